@@ -1,0 +1,22 @@
+"""The random player: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import register
+
+
+@register("random")
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Any) -> Any:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        return self.rng.choice(actions)

@@ -1,0 +1,41 @@
+"""Carcassonne Safari: the rules engine.
+
+    from savanna import safari
+    g = safari.new_game(players=3, seed=1)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    g.scores
+
+Pure rules: no I/O, and no randomness but the game's seeded shuffles.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .actions import Action
+from .game import FINAL_SCORING, Game
+from .serialization import from_dict, load
+from .tileset import TileSet, load_tiles
+
+__all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "new_game", "from_json", "from_dict", "load_tiles",
+           "parse_action"]
+
+
+def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "all", tiles: dict | None = None,
+             tile_order: Iterable[str] | None = None, token_order: str | None = None) -> Game:
+    """A new game. `tiles`: a tile set in the safari-tiles/1 format (None: the game's own).
+    `tile_order`: land tiles to draw first, top first ("S03" or "S03/2"); the rest follow shuffled.
+    `token_order`: animal letters drawn first (the deal, two per seat from seat 0, then draws)."""
+    return Game(players=players, seed=seed, final_scoring=final_scoring, tiles=tiles, tile_order=tile_order,
+                token_order=token_order)
+
+
+def from_json(text: str | bytes) -> Game:
+    """Restore a game saved with `Game.to_json()`; a malformed file raises ValueError."""
+    return load(text)
+
+
+def parse_action(text: str) -> Action:
+    """Parse notation into an Action (checks the form only, not legality)."""
+    return Action.parse(text)

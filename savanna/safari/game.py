@@ -1,0 +1,824 @@
+"""The state of a game of Carcassonne Safari and its turn flow.
+
+A turn (SAFARI.md, "A turn"):
+  1. place the drawn tile (`T`), displacing a ranger standing there;
+  2. one of: a meeple on that tile (`M`), dig (`D`) or expand (`X`) a watering
+     hole, move a ranger (`R`), or `pass`;
+  3. score what the tile completed: baobabs first (their tokens may be used
+     at once), then each trail and bush, whose leading players may each add a
+     token (`+A` .. `+none`) in turn order from the active player;
+  4. a displacing player scores 3 and puts the ranger back (`R>`).
+Then the next player draws; a tile that fits nowhere is removed and another
+drawn. After the turn of the last land tile comes final scoring.
+
+The hot path is incremental: the empty spaces next to tiles are kept with the
+edge pattern they demand, features are joined by union-find, and watering
+hole slots open to digging are kept as tiles and tokens arrive.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from typing import Any, Iterable
+
+from . import actions as act
+from . import watering_holes as wh
+from .actions import Action
+from .geometry import CORNERS, RING, SIDES, STEP, corner_slot, fmt_space, slot_corner, space, xy
+from .tileset import OPEN_PATTERN, TileSet, TileType, load_tiles
+from .tokens import initial_pile, shuffled
+from .trails_and_bush import BUSH_KIND, TRAIL_KIND, Regions, leaders
+
+PLACE, ACTION, SCORE, RANGER, OVER = range(5)
+PHASE_NAMES = ("place", "action", "score", "ranger", "over")
+FINAL_SCORING = ("all", "majority")
+KIND_NAMES = ("trail", "bush")
+EDGE_NAMES = ("savanna", "trail", "bush")
+RANGER_POINTS = 3
+
+
+class Game:
+    """A game of Carcassonne Safari. Make one with `new_game` or `from_json`."""
+
+    __slots__ = (
+        "tileset", "players", "seed", "final_scoring", "tile_order", "token_order", "custom_tiles",
+        "board", "frontier", "regions", "feature_meeples", "baobab_meeples", "holes", "hole_meeples",
+        "free_slots", "dig_slots", "pile", "discards", "reshuffles", "hands", "supply_meeples", "score",
+        "stack", "removed", "rangers", "phase", "active", "tile", "placed", "displaced", "jobs",
+        "job_seat", "job_adds", "history", "final_points", "_nanimals",
+    )
+
+    # ------------------------------------------------------------------ set-up
+
+    def __init__(self, players: int = 2, seed: int | None = None, final_scoring: str = "all",
+                 tiles: dict | str | TileSet | None = None, tile_order: Iterable[str] | None = None,
+                 token_order: str | None = None):
+        ts = load_tiles(tiles)
+        if not isinstance(players, int) or isinstance(players, bool) or not ts.min_players <= players <= ts.max_players:
+            raise ValueError(f"players must be a whole number from {ts.min_players} to {ts.max_players}, not {players!r}")
+        if final_scoring not in FINAL_SCORING:
+            raise ValueError(f"final_scoring must be 'all' (English rulebook) or 'majority' (German edition), not {final_scoring!r}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        self.tileset = ts
+        self.players = players
+        self.seed = seed
+        self.final_scoring = final_scoring
+        self.custom_tiles = None if tiles is None else ts.data
+        self._nanimals = k = len(ts.animals)
+
+        # land tiles: the given order on top, the rest shuffled by the seed
+        order = self._tile_order(ts, tile_order)
+        self.tile_order = [ts.copies[i].name for i in order] if tile_order is not None else None
+        chosen = set(order)
+        rest = shuffled(seed, "tiles", [c.index for c in ts.copies if c.index not in chosen])
+        self.stack = (order + rest)[::-1]  # top at the end
+        self.removed: list[int] = []
+
+        # animal tokens
+        tok = self._token_order(ts, token_order)
+        self.token_order = token_order if token_order is not None else None
+        self.pile = initial_pile(seed, ts.token_counts, tok)
+        self.discards: list[int] = []
+        self.reshuffles = 0
+        self.hands = [0] * (players * k)
+        self.supply_meeples = [ts.meeples_per_player] * players
+        self.score = [0] * players
+
+        self.board: dict[int, tuple] = {}
+        self.frontier: dict[int, int] = {}
+        self.regions = Regions()
+        self.feature_meeples: list[tuple[int, int]] = []  # (seat, node)
+        self.baobab_meeples: dict[int, int] = {}  # space -> seat
+        self.holes: dict[int, tuple[str, ...]] = {}
+        self.hole_meeples: dict[int, tuple[int, ...]] = {}
+        self.free_slots: dict[int, None] = {}
+        self.dig_slots: dict[int, None] = {}
+        for cell in ts.start:
+            self._put(space(cell.x, cell.y), cell.type, 0, cell.animals, "START")
+        self.rangers = [space(x, y) for x, y in ts.ranger_spaces]
+        for r in self.rangers:
+            if r not in self.frontier:
+                raise ValueError(f"tile set: ranger space {fmt_space(r)} is not next to the start tile")
+
+        for seat in range(players):
+            self._draw_tokens(seat, 2)
+
+        self.history: list[str] = []
+        self.final_points: list[int] | None = None
+        self.active = 0
+        self.placed = -1
+        self.displaced = -1
+        self.jobs: list[tuple[int, list[int]]] = []
+        self.job_seat = 0
+        self.job_adds: list[str | None] = []
+        self.tile = -1
+        self.phase = PLACE
+        self._draw_tile()
+
+    @staticmethod
+    def _tile_order(ts: TileSet, tile_order: Iterable[str] | None) -> list[int]:
+        if tile_order is None:
+            return []
+        if isinstance(tile_order, str):
+            tile_order = tile_order.replace(",", " ").split()
+        used: set[int] = set()
+        out = []
+        for name in tile_order:
+            if not isinstance(name, str):
+                raise ValueError(f"tile_order entries must be tile names like 'S03' or 'S03/2', not {name!r}")
+            if "/" in name:
+                c = ts.copy_by_name.get(name)
+                if c is None:
+                    raise ValueError(f"tile_order: no tile copy {name!r} in this tile set")
+                if c.index in used:
+                    raise ValueError(f"tile_order: tile {name!r} is listed twice")
+            else:
+                if name not in ts.type_by_id:
+                    raise ValueError(f"tile_order: no tile type {name!r} in this tile set")
+                c = next((c for c in ts.copies if c.type.id == name and c.index not in used), None)
+                if c is None:
+                    raise ValueError(f"tile_order: no copy of {name!r} is left")
+            used.add(c.index)
+            out.append(c.index)
+        return out
+
+    @staticmethod
+    def _token_order(ts: TileSet, token_order: str | None) -> list[int]:
+        if token_order is None:
+            return []
+        if not isinstance(token_order, str):
+            raise ValueError("token_order must be a string of animal letters, e.g. 'AEGLZ'")
+        left = list(ts.token_counts)
+        out = []
+        for ch in token_order:
+            if ch not in ts.animal_index:
+                raise ValueError(f"token_order: {ch!r} is not an animal letter of this tile set ({ts.animals})")
+            a = ts.animal_index[ch]
+            if left[a] == 0:
+                raise ValueError(f"token_order: more {ch!r} tokens than the game has ({ts.token_counts[a]})")
+            left[a] -= 1
+            out.append(a)
+        return out
+
+    # --------------------------------------------------------------- copying
+
+    def clone(self) -> "Game":
+        """An independent copy; cheap enough for search."""
+        g = Game.__new__(Game)
+        g.tileset = self.tileset
+        g.players = self.players
+        g.seed = self.seed
+        g.final_scoring = self.final_scoring
+        g.tile_order = self.tile_order
+        g.token_order = self.token_order
+        g.custom_tiles = self.custom_tiles
+        g._nanimals = self._nanimals
+        g.board = self.board.copy()
+        g.frontier = self.frontier.copy()
+        g.regions = self.regions.copy()
+        g.feature_meeples = self.feature_meeples[:]
+        g.baobab_meeples = self.baobab_meeples.copy()
+        g.holes = self.holes.copy()
+        g.hole_meeples = self.hole_meeples.copy()
+        g.free_slots = self.free_slots.copy()
+        g.dig_slots = self.dig_slots.copy()
+        g.pile = self.pile[:]
+        g.discards = self.discards[:]
+        g.reshuffles = self.reshuffles
+        g.hands = self.hands[:]
+        g.supply_meeples = self.supply_meeples[:]
+        g.score = self.score[:]
+        g.stack = self.stack[:]
+        g.removed = self.removed[:]
+        g.rangers = self.rangers[:]
+        g.phase = self.phase
+        g.active = self.active
+        g.tile = self.tile
+        g.placed = self.placed
+        g.displaced = self.displaced
+        g.jobs = self.jobs[:]
+        g.job_seat = self.job_seat
+        g.job_adds = self.job_adds[:]
+        g.history = self.history[:]
+        g.final_points = None if self.final_points is None else self.final_points[:]
+        return g
+
+    __copy__ = clone
+
+    # ---------------------------------------------------------- public state
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act now; a scoring choice may fall to a seat other than the active one."""
+        if self.phase == OVER:
+            return None
+        if self.phase == SCORE:
+            return self.jobs[0][1][self.job_seat]
+        return self.active
+
+    @property
+    def scores(self) -> list[int]:
+        return self.score[:]
+
+    def meeples(self, seat: int) -> int:
+        """Meeples in the seat's supply."""
+        self._check_seat(seat)
+        return self.supply_meeples[seat]
+
+    def tokens(self, seat: int) -> Counter:
+        """Animal tokens in the seat's supply, as {letter: count} (missing letters count 0)."""
+        self._check_seat(seat)
+        k = self._nanimals
+        row = self.hands[seat * k:(seat + 1) * k]
+        return Counter({a: n for a, n in zip(self.tileset.animals, row) if n})
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style outcome: 1 for each winner (ties share), 0 otherwise; all 0 while playing."""
+        if self.phase != OVER:
+            return [0.0] * self.players
+        best = max(self.score)
+        return [1.0 if s == best else 0.0 for s in self.score]
+
+    def winners(self) -> list[int]:
+        best = max(self.score)
+        return [s for s, v in enumerate(self.score) if v == best] if self.phase == OVER else []
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def drawn_tile(self) -> str | None:
+        """The name of the tile to place this turn ("S03/2"), or None."""
+        return self.tileset.copies[self.tile].name if self.tile >= 0 and self.phase != OVER else None
+
+    @property
+    def tiles_left(self) -> int:
+        """Land tiles still face down in the stack (not counting the drawn one)."""
+        return len(self.stack)
+
+    def remaining_tiles(self) -> Counter:
+        """Tile types still face down, by id: public knowledge (their order is not)."""
+        return Counter(self.tileset.copies[c].type.id for c in self.stack)
+
+    @property
+    def removed_tiles(self) -> list[str]:
+        return [self.tileset.copies[c].name for c in self.removed]
+
+    def ranger_spaces(self) -> list[tuple[int, int] | None]:
+        return [None if r < 0 else xy(r) for r in self.rangers]
+
+    def supply_size(self) -> int:
+        """Face-down animal tokens left to draw."""
+        return len(self.pile)
+
+    def discard_pile(self) -> Counter:
+        return Counter(self.tileset.animals[a] for a in self.discards)
+
+    def tokens_on_table(self) -> Counter:
+        """Tokens in watering holes and tokens added to a feature now being scored."""
+        c: Counter = Counter()
+        for toks in self.holes.values():
+            c.update(t for t in toks if t)
+        c.update(a for a in self.job_adds if a)
+        return c
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+
+    # ---------------------------------------------------------- board layout
+
+    def _put(self, sp: int, tt: TileType, rot: int, animals: tuple[str, ...], name: str) -> None:
+        """Lay a tile: join its features, update the frontier and open corners."""
+        rd = tt.rotations[rot]
+        regions = self.regions
+        ts = self.tileset
+        nodes = []
+        for f, a in zip(tt.features, animals):
+            if f.kind == "baobab":
+                nodes.append(-1)
+            else:
+                kind = TRAIL_KIND if f.kind == "trail" else BUSH_KIND
+                nodes.append(regions.add(kind, len(f.sides), ts.mask(a), len(a), f.birds))
+        side_nodes = tuple(nodes[i] if i >= 0 else -1 for i in rd.side_feature)
+        board = self.board
+        board[sp] = (tt, rot, animals, name, side_nodes, tuple(nodes))
+        frontier = self.frontier
+        frontier.pop(sp, None)
+        edges = rd.edges
+        for d in range(4):
+            nb = sp + STEP[d]
+            other = board.get(nb)
+            if other is None:
+                shift = ((d + 2) & 3) * 2
+                frontier[nb] = (frontier.get(nb, OPEN_PATTERN) & ~(3 << shift)) | (edges[d] << shift)
+            else:
+                mine = side_nodes[d]
+                if mine >= 0:
+                    regions.join(mine, other[4][(d + 2) & 3])
+        holes = self.holes
+        for c in rd.corners:
+            slot = corner_slot(sp, c)
+            self.free_slots[slot] = None
+            if wh.dig_allowed(holes.get(slot >> 2), slot & 3):
+                self.dig_slots[slot] = None
+
+    def _fits_anywhere(self, tt: TileType) -> bool:
+        fits = tt.fits
+        for pat in self.frontier.values():
+            if fits[pat]:
+                return True
+        return False
+
+    def _draw_tile(self) -> None:
+        """Draw the next tile that fits somewhere; none left ends the game."""
+        copies = self.tileset.copies
+        while self.stack:
+            c = self.stack.pop()
+            if self._fits_anywhere(copies[c].type):
+                self.tile = c
+                self.phase = PLACE
+                return
+            self.removed.append(c)
+        self.tile = -1
+        self._final_scoring()
+
+    # ---------------------------------------------------------------- tokens
+
+    def _draw_tokens(self, seat: int, n: int) -> None:
+        pile = self.pile
+        k = self._nanimals
+        for _ in range(n):
+            if not pile:
+                if not self.discards:
+                    return
+                self.reshuffles += 1
+                pile.extend(shuffled(self.seed, f"discards/{self.reshuffles}", sorted(self.discards)))
+                self.discards.clear()
+            self.hands[seat * k + pile.pop()] += 1
+
+    def _hand_animals(self, seat: int) -> list[str]:
+        k = self._nanimals
+        hands = self.hands
+        base = seat * k
+        return [a for i, a in enumerate(self.tileset.animals) if hands[base + i]]
+
+    # --------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, and nothing else."""
+        phase = self.phase
+        if phase == PLACE:
+            return self._legal_placements()
+        if phase == ACTION:
+            return self._legal_after_placing()
+        if phase == SCORE:
+            root = self.regions.find(self.jobs[0][0])
+            mask = self.regions.mask[root]
+            seat = self.jobs[0][1][self.job_seat]
+            idx = self.tileset.animal_index
+            return [act.add(None)] + [act.add(a) for a in self._hand_animals(seat) if not mask >> idx[a] & 1]
+        if phase == RANGER:
+            other = self.rangers[1 - self.displaced]
+            ret = act._RETURN
+            return [ret.get(sp) or act.return_ranger(sp) for sp in self.frontier if sp != other]
+        return []
+
+    def _legal_placements(self) -> list[Action]:
+        fits = self.tileset.copies[self.tile].type.fits
+        cache = act._PLACE
+        out = []
+        for sp, pat in self.frontier.items():
+            for r in fits[pat]:
+                out.append(cache.get(sp * 4 + r) or act.place(sp, r))
+        return out
+
+    def _legal_after_placing(self) -> list[Action]:
+        seat = self.active
+        out: list[Action] = []
+        animals = self._hand_animals(seat)
+        if self.supply_meeples[seat]:
+            tt, rot, _, _, _, nodes = self.board[self.placed]
+            sides = tt.rotations[rot].feature_sides
+            regions = self.regions
+            for i, f in enumerate(tt.features):
+                if f.kind == "baobab":
+                    out.append(act.meeple("baobab"))
+                elif not regions.meeples[regions.find(nodes[i])]:
+                    out.append(act.meeple(f.kind, sides[i][0]))
+            if animals:
+                for slot in self.dig_slots:
+                    row = _dig_row(slot)
+                    for a in animals:
+                        out.append(row[a])
+        if animals:
+            for point, toks in self.holes.items():
+                if "" not in toks:
+                    continue
+                for k in range(4):
+                    slot = point * 4 + k
+                    if slot in self.free_slots and wh.expand_allowed(toks, k):
+                        sp, c = slot_corner(slot)
+                        for a in animals:
+                            if a not in toks:
+                                out.append(act.corner_action(act.EXPAND, sp, c, a))
+        if self.displaced < 0:
+            cache = act._MOVE
+            r0, r1 = self.rangers
+            for sp in self.frontier:
+                if sp != r0 and sp != r1:
+                    out.append(cache.get(r0 << 24 | sp) or act.move(r0, sp))
+                    out.append(cache.get(r1 << 24 | sp) or act.move(r1, sp))
+        out.append(act.PASS_ACTION)
+        return out
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: Action | str) -> None:
+        """Play an action (or its notation). An illegal or malformed one raises
+        ValueError saying why, and leaves the game unchanged."""
+        a = action if type(action) is Action else act.parse(action)
+        phase = self.phase
+        kind = a.kind
+        if phase == OVER:
+            raise ValueError(f"illegal action {a}: the game is over")
+        if phase == PLACE:
+            if kind != act.PLACE:
+                raise ValueError(f"illegal action {a}: the tile {self.drawn_tile} must be placed first (T<x>,<y>@<r>)")
+            self._place(a)
+        elif phase == ACTION:
+            if kind == act.MEEPLE:
+                self._meeple(a)
+            elif kind == act.DIG:
+                self._dig(a)
+            elif kind == act.EXPAND:
+                self._expand(a)
+            elif kind == act.MOVE:
+                self._move_ranger(a)
+            elif kind != act.PASS:
+                raise ValueError(f"illegal action {a}: after placing a tile, play M.., D.., X.., R<from>><to> or pass")
+            self.history.append(a)
+            self._score_turn()
+            return
+        elif phase == SCORE:
+            if kind != act.ADD:
+                raise ValueError(f"illegal action {a}: seat {self.current_player} must choose a token to add (+<animal> or +none)")
+            self._add_token(a)
+        else:
+            if kind != act.RETURN:
+                raise ValueError(f"illegal action {a}: the displaced ranger must be put back (R><x>,<y>)")
+            self._return_ranger(a)
+        self.history.append(a)
+
+    def _place(self, a: Action) -> None:
+        sp, rot = a.args
+        copy = self.tileset.copies[self.tile]
+        tt = copy.type
+        pat = self.frontier.get(sp)
+        if pat is None:
+            where = "already has a tile" if sp in self.board else "is not next to any tile"
+            raise ValueError(f"illegal action {a}: space {fmt_space(sp)} {where}")
+        if rot not in tt.fits[pat]:
+            edges = tt.rotations[rot].edges
+            for d in range(4):
+                need = (pat >> (2 * d)) & 3
+                if need != 3 and need != edges[d]:
+                    raise ValueError(
+                        f"illegal action {a}: tile {copy.name} turned {rot * 90} shows {EDGE_NAMES[edges[d]]} on its "
+                        f"{SIDES[d]} edge where the neighbour shows {EDGE_NAMES[need]}")
+        self._put(sp, tt, rot, copy.animals, copy.name)
+        self.placed = sp
+        if sp in self.rangers:
+            i = self.rangers.index(sp)
+            self.rangers[i] = -1
+            self.displaced = i
+        self.phase = ACTION
+
+    def _meeple(self, a: Action) -> None:
+        kind, side = a.args
+        seat = self.active
+        tt, rot, _, name, _, nodes = self.board[self.placed]
+        sides = tt.rotations[rot].feature_sides
+        found = [i for i, f in enumerate(tt.features) if f.kind == kind and (side < 0 or side in sides[i])]
+        if not found:
+            what = f"a {kind}" + (f" on its {SIDES[side]} edge" if side >= 0 else "")
+            raise ValueError(f"illegal action {a}: the tile just placed ({name}) has no {what}")
+        if len(found) > 1:
+            raise ValueError(f"illegal action {a}: the tile just placed has several {kind}s; name one by its side")
+        if not self.supply_meeples[seat]:
+            raise ValueError(f"illegal action {a}: seat {seat} has no meeple in supply")
+        i = found[0]
+        if kind == "baobab":
+            self.baobab_meeples[self.placed] = seat
+            self.supply_meeples[seat] -= 1
+            self._draw_tokens(seat, 2)
+            return
+        regions = self.regions
+        root = regions.find(nodes[i])
+        if regions.meeples[root]:
+            raise ValueError(f"illegal action {a}: that {kind} already has a meeple on it")
+        regions.meeples[root] += 1
+        self.feature_meeples.append((seat, nodes[i]))
+        self.supply_meeples[seat] -= 1
+
+    def _slot_of(self, a: Action) -> tuple[int, int, str]:
+        """Check a dig or expand names an open corner and a token the player has."""
+        sp, c, animal = a.args
+        seat = self.active
+        ts = self.tileset
+        if animal not in ts.animal_index:
+            raise ValueError(f"illegal action {a}: {animal!r} is not an animal ({ts.animals})")
+        placed = self.board.get(sp)
+        if placed is None:
+            raise ValueError(f"illegal action {a}: there is no tile at {fmt_space(sp)}")
+        if c not in placed[0].rotations[placed[1]].corners:
+            raise ValueError(f"illegal action {a}: corner {CORNERS[c]} of {fmt_space(sp)} is not open savanna")
+        slot = corner_slot(sp, c)
+        if slot not in self.free_slots:
+            raise ValueError(f"illegal action {a}: corner {CORNERS[c]} of {fmt_space(sp)} already holds a token")
+        if not self.hands[seat * self._nanimals + ts.animal_index[animal]]:
+            raise ValueError(f"illegal action {a}: seat {seat} has no {ts.animal_names[animal]} token")
+        return slot, slot >> 2, animal
+
+    def _dig(self, a: Action) -> None:
+        slot, point, animal = self._slot_of(a)
+        seat = self.active
+        if slot not in self.dig_slots:
+            raise ValueError(f"illegal action {a}: a new watering hole can only be dug at a point with no token, "
+                             "or whose only token is diagonally across")
+        if not self.supply_meeples[seat]:
+            raise ValueError(f"illegal action {a}: digging needs a meeple, and seat {seat} has none in supply")
+        self._lay_token(slot, point, animal)
+        self.supply_meeples[seat] -= 1
+        self.hole_meeples[point] = self.hole_meeples.get(point, ()) + (seat,)
+        self.score[seat] += wh.DIG_POINTS
+
+    def _expand(self, a: Action) -> None:
+        slot, point, animal = self._slot_of(a)
+        seat = self.active
+        toks = self.holes.get(point)
+        if not wh.expand_allowed(toks, slot & 3):
+            raise ValueError(f"illegal action {a}: expanding needs a token next to that corner at the same watering hole")
+        if animal in toks:
+            raise ValueError(f"illegal action {a}: that watering hole already has a {self.tileset.animal_names[animal]}")
+        toks = self._lay_token(slot, point, animal)
+        n = wh.count(toks)
+        self.score[seat] += wh.EXPAND_POINTS[n]
+        if n == 4:
+            owners = self.hole_meeples.pop(point, ())
+            for s in set(owners):
+                self.score[s] += wh.COMPLETE_POINTS
+            for s in owners:
+                self.supply_meeples[s] += 1
+
+    def _lay_token(self, slot: int, point: int, animal: str) -> tuple[str, ...]:
+        seat = self.active
+        self.hands[seat * self._nanimals + self.tileset.animal_index[animal]] -= 1
+        k = slot & 3
+        toks = self.holes.get(point, wh.EMPTY_HOLE)
+        toks = toks[:k] + (animal,) + toks[k + 1:]
+        self.holes[point] = toks
+        del self.free_slots[slot]
+        for j in range(4):
+            s = point * 4 + j
+            if s in self.free_slots and wh.dig_allowed(toks, j):
+                self.dig_slots[s] = None
+            else:
+                self.dig_slots.pop(s, None)
+        return toks
+
+    def _move_ranger(self, a: Action) -> None:
+        src, dst = a.args
+        if self.displaced >= 0:
+            raise ValueError(f"illegal action {a}: no ranger may be moved in a turn whose tile displaced one")
+        if src not in self.rangers:
+            raise ValueError(f"illegal action {a}: no ranger stands on {fmt_space(src)}")
+        if dst in self.rangers:
+            raise ValueError(f"illegal action {a}: the other ranger stands on {fmt_space(dst)}" if dst != src
+                             else f"illegal action {a}: the ranger must move to another space")
+        if dst not in self.frontier:
+            where = "holds a tile" if dst in self.board else "is not next to a tile"
+            raise ValueError(f"illegal action {a}: space {fmt_space(dst)} {where}")
+        self.rangers[self.rangers.index(src)] = dst
+
+    def _add_token(self, a: Action) -> None:
+        (animal,) = a.args
+        seat = self.current_player
+        if animal is not None:
+            ts = self.tileset
+            if animal not in ts.animal_index:
+                raise ValueError(f"illegal action {a}: {animal!r} is not an animal ({ts.animals})")
+            i = ts.animal_index[animal]
+            if not self.hands[seat * self._nanimals + i]:
+                raise ValueError(f"illegal action {a}: seat {seat} has no {ts.animal_names[animal]} token")
+            regions = self.regions
+            if regions.mask[regions.find(self.jobs[0][0])] >> i & 1:
+                raise ValueError(f"illegal action {a}: that feature already has a {ts.animal_names[animal]}")
+            self.hands[seat * self._nanimals + i] -= 1
+        self.job_adds.append(animal)
+        self.job_seat += 1
+        self._resolve_scoring()
+
+    def _return_ranger(self, a: Action) -> None:
+        (sp,) = a.args
+        if sp not in self.frontier:
+            where = "holds a tile" if sp in self.board else "is not next to a tile"
+            raise ValueError(f"illegal action {a}: space {fmt_space(sp)} {where}")
+        if sp in self.rangers:
+            raise ValueError(f"illegal action {a}: the other ranger stands on {fmt_space(sp)}")
+        self.rangers[self.displaced] = sp
+        self._end_turn()
+
+    # --------------------------------------------------------------- scoring
+
+    def _score_turn(self) -> None:
+        """Step 3: what the placed tile completed."""
+        sp = self.placed
+        board = self.board
+        bm = self.baobab_meeples
+        if bm:
+            for q in (sp,) + tuple(sp + o for o in RING):
+                if q in bm and all(q + o in board for o in RING):
+                    seat = bm.pop(q)
+                    self.supply_meeples[seat] += 1
+                    self._draw_tokens(seat, 2)
+        regions = self.regions
+        jobs = []
+        seen = []
+        for node in board[sp][5]:
+            if node < 0:
+                continue
+            root = regions.find(node)
+            if regions.open[root] or root in seen:
+                continue
+            seen.append(root)
+            if regions.meeples[root]:
+                jobs.append((root, leaders(self._meeple_counts(root), self.active)))
+        self.jobs = jobs
+        self.job_seat = 0
+        self.job_adds = []
+        self._resolve_scoring()
+
+    def _meeple_counts(self, root: int) -> list[int]:
+        counts = [0] * self.players
+        find = self.regions.find
+        for seat, node in self.feature_meeples:
+            if find(node) == root:
+                counts[seat] += 1
+        return counts
+
+    def _resolve_scoring(self) -> None:
+        """Ask the next leading player with a usable token, or score and go on."""
+        regions = self.regions
+        k = self._nanimals
+        while self.jobs:
+            root, seats = self.jobs[0]
+            mask = regions.mask[root]
+            while self.job_seat < len(seats):
+                base = seats[self.job_seat] * k
+                if any(self.hands[base + i] and not mask >> i & 1 for i in range(k)):
+                    self.phase = SCORE
+                    return
+                self.job_adds.append(None)
+                self.job_seat += 1
+            self._score_feature(root, seats, self.job_adds)
+            self.jobs.pop(0)
+            self.job_seat = 0
+            self.job_adds = []
+        if self.displaced >= 0:
+            self.score[self.active] += RANGER_POINTS
+            self.phase = RANGER
+            return
+        self._end_turn()
+
+    def _score_feature(self, root: int, seats: list[int], adds: list[str | None]) -> None:
+        regions = self.regions
+        idx = self.tileset.animal_index
+        for seat, animal in zip(seats, adds):
+            self.score[seat] += regions.completed_points(root, animal is not None)
+            if animal is not None:
+                self.discards.append(idx[animal])
+        keep = []
+        find = regions.find
+        for seat, node in self.feature_meeples:
+            if find(node) == root:
+                self.supply_meeples[seat] += 1
+            else:
+                keep.append((seat, node))
+        self.feature_meeples = keep
+        regions.meeples[root] = 0
+
+    def _end_turn(self) -> None:
+        self.displaced = -1
+        self.placed = -1
+        if not self.stack:
+            self.tile = -1
+            self._final_scoring()
+            return
+        self.active = (self.active + 1) % self.players
+        self._draw_tile()
+
+    def _final_scoring(self) -> None:
+        """Incomplete trails and bush: 1 per animal and bird, to every player with a
+        meeple there ('all') or to the leaders ('majority'); 1 per token in supply."""
+        points = [0] * self.players
+        regions = self.regions
+        roots = []
+        for _, node in self.feature_meeples:
+            r = regions.find(node)
+            if r not in roots:
+                roots.append(r)
+        for r in roots:
+            counts = self._meeple_counts(r)
+            if self.final_scoring == "all":
+                seats = [s for s in range(self.players) if counts[s]]
+            else:
+                seats = leaders(counts, 0)
+            for s in seats:
+                points[s] += regions.final_points(r)
+        k = self._nanimals
+        for s in range(self.players):
+            points[s] += sum(self.hands[s * k:(s + 1) * k])
+            self.score[s] += points[s]
+        self.final_points = points
+        self.phase = OVER
+
+    # ------------------------------------------------------------ inspection
+
+    def tiles_on_board(self) -> list[dict[str, Any]]:
+        """Every tile on the table, for display: where, which, turned how, and what is on it."""
+        out = []
+        regions = self.regions
+        owners: dict[int, list[int]] = {}
+        for seat, node in self.feature_meeples:
+            owners.setdefault(node, []).append(seat)
+        for sp, (tt, rot, animals, name, _, nodes) in self.board.items():
+            rd = tt.rotations[rot]
+            x, y = xy(sp)
+            feats = []
+            for i, f in enumerate(tt.features):
+                node = nodes[i]
+                if f.kind == "baobab":
+                    seat = self.baobab_meeples.get(sp)
+                    meeples = [] if seat is None else [seat]
+                    complete = all(sp + o in self.board for o in RING)
+                else:
+                    meeples = owners.get(node, [])
+                    complete = regions.open[regions.find(node)] == 0
+                feats.append({"kind": f.kind, "sides": "".join(SIDES[s] for s in rd.feature_sides[i]),
+                              "animals": animals[i], "birds": f.birds, "meeples": meeples, "complete": complete})
+            out.append({"x": x, "y": y, "id": name, "rotation": rot * 90,
+                        "edges": "".join("stb"[e] for e in rd.edges),
+                        "corners": [CORNERS[c] for c in rd.corners], "features": feats})
+        return out
+
+    def watering_holes(self) -> list[dict[str, Any]]:
+        """Every point holding tokens: its slots (SE of NW space, SW of NE, NW of SE, NE of SW) and diggers."""
+        return [{"point": xy(p), "slots": list(t), "meeples": list(self.hole_meeples.get(p, ())),
+                 "complete": "" not in t} for p, t in self.holes.items()]
+
+    def empty_spaces(self) -> list[tuple[int, int]]:
+        """Empty spaces next to a tile."""
+        return [xy(s) for s in self.frontier]
+
+    def __repr__(self) -> str:
+        return (f"<safari.Game players={self.players} seed={self.seed} phase={self.phase_name} "
+                f"turn_actions={len(self.history)} scores={self.score}>")
+
+    # ---------------------------------------------------------------- saving
+
+    def to_json(self) -> str:
+        from .serialization import dump
+        return dump(self)
+
+
+_DIG_ROWS: dict[int, dict[str, Action]] = {}
+
+
+def _dig_row(slot: int) -> dict[str, Action]:
+    """The dig actions on one slot, by animal letter (interned)."""
+    row = _DIG_ROWS.get(slot)
+    if row is None:
+        sp, c = slot_corner(slot)
+        row = _DIG_ROWS[slot] = _LazyRow(sp, c)
+    return row
+
+
+class _LazyRow(dict):
+    __slots__ = ("sp", "c")
+
+    def __init__(self, sp: int, c: int):
+        super().__init__()
+        self.sp, self.c = sp, c
+
+    def __missing__(self, animal: str) -> Action:
+        a = self[animal] = act.corner_action(act.DIG, self.sp, self.c, animal)
+        return a

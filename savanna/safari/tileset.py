@@ -1,0 +1,262 @@
+"""The tile set: loaded from data in the safari-tiles/1 format, checked, and
+precomputed for every rotation so that placement is table look-ups.
+
+Edge kinds are small ints: 0 savanna, 1 savanna with a trail, 2 bush. A
+placement constraint on an empty space is a "pattern": two bits per side
+N, E, S, W holding the kind its neighbour shows there, or 3 for no neighbour.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from .geometry import CORNERS, SIDES
+
+SAVANNA, TRAIL, BUSH = 0, 1, 2
+EDGE_KINDS = {"s": SAVANNA, "t": TRAIL, "b": BUSH}
+FEATURE_KINDS = ("trail", "bush", "baobab")
+NO_NEIGHBOUR = 3
+OPEN_PATTERN = 0xFF  # every side without neighbour
+FORMAT = "safari-tiles/1"
+
+
+@dataclass(frozen=True)
+class Feature:
+    kind: str  # "trail", "bush" or "baobab"
+    sides: tuple[int, ...]  # unrotated sides 0..3
+    birds: int
+
+
+@dataclass(frozen=True)
+class Rotated:
+    """A tile type turned by one of the four rotations."""
+
+    edges: tuple[int, ...]  # kind on N, E, S, W
+    side_feature: tuple[int, ...]  # feature index on each side, -1 for plain savanna
+    feature_sides: tuple[tuple[int, ...], ...]  # each feature's sides, ascending
+    corners: tuple[int, ...]  # open savanna corners (0 NE .. 3 NW)
+
+
+class TileType:
+    """One kind of land tile with its precomputed rotations."""
+
+    def __init__(self, ident: str, edges: str, features: list[Feature], corners: list[int]):
+        self.id = ident
+        self.edge_text = edges
+        self.edges = tuple(EDGE_KINDS[c] for c in edges)
+        self.features = tuple(features)
+        self.corners = tuple(sorted(corners))
+        side_feature = [-1, -1, -1, -1]
+        for i, f in enumerate(features):
+            for s in f.sides:
+                side_feature[s] = i
+        self.rotations: list[Rotated] = []
+        for r in range(4):
+            self.rotations.append(
+                Rotated(
+                    edges=tuple(self.edges[(d - r) % 4] for d in range(4)),
+                    side_feature=tuple(side_feature[(d - r) % 4] for d in range(4)),
+                    feature_sides=tuple(tuple(sorted((s + r) % 4 for s in f.sides)) for f in features),
+                    corners=tuple(sorted((c + r) % 4 for c in self.corners)),
+                )
+            )
+        # fits[pattern] -> rotations (0..3) whose edges match every neighbour.
+        self.fits: list[tuple[int, ...]] = []
+        for pattern in range(256):
+            need = [(pattern >> (2 * d)) & 3 for d in range(4)]
+            self.fits.append(
+                tuple(
+                    r
+                    for r in range(4)
+                    if all(n == NO_NEIGHBOUR or n == e for n, e in zip(need, self.rotations[r].edges))
+                )
+            )
+        self.baobab = next((i for i, f in enumerate(features) if f.kind == "baobab"), -1)
+
+    def __repr__(self) -> str:
+        return f"TileType({self.id!r}, {self.edge_text!r})"
+
+
+@dataclass(frozen=True)
+class TileCopy:
+    """One physical land tile: its type and the animals on each feature."""
+
+    index: int  # position in TileSet.copies
+    name: str  # "S03/2": type id and 1-based copy number
+    type: TileType
+    animals: tuple[str, ...]  # per feature, e.g. ("", "GG")
+
+
+@dataclass(frozen=True)
+class StartCell:
+    x: int
+    y: int
+    type: TileType
+    animals: tuple[str, ...]
+
+
+class TileSet:
+    """A checked tile set. Build it with `load_tiles`."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        _check(isinstance(data, dict), "a tile set must be a JSON object")
+        _check(data.get("format") == FORMAT, f"tile set format must be {FORMAT!r}")
+        animals = data.get("animals")
+        _check(isinstance(animals, dict) and animals, "tile set needs an 'animals' object")
+        for letter in animals:
+            _check(isinstance(letter, str) and len(letter) == 1 and letter.isupper(),
+                   f"animal letter {letter!r} must be one capital letter")
+        self.animals: str = "".join(animals)  # letters, in data order; index = bit
+        self.animal_names = dict(animals)
+        self.animal_index = {a: i for i, a in enumerate(self.animals)}
+        tokens = data.get("animal_tokens")
+        _check(isinstance(tokens, dict), "tile set needs 'animal_tokens'")
+        for a, n in tokens.items():
+            _check(a in self.animal_index, f"animal_tokens names unknown animal {a!r}")
+            _check(isinstance(n, int) and n >= 0, f"animal_tokens[{a!r}] must be a whole number")
+        self.token_counts = tuple(int(tokens.get(a, 0)) for a in self.animals)
+        meeples = data.get("meeples_per_player", 6)
+        _check(isinstance(meeples, int) and meeples >= 1, "meeples_per_player must be a positive number")
+        self.meeples_per_player = meeples
+        players = data.get("players", [2, 5])
+        _check(isinstance(players, list) and len(players) == 2 and all(isinstance(p, int) for p in players)
+               and 1 <= players[0] <= players[1], "players must be [min, max]")
+        self.min_players, self.max_players = players
+
+        self.types: list[TileType] = []
+        self.copies: list[TileCopy] = []
+        self.type_by_id: dict[str, TileType] = {}
+        tiles = data.get("tiles")
+        _check(isinstance(tiles, list) and tiles, "tile set needs a non-empty 'tiles' list")
+        for t in tiles:
+            _check(isinstance(t, dict), "each tile must be an object")
+            ident = t.get("id")
+            _check(isinstance(ident, str) and ident and "/" not in ident and ident != "START",
+                   f"tile id {ident!r} must be a non-empty name without '/'")
+            _check(ident not in self.type_by_id, f"tile id {ident!r} appears twice")
+            tt = self._tile_type(ident, t)
+            count = t.get("count")
+            copies = t.get("copies")
+            _check(isinstance(count, int) and count >= 0, f"tile {ident}: count must be a whole number")
+            _check(isinstance(copies, list) and len(copies) == count,
+                   f"tile {ident}: 'copies' must list {count} copies")
+            self.types.append(tt)
+            self.type_by_id[ident] = tt
+            for n, animals in enumerate(copies, 1):
+                self.copies.append(TileCopy(len(self.copies), f"{ident}/{n}", tt,
+                                            self._animals(f"tile {ident}/{n}", tt, animals)))
+        self.copy_by_name = {c.name: c for c in self.copies}
+
+        start = data.get("start")
+        _check(isinstance(start, dict) and isinstance(start.get("cells"), list) and start["cells"],
+               "tile set needs a 'start' with 'cells'")
+        self.start: list[StartCell] = []
+        seen = set()
+        for i, cell in enumerate(start["cells"]):
+            _check(isinstance(cell, dict), "each start cell must be an object")
+            at = cell.get("at")
+            _check(isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at),
+                   f"start cell {i}: 'at' must be [x, y]")
+            _check(tuple(at) not in seen, f"start cell {i}: space {at} is used twice")
+            seen.add(tuple(at))
+            tt = self._tile_type(f"START{i}", cell)
+            self.start.append(StartCell(at[0], at[1], tt, self._animals(f"start cell {i}", tt, cell.get("animals"))))
+        rangers = data.get("ranger_spaces", [])
+        _check(isinstance(rangers, list) and len(rangers) == 2 and all(
+            isinstance(r, list) and len(r) == 2 and all(isinstance(v, int) for v in r) for r in rangers),
+            "ranger_spaces must list two [x, y] spaces")
+        _check(tuple(rangers[0]) != tuple(rangers[1]), "the two rangers must start on different spaces")
+        for r in rangers:
+            _check(tuple(r) not in seen, f"ranger space {r} is covered by the start tile")
+        self.ranger_spaces = [tuple(r) for r in rangers]
+
+    def _tile_type(self, ident: str, t: dict[str, Any]) -> TileType:
+        edges = t.get("edges")
+        _check(isinstance(edges, str) and len(edges) == 4 and all(c in EDGE_KINDS for c in edges),
+               f"tile {ident}: 'edges' must be four of s, t, b (N E S W)")
+        feats = t.get("features", [])
+        _check(isinstance(feats, list), f"tile {ident}: 'features' must be a list")
+        features: list[Feature] = []
+        used: set[int] = set()
+        for f in feats:
+            _check(isinstance(f, dict) and f.get("kind") in FEATURE_KINDS,
+                   f"tile {ident}: feature kind must be one of {', '.join(FEATURE_KINDS)}")
+            kind = f["kind"]
+            sides = f.get("edges", [])
+            _check(isinstance(sides, list) and all(s in SIDES for s in sides) and len(set(sides)) == len(sides),
+                   f"tile {ident}: feature edges must be distinct sides N, E, S, W")
+            idx = tuple(SIDES.index(s) for s in sides)
+            if kind == "baobab":
+                _check(not idx, f"tile {ident}: a baobab has no edges")
+            else:
+                _check(idx, f"tile {ident}: a {kind} needs at least one edge")
+                want = "t" if kind == "trail" else "b"
+                for s in idx:
+                    _check(edges[s] == want, f"tile {ident}: {kind} edge {SIDES[s]} must be '{want}' in edges")
+                    _check(s not in used, f"tile {ident}: edge {SIDES[s]} belongs to two features")
+                    used.add(s)
+            birds = f.get("birds", 0)
+            _check(isinstance(birds, int) and birds >= 0, f"tile {ident}: birds must be a whole number")
+            _check(kind == "bush" or birds == 0, f"tile {ident}: only bush has birds")
+            features.append(Feature(kind, idx, birds))
+        _check(sum(1 for f in features if f.kind == "baobab") <= 1, f"tile {ident}: at most one baobab")
+        for s, c in enumerate(edges):
+            _check(c == "s" or s in used, f"tile {ident}: edge {SIDES[s]} shows {c!r} but no feature holds it")
+        corners = t.get("savanna_corners", [])
+        _check(isinstance(corners, list) and all(c in CORNERS for c in corners),
+               f"tile {ident}: savanna_corners must be among NE, SE, SW, NW")
+        cidx = sorted({CORNERS.index(c) for c in corners})
+        for c in cidx:
+            # corner c touches sides c (N for NE..) and c+1: NE touches N and E.
+            touching = (c, (c + 1) % 4)
+            _check(all(edges[s] != "b" for s in touching),
+                   f"tile {ident}: corner {CORNERS[c]} touches bush and cannot be open savanna")
+        return TileType(ident, edges, features, cidx)
+
+    def _animals(self, where: str, tt: TileType, animals: Any) -> tuple[str, ...]:
+        _check(isinstance(animals, list) and len(animals) == len(tt.features),
+               f"{where}: animals must list one string per feature")
+        for i, a in enumerate(animals):
+            _check(isinstance(a, str) and all(ch in self.animal_index for ch in a),
+                   f"{where}: animals {a!r} must use the set's animal letters")
+            _check(not a or tt.features[i].kind != "baobab", f"{where}: a baobab holds no animals")
+        return tuple(animals)
+
+    def mask(self, animals: str) -> int:
+        m = 0
+        for ch in animals:
+            m |= 1 << self.animal_index[ch]
+        return m
+
+
+def _check(ok: bool, message: str) -> None:
+    if not ok:
+        raise ValueError(message)
+
+
+def default_data() -> dict[str, Any]:
+    return json.loads(resources.files(__package__).joinpath("data/safari-tiles.json").read_text("utf-8"))
+
+
+_DEFAULT: TileSet | None = None
+
+
+def load_tiles(data: dict[str, Any] | str | None = None) -> TileSet:
+    """The game's own tile set (None), or one given as a dict or JSON text."""
+    global _DEFAULT
+    if data is None:
+        if _DEFAULT is None:
+            _DEFAULT = TileSet(default_data())
+        return _DEFAULT
+    if isinstance(data, TileSet):
+        return data
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"tile set is not valid JSON: {e}") from None
+    return TileSet(data)

@@ -1,0 +1,28 @@
+"""The animal token supply: a face-down pile, its discards, and reshuffling.
+
+When a token must be drawn and the pile is empty, the discards are shuffled
+into a new pile; with none there either, nothing is drawn. Every shuffle comes
+from the game's seed, so a game is reproducible from its seed and actions.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+def shuffled(seed: int, what: str, items: list) -> list:
+    """A copy of `items` shuffled by a generator named for seed and purpose."""
+    out = list(items)
+    random.Random(f"safari/{seed}/{what}").shuffle(out)
+    return out
+
+
+def initial_pile(seed: int, counts: tuple[int, ...], order: list[int]) -> list[int]:
+    """The face-down pile, top at the end: `order` first, the rest shuffled."""
+    rest = list(counts)
+    for a in order:
+        rest[a] -= 1
+    pool = [a for a, n in enumerate(rest) for _ in range(n)]
+    top_first = list(order) + shuffled(seed, "tokens", pool)
+    top_first.reverse()
+    return top_first
