@@ -46,7 +46,7 @@ class Game:
         "board", "frontier", "regions", "feature_meeples", "baobab_meeples", "holes", "hole_meeples",
         "free_slots", "dig_slots", "pile", "discards", "reshuffles", "hands", "supply_meeples", "score",
         "stack", "removed", "rangers", "phase", "active", "tile", "placed", "displaced", "jobs",
-        "job_seat", "job_adds", "history", "final_points", "_nanimals",
+        "job_seat", "job_adds", "history", "actors", "final_points", "_nanimals",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -94,7 +94,7 @@ class Game:
         self.feature_meeples: list[tuple[int, int]] = []  # (seat, node)
         self.baobab_meeples: dict[int, int] = {}  # space -> seat
         self.holes: dict[int, tuple[str, ...]] = {}
-        self.hole_meeples: dict[int, tuple[int, ...]] = {}
+        self.hole_meeples: dict[int, tuple[tuple[int, int], ...]] = {}  # point -> ((seat, slot), ..)
         self.free_slots: dict[int, None] = {}
         self.dig_slots: dict[int, None] = {}
         for cell in ts.start:
@@ -107,7 +107,8 @@ class Game:
         for seat in range(players):
             self._draw_tokens(seat, 2)
 
-        self.history: list[str] = []
+        self.history: list[Action] = []
+        self.actors: list[int] = []  # the seat that played each action of history
         self.final_points: list[int] | None = None
         self.active = 0
         self.placed = -1
@@ -204,10 +205,20 @@ class Game:
         g.job_seat = self.job_seat
         g.job_adds = self.job_adds[:]
         g.history = self.history[:]
+        g.actors = self.actors[:]
         g.final_points = None if self.final_points is None else self.final_points[:]
         return g
 
     __copy__ = clone
+
+    def determinize(self, rng) -> "Game":
+        """A copy whose hidden parts (the order of the land tile stack and of the
+        face-down token pile) are reshuffled by `rng`: a world consistent with
+        all that any seat can know, for search that must not peek."""
+        g = self.clone()
+        rng.shuffle(g.stack)
+        rng.shuffle(g.pile)
+        return g
 
     # ---------------------------------------------------------- public state
 
@@ -447,6 +458,7 @@ class Game:
         ValueError saying why, and leaves the game unchanged."""
         a = action if type(action) is Action else act.parse(action)
         phase = self.phase
+        seat = self.current_player
         kind = a.kind
         if phase == OVER:
             raise ValueError(f"illegal action {a}: the game is over")
@@ -466,6 +478,7 @@ class Game:
             elif kind != act.PASS:
                 raise ValueError(f"illegal action {a}: after placing a tile, play M.., D.., X.., R<from>><to> or pass")
             self.history.append(a)
+            self.actors.append(self.active)
             self._score_turn()
             return
         elif phase == SCORE:
@@ -477,6 +490,7 @@ class Game:
                 raise ValueError(f"illegal action {a}: the displaced ranger must be put back (R><x>,<y>)")
             self._return_ranger(a)
         self.history.append(a)
+        self.actors.append(seat)
 
     def _place(self, a: Action) -> None:
         sp, rot = a.args
@@ -558,7 +572,7 @@ class Game:
             raise ValueError(f"illegal action {a}: digging needs a meeple, and seat {seat} has none in supply")
         self._lay_token(slot, point, animal)
         self.supply_meeples[seat] -= 1
-        self.hole_meeples[point] = self.hole_meeples.get(point, ()) + (seat,)
+        self.hole_meeples[point] = self.hole_meeples.get(point, ()) + ((seat, slot & 3),)
         self.score[seat] += wh.DIG_POINTS
 
     def _expand(self, a: Action) -> None:
@@ -573,7 +587,7 @@ class Game:
         n = wh.count(toks)
         self.score[seat] += wh.EXPAND_POINTS[n]
         if n == 4:
-            owners = self.hole_meeples.pop(point, ())
+            owners = [s for s, _ in self.hole_meeples.pop(point, ())]
             for s in set(owners):
                 self.score[s] += wh.COMPLETE_POINTS
             for s in owners:
@@ -754,36 +768,97 @@ class Game:
     # ------------------------------------------------------------ inspection
 
     def tiles_on_board(self) -> list[dict[str, Any]]:
-        """Every tile on the table, for display: where, which, turned how, and what is on it."""
+        """Every tile on the table, for display: where, which, turned how, and what is on it.
+        Each feature names the whole trail or bush it belongs to (`feature`, see `features()`)."""
         out = []
         regions = self.regions
         owners: dict[int, list[int]] = {}
         for seat, node in self.feature_meeples:
             owners.setdefault(node, []).append(seat)
         for sp, (tt, rot, animals, name, _, nodes) in self.board.items():
-            rd = tt.rotations[rot]
             x, y = xy(sp)
-            feats = []
-            for i, f in enumerate(tt.features):
+            entry = {"x": x, "y": y, "id": name, **tile_layout(tt, rot, animals)}
+            for i, f in enumerate(entry["features"]):
                 node = nodes[i]
-                if f.kind == "baobab":
+                if f["kind"] == "baobab":
                     seat = self.baobab_meeples.get(sp)
-                    meeples = [] if seat is None else [seat]
-                    complete = all(sp + o in self.board for o in RING)
+                    f["meeples"] = [] if seat is None else [seat]
+                    f["complete"] = all(sp + o in self.board for o in RING)
+                    f["feature"] = None
                 else:
-                    meeples = owners.get(node, [])
-                    complete = regions.open[regions.find(node)] == 0
-                feats.append({"kind": f.kind, "sides": "".join(SIDES[s] for s in rd.feature_sides[i]),
-                              "animals": animals[i], "birds": f.birds, "meeples": meeples, "complete": complete})
-            out.append({"x": x, "y": y, "id": name, "rotation": rot * 90,
-                        "edges": "".join("stb"[e] for e in rd.edges),
-                        "corners": [CORNERS[c] for c in rd.corners], "features": feats})
+                    root = regions.find(node)
+                    f["meeples"] = owners.get(node, [])
+                    f["complete"] = regions.open[root] == 0
+                    f["feature"] = root
+            out.append(entry)
         return out
 
+    def features(self) -> list[dict[str, Any]]:
+        """Every whole trail and bush on the table: its spaces, animals, birds, open ends and meeples."""
+        regions = self.regions
+        parts: dict[int, list[tuple[int, int]]] = {}
+        for sp, (_, _, _, _, _, nodes) in self.board.items():
+            for node in nodes:
+                if node >= 0:
+                    parts.setdefault(regions.find(node), []).append(xy(sp))
+        letters = self.tileset.animals
+        out = []
+        for root, spaces in parts.items():
+            meeples = self._meeple_counts(root)
+            out.append({
+                "feature": root, "kind": KIND_NAMES[regions.kind[root]], "spaces": sorted(set(spaces)),
+                "animals": "".join(a for i, a in enumerate(letters) if regions.mask[root] >> i & 1),
+                "animal_count": regions.total[root], "birds": regions.birds[root], "open_ends": regions.open[root],
+                "complete": regions.open[root] == 0, "meeples": meeples,
+            })
+        return out
+
+    def scoring(self) -> dict[str, Any] | None:
+        """The trail or bush now scoring and the choice asked, in the score phase; else None."""
+        if self.phase != SCORE:
+            return None
+        root, seats = self.jobs[0]
+        regions = self.regions
+        letters = self.tileset.animals
+        return {
+            "feature": root, "kind": KIND_NAMES[regions.kind[root]],
+            "animals": "".join(a for i, a in enumerate(letters) if regions.mask[root] >> i & 1),
+            "birds": regions.birds[root] if regions.kind[root] == BUSH_KIND else 0,
+            "leaders": list(seats), "asking": seats[self.job_seat], "added": list(self.job_adds),
+            "placed_at": xy(self.placed),
+        }
+
     def watering_holes(self) -> list[dict[str, Any]]:
-        """Every point holding tokens: its slots (SE of NW space, SW of NE, NW of SE, NE of SW) and diggers."""
-        return [{"point": xy(p), "slots": list(t), "meeples": list(self.hole_meeples.get(p, ())),
-                 "complete": "" not in t} for p, t in self.holes.items()]
+        """Every point holding tokens: its slots (0 SE of the NW space, 1 SW of the NE space, 2 NW of the
+        SE space, 3 NE of the SW space), the seats with a meeple there and the slot each dug."""
+        out = []
+        for p, t in self.holes.items():
+            diggers = self.hole_meeples.get(p, ())
+            out.append({"point": xy(p), "slots": list(t), "meeples": [s for s, _ in diggers],
+                        "diggers": [list(d) for d in diggers], "complete": "" not in t})
+        return out
+
+    @property
+    def active_player(self) -> int | None:
+        """The seat whose turn it is (None when over); see current_player for who must act."""
+        return None if self.phase == OVER else self.active
+
+    @property
+    def last_placed(self) -> tuple[int, int] | None:
+        """The space of the latest tile placed (this turn's once placed), or None."""
+        for a in reversed(self.history):
+            if a.kind == act.PLACE:
+                return xy(a.args[0])
+        return None
+
+    def drawn_tile_layout(self, rotation: int = 0) -> dict[str, Any] | None:
+        """The drawn tile turned by `rotation` degrees: edges, corners and features."""
+        if self.tile < 0 or self.phase == OVER:
+            return None
+        if rotation not in (0, 90, 180, 270):
+            raise ValueError(f"rotation must be 0, 90, 180 or 270, not {rotation!r}")
+        c = self.tileset.copies[self.tile]
+        return {"id": c.name, **tile_layout(c.type, rotation // 90, c.animals)}
 
     def empty_spaces(self) -> list[tuple[int, int]]:
         """Empty spaces next to a tile."""
@@ -798,6 +873,17 @@ class Game:
     def to_json(self) -> str:
         from .serialization import dump
         return dump(self)
+
+
+def tile_layout(tt: TileType, rot: int, animals: tuple[str, ...]) -> dict[str, Any]:
+    """A tile turned by rotation index `rot` (0..3), as plain data for display."""
+    rd = tt.rotations[rot]
+    return {
+        "rotation": rot * 90, "edges": "".join("stb"[e] for e in rd.edges),
+        "corners": [CORNERS[c] for c in rd.corners],
+        "features": [{"kind": f.kind, "sides": "".join(SIDES[x] for x in rd.feature_sides[i]), "animals": animals[i],
+                      "birds": f.birds} for i, f in enumerate(tt.features)],
+    }
 
 
 _DIG_ROWS: dict[int, dict[str, Action]] = {}

@@ -1,0 +1,596 @@
+"""Drawing a Safari game with rich.
+
+Every function here takes a game (or a tile description from
+`game.tiles_on_board()`) and returns rich renderables; nothing is printed.
+
+A tile is a block 7 characters wide and 3 tall::
+
+    ·░░A░░·      top row: the N edge (here bush with an ape), corners NW, NE
+    ━━┓ 1 ·      middle: W and E edge midpoints, the tile's centre
+    ·  ┃  ·      bottom row: the S edge, corners SW, SE
+
+- edges: savanna is the tile's sand colour, a trail is a heavy line through
+  the middle of the edge (``┃`` or ``━``) joining the centre, bush fills the
+  whole edge with ``░``;
+- the centre shows how trails join (a curve, a straight line, ``◆`` a junction
+  where trails end, ``╸`` a trail ending in the savanna) or ``♣`` a baobab;
+- animals (A E G L Z) sit on their feature: on the trail line, or in the bush;
+  ``v`` is a bird in the bush; a meeple is its seat's digit in the seat colour;
+- corners: ``·`` an open savanna corner where a watering hole may be dug; a
+  token there shows its animal letter on water blue (on the digger's colour
+  while the digger's meeple stands on the hole);
+- empty spaces: a dotted frame marks where the drawn tile fits (with the menu
+  numbers when the loop supplies them), a boxed ``R`` is a ranger.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+TILE_W, TILE_H = 7, 3
+LABEL_W = 4
+SIDES = "NESW"
+CORNERS = ("NE", "SE", "SW", "NW")
+
+# ----------------------------------------------------------------- styles
+
+SAVANNA = ("#000000 on #d7af5f", "#000000 on #af875f")  # checkerboard, so tiles stand apart
+SAVANNA_LAST = "#000000 on #ffd787"  # the tile placed last
+TRAIL = "bold #ffffff"  # trail line, drawn on the savanna colour
+TRAIL_ANIMAL = "bold #5f0000 on #ffffd7"
+BUSH = "#5f8700 on #005f00"
+BUSH_ANIMAL = "bold #ffffff on #005f00"
+BIRD = "bold #ffd7ff on #005f00"
+BAOBAB = "bold #005f00"
+OPEN_CORNER = "#5f3700"
+WATER = "bold #ffffff on #0087d7"
+RANGER = "bold #ff5fff"
+FRAME = "#8a8a8a"
+FRAME_LABEL = "bold #5fd7ff"
+SEAT_STYLES = (
+    "bold #ffffff on #d70000",  # seat 0 red
+    "bold #ffffff on #005fff",  # seat 1 blue
+    "bold #000000 on #ffaf00",  # seat 2 orange
+    "bold #ffffff on #5f00af",  # seat 3 purple
+    "bold #000000 on #e4e4e4",  # seat 4 white
+)
+SEAT_NAMES = ("red", "blue", "orange", "purple", "white")
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def seat_badge(seat: int) -> Text:
+    return Text(f" {seat} ", style=seat_style(seat))
+
+
+# ------------------------------------------------------------ tile layout
+
+MID = {"N": (0, 3), "E": (1, 6), "S": (2, 3), "W": (1, 0)}
+MID_GLYPH = {"N": "┃", "S": "┃", "E": "━", "W": "━"}
+CORNER_CELL = {"NE": (0, 6), "SE": (2, 6), "SW": (2, 0), "NW": (0, 0)}
+EDGE_CELLS = {
+    "N": [(0, c) for c in range(TILE_W)],
+    "S": [(2, c) for c in range(TILE_W)],
+    "E": [(r, 6) for r in range(TILE_H)],
+    "W": [(r, 0) for r in range(TILE_H)],
+}
+# where a bush's animals go first, side by side
+BUSH_PREF = {
+    "N": [(0, 3), (0, 2), (0, 4), (0, 1), (0, 5), (0, 0), (0, 6)],
+    "S": [(2, 3), (2, 2), (2, 4), (2, 1), (2, 5), (2, 0), (2, 6)],
+    "E": [(1, 6), (0, 6), (2, 6)],
+    "W": [(1, 0), (0, 0), (2, 0)],
+}
+ARM = {"W": [(1, 1), (1, 2)], "E": [(1, 5), (1, 4)], "N": [], "S": []}
+ARM_PREF = {"W": [(1, 2), (1, 1)], "E": [(1, 4), (1, 5)], "N": [], "S": []}
+CENTRE = (1, 3)
+CENTRE_GLYPH = {
+    "NS": "┃", "EW": "━", "NE": "┗", "ES": "┏", "SW": "┓", "NW": "┛",
+    "NES": "┣", "ESW": "┳", "NSW": "┫", "NEW": "┻", "NESW": "╋",
+}
+END_GLYPH = {"W": "╸", "E": "╺", "N": "╹", "S": "╻"}
+JUNCTION = "◆"
+BAOBAB_GLYPH = "♣"
+BIRD_GLYPH = "v"
+BUSH_FILL = "░"
+# two trails curving past each other (tile S26): the first keeps the centre
+DOUBLE_CURVES = {
+    ("NE", "SW"): {"NE": [((0, 3), "┃"), ((1, 3), "┗"), ((1, 4), "━"), ((1, 5), "━"), ((1, 6), "━")],
+                   "SW": [((1, 0), "━"), ((1, 1), "━"), ((1, 2), "┓"), ((2, 2), "┗"), ((2, 3), "┓")]},
+    ("ES", "NW"): {"ES": [((1, 3), "┏"), ((1, 4), "━"), ((1, 5), "━"), ((1, 6), "━"), ((2, 3), "┃")],
+                   "NW": [((1, 0), "━"), ((1, 1), "━"), ((1, 2), "┛"), ((0, 2), "┏"), ((0, 3), "┛")]},
+}
+
+Cell = tuple  # (character, style)
+
+
+def _sorted_sides(sides: str) -> str:
+    return "".join(s for s in SIDES if s in sides)
+
+
+def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dict[str, int] | None = None,
+               shade: int = 0, last: bool = False) -> list[list[Cell]]:
+    """The 3 x 7 character cells of one tile.
+
+    `tile` is an entry of `game.tiles_on_board()` (or the same shape, for the
+    drawn tile); `tokens` maps a corner ("NE") to the animal of the watering
+    hole token on it, `diggers` a corner to the seat whose meeple dug it."""
+    tokens = tokens or {}
+    diggers = diggers or {}
+    bg = SAVANNA_LAST if last else SAVANNA[shade % 2]
+    grid: list[list[Cell]] = [[(" ", bg) for _ in range(TILE_W)] for _ in range(TILE_H)]
+    owner: list[list[int | None]] = [[None] * TILE_W for _ in range(TILE_H)]
+    fixed: set[tuple[int, int]] = set()  # cells whose glyph must stay (trail ends on edges, centre marks, tokens)
+    pref: dict[int, list[tuple[int, int]]] = {}
+    feats = tile.get("features", [])
+    trail_style = TRAIL + " on " + bg.split(" on ")[1]
+
+    def put(rc, ch, style, who=None, keep=False):
+        r, c = rc
+        grid[r][c] = (ch, style)
+        if who is not None:
+            owner[r][c] = who
+        if keep:
+            fixed.add(rc)
+
+    # bush: the whole edge
+    for i, f in enumerate(feats):
+        if f["kind"] != "bush":
+            continue
+        pref[i] = []
+        for s in _sorted_sides(f["sides"]):
+            for rc in EDGE_CELLS[s]:
+                if owner[rc[0]][rc[1]] is None:
+                    put(rc, BUSH_FILL, BUSH, i)
+            pref[i] += [rc for rc in BUSH_PREF[s] if owner[rc[0]][rc[1]] == i and rc not in pref[i]]
+    for s, e in zip(SIDES, tile.get("edges", "ssss")):  # bush edges no feature claims (malformed sets)
+        if e == "b":
+            for rc in EDGE_CELLS[s]:
+                if owner[rc[0]][rc[1]] is None:
+                    put(rc, BUSH_FILL, BUSH, -1)
+
+    # trails and the centre
+    trails = [i for i, f in enumerate(feats) if f["kind"] == "trail"]
+    through = [i for i in trails if len(f_sides(feats[i])) >= 2]
+    dead = [i for i in trails if len(f_sides(feats[i])) == 1]
+    baobab = next((i for i, f in enumerate(feats) if f["kind"] == "baobab"), None)
+    double = None
+    if len(through) == 2:
+        key = tuple(sorted((f_sides(feats[through[0]]), f_sides(feats[through[1]])), key=lambda k: SIDES.index(k[0])))
+        for pair, layout in DOUBLE_CURVES.items():
+            if set(pair) == set(key):
+                double = layout
+    for i in trails:
+        sides = f_sides(feats[i])
+        pref[i] = []
+        if double is not None and sides in double:
+            path = double[sides]
+            for rc, ch in path:
+                put(rc, ch, trail_style, i, keep=rc in MID.values())
+            inner = [rc for rc, _ in path if rc not in MID.values()]
+            straight = [rc for rc, ch in path if ch in "━┃" and rc not in MID.values()]
+            pref[i] = straight + [rc for rc in inner if rc not in straight]
+            continue
+        for s in sides:
+            put(MID[s], MID_GLYPH[s], trail_style, i, keep=True)
+            for rc in ARM[s]:
+                put(rc, "━", trail_style, i)
+            pref[i] += ARM_PREF[s]
+    if baobab is not None:
+        put(CENTRE, BAOBAB_GLYPH, BAOBAB + " on " + bg.split(" on ")[1], baobab, keep=True)
+        pref[baobab] = []
+    elif double is None and through:
+        i = through[0]
+        glyph = CENTRE_GLYPH.get(f_sides(feats[i]), "╋") if len(through) == 1 else "╋"
+        put(CENTRE, glyph, trail_style, i, keep=len(through) > 1)
+        if len(through) == 1:
+            pref[i].append(CENTRE)
+    elif double is None and dead:
+        if len(dead) == 1:
+            put(CENTRE, END_GLYPH[f_sides(feats[dead[0]])], trail_style, dead[0], keep=True)
+        else:
+            put(CENTRE, JUNCTION, trail_style, None, keep=True)
+
+    # corners: tokens and open savanna
+    for corner in CORNERS:
+        rc = CORNER_CELL[corner]
+        if corner in tokens:
+            seat = diggers.get(corner)
+            put(rc, tokens[corner], WATER if seat is None else seat_style(seat), keep=True)
+        elif corner in tile.get("corners", ()):
+            put(rc, "·", OPEN_CORNER + " on " + bg.split(" on ")[1], keep=True)
+
+    # what sits on each feature: animals, meeples, birds
+    used: set[tuple[int, int]] = set()
+    for i, f in enumerate(feats):
+        items: list[Cell] = []
+        kind = f["kind"]
+        style = BUSH_ANIMAL if kind == "bush" else TRAIL_ANIMAL
+        items += [(a, style) for a in f.get("animals", "")]
+        items += [(str(s), seat_style(s)) for s in f.get("meeples", [])]
+        items += [(BIRD_GLYPH, BIRD)] * f.get("birds", 0)
+        if not items:
+            continue
+        own = [rc for rc in pref.get(i, []) if rc not in fixed]
+        mine = {(r, c) for r in range(TILE_H) for c in range(TILE_W) if owner[r][c] == i}
+        if not mine:
+            mine = {CENTRE}
+        spare = sorted(
+            ((r, c) for r in range(TILE_H) for c in range(TILE_W)
+             if owner[r][c] is None and (r, c) not in fixed and (r, c) not in CORNER_CELL.values()),
+            key=lambda rc: (min(abs(rc[0] - m[0]) * 2 + abs(rc[1] - m[1]) for m in mine), rc[1]),
+        )
+        slots = [rc for rc in own + spare if rc not in used]
+        for (ch, st), rc in zip(items, slots):
+            put(rc, ch, st)
+            used.add(rc)
+    return grid
+
+
+def f_sides(feature: dict) -> str:
+    return _sorted_sides(feature.get("sides", ""))
+
+
+def empty_cells(label: str | None = None, ranger: bool = False) -> list[list[Cell]]:
+    """An empty space: blank, a dotted frame where the drawn tile fits (with a
+    label, e.g. the menu numbers), and/or a ranger."""
+    grid: list[list[Cell]] = [[(" ", "") for _ in range(TILE_W)] for _ in range(TILE_H)]
+    if label is not None:
+        top = list("╭┄┄┄┄┄╮")
+        if ranger:
+            top[3] = "R"
+        grid[0] = [(ch, RANGER if ch == "R" and ranger else FRAME) for ch in top]
+        grid[2] = [(ch, FRAME) for ch in "╰┄┄┄┄┄╯"]
+        if len(label) <= TILE_W - 2:
+            mid = "┆" + label.center(TILE_W - 2) + "┆"
+        else:
+            mid = label[:TILE_W].center(TILE_W)
+        grid[1] = [(ch, FRAME if ch == "┆" else FRAME_LABEL) for ch in mid]
+    elif ranger:
+        grid[0] = [(ch, RANGER) for ch in "  ┌─┐  "]
+        grid[1] = [(ch, RANGER) for ch in "  │R│  "]
+        grid[2] = [(ch, RANGER) for ch in "  └─┘  "]
+    return grid
+
+
+def cells_text(grid: list[list[Cell]]) -> list[Text]:
+    lines = []
+    for row in grid:
+        t = Text()
+        for ch, st in row:
+            t.append(ch, st or None)
+        lines.append(t)
+    return lines
+
+
+# -------------------------------------------------------- the drawn tile
+
+def rotate_tile(data: dict, animals: list[str], rotation: int) -> dict:
+    """A tile of the tile-set data (safari-tiles/1) turned clockwise by
+    `rotation` degrees, in the shape of `game.tiles_on_board()` entries."""
+    r = (rotation // 90) % 4
+    edges = data["edges"]
+    turned = "".join(edges[(d - r) % 4] for d in range(4))
+    corners = [CORNERS[(CORNERS.index(c) + r) % 4] for c in data.get("savanna_corners", [])]
+    feats = []
+    for f, a in zip(data.get("features", []), animals):
+        sides = "".join(SIDES[(SIDES.index(s) + r) % 4] for s in f.get("edges", []))
+        feats.append({"kind": f["kind"], "sides": _sorted_sides(sides), "animals": a,
+                      "birds": f.get("birds", 0), "meeples": [], "complete": False})
+    return {"id": data.get("id", "?"), "rotation": r * 90, "edges": turned, "corners": corners, "features": feats}
+
+
+def tile_data(game, name: str) -> tuple[dict, list[str]] | None:
+    """The tile-set entry and the animals of a tile copy named like "S03/2"."""
+    ident, _, n = name.partition("/")
+    data = game.tileset.data
+    for t in data.get("tiles", []):
+        if t.get("id") == ident:
+            copies = t.get("copies", [])
+            k = int(n) - 1 if n.isdigit() else 0
+            if 0 <= k < len(copies):
+                return t, copies[k]
+    return None
+
+
+def render_tile(tile: dict, title: str | None = None) -> Text:
+    """One tile as a small block, optionally titled underneath."""
+    lines = cells_text(tile_cells(tile))
+    if title is not None:
+        lines.append(Text(title.center(TILE_W), style="bold"))
+    return Text("\n").join(lines)
+
+
+def render_drawn_tile(game, rotations: Iterable[int] = (0, 90, 180, 270)) -> Text | None:
+    """The tile to place, in each rotation, side by side ("@0", "@90", ...)."""
+    name = game.drawn_tile
+    if name is None:
+        return None
+    found = tile_data(game, name)
+    if found is None:
+        return Text(name)
+    data, animals = found
+    blocks = [cells_text(tile_cells(rotate_tile(data, animals, r))) + [Text(f"@{r}".center(TILE_W), style="bold")]
+              for r in rotations]
+    out = []
+    for row in range(TILE_H + 1):
+        t = Text()
+        for b in blocks:
+            if t:
+                t.append("  ")
+            t.append_text(b[row])
+        out.append(t)
+    return Text("\n").join(out)
+
+
+def describe_edges(edges: str) -> str:
+    names = {"s": "savanna", "t": "trail", "b": "bush"}
+    return " ".join(f"{s}:{names.get(e, e)}" for s, e in zip(SIDES, edges))
+
+
+def describe_feature(feature: dict) -> str:
+    """A feature in words: 'trail E–W: G G', 'bush N: A, 1 bird', 'baobab'."""
+    kind = feature["kind"]
+    if kind == "baobab":
+        return "baobab"
+    sides = "–".join(f_sides(feature))
+    bits = []
+    if feature.get("animals"):
+        bits.append(" ".join(feature["animals"]))
+    birds = feature.get("birds", 0)
+    if birds:
+        bits.append(f"{birds} bird" + ("s" if birds > 1 else ""))
+    return f"{kind} {sides}" + (": " + ", ".join(bits) if bits else ": no animals")
+
+
+# ---------------------------------------------------------------- the board
+
+def hole_corners(game, log: list[tuple[int, str]] | None = None) -> tuple[dict, dict]:
+    """Watering hole tokens and diggers by (x, y) -> {corner: ...}.
+
+    The engine lists each point's slots; a dug token is attributed to a seat
+    through the (seat, action) log, while that seat's meeple is still there."""
+    tokens: dict[tuple[int, int], dict[str, str]] = {}
+    diggers: dict[tuple[int, int], dict[str, int]] = {}
+    slot_cells = (((-1, -1), "SE"), ((0, -1), "SW"), ((0, 0), "NW"), ((-1, 0), "NE"))
+    live: dict[tuple[int, int], list[int]] = {}
+    for hole in game.watering_holes():
+        px, py = hole["point"]
+        for (dx, dy, corner), animal in zip(((d[0][0], d[0][1], d[1]) for d in slot_cells), hole["slots"]):
+            if animal:
+                tokens.setdefault((px + dx, py + dy), {})[corner] = animal
+        if not hole.get("complete") and hole.get("meeples"):
+            live[(px, py)] = list(hole["meeples"])
+    if log and live:
+        for seat, a in log:
+            if not a.startswith("D"):
+                continue
+            try:
+                where, corner_animal = a[1:].split(":")
+                x, y = (int(v) for v in where.split(","))
+                corner = corner_animal.split("=")[0]
+            except ValueError:
+                continue
+            dx, dy = {"NE": (1, 0), "SE": (1, 1), "SW": (0, 1), "NW": (0, 0)}[corner]
+            point = (x + dx, y + dy)
+            if seat in live.get(point, ()) and tokens.get((x, y), {}).get(corner):
+                diggers.setdefault((x, y), {})[corner] = seat
+    return tokens, diggers
+
+
+def last_placed(game) -> tuple[int, int] | None:
+    for a in reversed(game.history):
+        s = str(a)
+        if s.startswith("T"):
+            x, y = s[1:].split("@")[0].split(",")
+            return int(x), int(y)
+    return None
+
+
+def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, log: list[tuple[int, str]] | None = None,
+                 width: int | None = None, mark_fits: bool = True, highlight_last: bool = True) -> Group:
+    """The board: tiles, rangers, watering holes, meeples, with x across and y down.
+
+    `labels` marks empty spaces with a dotted frame and a short text (the play
+    loop puts menu numbers there). Without labels, the spaces where the drawn
+    tile fits are framed and marked ``+`` (when `mark_fits`). `log` is the
+    (seat, action) list, used to colour dug tokens; `width` is the console
+    width: a board wider than that is cut into strips, west to east."""
+    tiles = {(t["x"], t["y"]): t for t in game.tiles_on_board()}
+    if labels is None:
+        labels = {}
+        if mark_fits and game.phase_name == "place":
+            for a in game.legal_actions():
+                s = str(a)
+                x, y = s[1:].split("@")[0].split(",")
+                labels[(int(x), int(y))] = "+"
+    rangers = {sp for sp in game.ranger_spaces() if sp is not None}
+    tokens, diggers = hole_corners(game, log)
+    last = last_placed(game) if highlight_last else None
+    xs = [x for x, _ in tiles] or [0]
+    ys = [y for _, y in tiles] or [0]
+    x0, x1 = min(xs) - 1, max(xs) + 1
+    y0, y1 = min(ys) - 1, max(ys) + 1
+    for x, y in list(labels) + list(rangers):
+        x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+    ncols = x1 - x0 + 1
+    per_strip = ncols if width is None else max(1, (width - LABEL_W) // TILE_W)
+    blocks = {}
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            t = tiles.get((x, y))
+            if t is not None:
+                blocks[(x, y)] = tile_cells(t, tokens=tokens.get((x, y)), diggers=diggers.get((x, y)),
+                                            shade=(x + y) % 2, last=(x, y) == last)
+            elif (x, y) in labels or (x, y) in rangers:
+                blocks[(x, y)] = empty_cells(labels.get((x, y)), (x, y) in rangers)
+    strips = []
+    for sx in range(x0, x1 + 1, per_strip):
+        ex = min(x1, sx + per_strip - 1)
+        lines = []
+        head = Text(" " * LABEL_W)
+        for x in range(sx, ex + 1):
+            head.append(str(x).center(TILE_W), style="bold underline" if last and x == last[0] else "bold")
+        lines.append(head)
+        for y in range(y0, y1 + 1):
+            for r in range(TILE_H):
+                t = Text()
+                if r == 1:
+                    t.append(f"{y:>3} ", style="bold underline" if last and y == last[1] else "bold")
+                else:
+                    t.append(" " * LABEL_W)
+                row = [blocks.get((x, y)) for x in range(sx, ex + 1)]
+                while row and row[-1] is None:
+                    row.pop()
+                for b in row:
+                    if b is None:
+                        t.append(" " * TILE_W)
+                    else:
+                        for ch, st in b[r]:
+                            t.append(ch, st or None)
+                lines.append(t)
+        for t in lines:
+            t.no_wrap = True
+            t.overflow = "crop"
+        strips.append(Text("\n").join(lines))
+    return Group(*strips)
+
+
+def legend() -> Columns:
+    """What the board's glyphs mean (laid out to the console width)."""
+    items = [
+        ("━", TRAIL + " on #af875f", "trail"),
+        (BUSH_FILL, BUSH, "bush"),
+        (BIRD_GLYPH, BIRD, "bird"),
+        (BAOBAB_GLYPH, BAOBAB + " on #d7af5f", "baobab"),
+        (JUNCTION, TRAIL + " on #af875f", "junction"),
+        ("·", OPEN_CORNER + " on #d7af5f", "open corner"),
+        ("G", WATER, "watering hole"),
+        ("0", seat_style(0), "meeple"),
+        ("R", RANGER, "ranger"),
+        ("┆", FRAME, "tile fits"),
+    ]
+    cells = []
+    for glyph, style, name in items:
+        t = Text()
+        t.append(glyph, style)
+        t.append(" " + name, "dim")
+        cells.append(t)
+    return Columns(cells, padding=(0, 2))
+
+
+# ---------------------------------------------------------------- status
+
+def token_text(counts) -> Text:
+    t = Text()
+    for a in sorted(counts):
+        t.append(a * counts[a], "bold")
+    if not t:
+        t.append("–", "dim")
+    return t
+
+
+def render_scores(game, names: list[str] | None = None, *, you: int | None = None) -> Table:
+    """Scores, meeples and tokens per seat; ▶ marks the seat to act."""
+    names = names or [f"seat {s}" for s in range(game.players)]
+    table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
+    table.add_column("", width=1)
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("meeples", justify="right")
+    table.add_column("tokens")
+    cur = game.current_player
+    for s in range(game.players):
+        name = names[s] + (" (you)" if s == you else "")
+        table.add_row("▶" if s == cur else "", seat_badge(s), name, str(game.scores[s]), str(game.meeples(s)),
+                      token_text(game.tokens(s)))
+    return table
+
+
+def render_recent(log: list[tuple[int, str]], turns: int = 6) -> Text:
+    """The last few turns in notation, each with its seat."""
+    from .log import split_turns
+
+    t = Text()
+    for turn in split_turns(log)[-turns:]:
+        if t:
+            t.append("\n")
+        seat = turn[0][0]
+        t.append_text(seat_badge(seat))
+        for s, a in turn:
+            t.append(" " + a)
+            if s != seat:
+                t.append(f" (seat {s})", "dim")
+    if not t:
+        t.append("no moves yet", "dim")
+    return t
+
+
+def render_status(game, names: list[str] | None = None, *, log: list[tuple[int, str]] | None = None,
+                  you: int | None = None, drawn: bool = True) -> Panel:
+    """The status panel: scores, meeples and tokens per seat, tiles left, the
+    drawn tile in its four rotations, and the recent moves."""
+    parts: list = [render_scores(game, names, you=you)]
+    info = Text()
+    info.append(f"{game.tiles_left} tiles left", "bold")
+    info.append(f" · phase: {game.phase_name}")
+    holes = [h for h in game.watering_holes() if h.get("meeples") and not h.get("complete")]
+    if holes:
+        info.append(" · watering holes with meeples: ")
+        for i, h in enumerate(holes):
+            if i:
+                info.append(", ")
+            info.append("{},{}".format(*h["point"]))
+            info.append(" " + "".join(a or "·" for a in h["slots"]) + " ")
+            for s in h["meeples"]:
+                info.append_text(seat_badge(s))
+    parts.append(info)
+    if drawn and game.drawn_tile is not None and game.phase_name == "place":
+        found = tile_data(game, game.drawn_tile)
+        head = Text()
+        head.append("Tile to place: ", "bold")
+        head.append(game.drawn_tile, "bold cyan")
+        if found:
+            head.append("  " + describe_edges(found[0]["edges"]) + " at @0", "dim")
+        parts += [head, render_drawn_tile(game)]
+    if log is not None:
+        parts += [Text("Recent moves", style="bold"), render_recent(log)]
+    return Panel(Group(*parts), title="Status", title_align="left", expand=False)
+
+
+def render_final(game, names: list[str] | None = None, *, you: int | None = None) -> Panel:
+    """Final scores, winners, and the final-scoring points."""
+    named = names is not None
+    names = names or [f"seat {s}" for s in range(game.players)]
+    fp = game.final_points or [0] * game.players
+    winners = game.winners()
+    table = Table(box=None, padding=(0, 1))
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("of which final scoring", justify="right")
+    table.add_column("")
+    for s in range(game.players):
+        table.add_row(seat_badge(s), names[s] + (" (you)" if s == you else ""), str(game.scores[s]), str(fp[s]),
+                      Text("winner", "bold green") if s in winners else "")
+    line = Text()
+    if len(winners) == 1:
+        w = winners[0]
+        line.append("You win!" if w == you else f"Seat {w} ({names[w]}) wins." if named else f"Seat {w} wins.",
+                    "bold green")
+    elif winners:
+        line.append("Shared win: " + ", ".join(f"seat {w}" for w in winners) + ".", "bold green")
+    rule = "English rulebook: every meeple scores" if game.final_scoring == "all" else \
+        "German edition: only the majority scores"
+    return Panel(Group(table, line, Text(f"Final scoring '{game.final_scoring}' ({rule}) for incomplete trails "
+                                         "and bush, plus 1 per token in supply.", style="dim")),
+                 title="Game over", title_align="left", expand=False)

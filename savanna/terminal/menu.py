@@ -1,0 +1,229 @@
+"""The numbered menu of legal actions, grouped so that long lists stay short:
+placements by space with their rotations, digs and expansions by corner,
+ranger moves by ranger. Long groups are folded into one line (`list` unfolds
+them); the numbers stay the same either way."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.text import Text
+
+from .board import describe_feature, last_placed
+
+NUM = "bold cyan"
+FOLD_ENTRIES = 16  # a group with more entries than this is folded unless asked for in full
+
+
+@dataclass
+class Section:
+    title: str
+    entries: list[Text]  # one small cell per group, laid out in columns
+    first: int = 0
+    last: int = 0
+    fold: bool = False  # fold when not shown in full
+    hint: str = ""  # what to type instead, when folded
+
+
+@dataclass
+class Menu:
+    actions: list[str] = field(default_factory=list)  # index i is number i + 1
+    sections: list[Section] = field(default_factory=list)
+    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # board labels for empty spaces
+    intro: Text | None = None
+
+    def pick(self, number: int) -> str | None:
+        return self.actions[number - 1] if 1 <= number <= len(self.actions) else None
+
+    def render(self, full: bool = False) -> Group:
+        parts: list = []
+        if self.intro is not None:
+            parts.append(self.intro)
+        for sec in self.sections:
+            head = Text()
+            head.append(sec.title, "bold")
+            if sec.fold and not full:
+                head.append(f" {sec.first}–{sec.last} (", "dim")
+                head.append("list", "bold")
+                head.append(" shows them)", "dim")
+                parts.append(head)
+                continue
+            parts.append(head)
+            parts.append(Columns(sec.entries, padding=(0, 3)))
+        return Group(*parts)
+
+    def _add(self, action: str) -> int:
+        self.actions.append(action)
+        return len(self.actions)
+
+
+def _num(n: int) -> Text:
+    t = Text()
+    t.append(f"{n:>2}", NUM)
+    return t
+
+
+def _coords(text: str) -> tuple[int, int]:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def build_menu(game) -> Menu:
+    """Number every legal action, grouped for reading."""
+    menu = Menu()
+    phase = game.phase_name
+    actions = [str(a) for a in game.legal_actions()]
+    if phase == "place":
+        _placements(menu, actions)
+    elif phase == "action":
+        _after_placing(menu, game, actions)
+    elif phase == "score":
+        _scoring(menu, game, actions)
+    elif phase == "ranger":
+        _ranger_back(menu, actions)
+    else:
+        for a in actions:
+            menu._add(a)
+        menu.sections.append(Section("Actions", [Text(a) for a in actions]))
+    return menu
+
+
+def _by_space_key(item: tuple[tuple[int, int], list]) -> tuple[int, int]:
+    (x, y), _ = item
+    return (y, x)
+
+
+def _placements(menu: Menu, actions: list[str]) -> None:
+    groups: OrderedDict[tuple[int, int], list[tuple[str, str]]] = OrderedDict()
+    for a in actions:
+        where, rot = a[1:].split("@")
+        groups.setdefault(_coords(where), []).append((rot, a))
+    entries = []
+    for sp, rots in sorted(groups.items(), key=_by_space_key):
+        t = Text(f"{sp[0]},{sp[1]}".rjust(6) + ": ", "bold")
+        nums = []
+        for rot, a in sorted(rots, key=lambda r: int(r[0])):
+            n = menu._add(a)
+            nums.append(n)
+            t.append_text(_num(n))
+            t.append(f" @{rot}  ")
+        t.rstrip()
+        entries.append(t)
+        menu.labels[sp] = str(nums[0]) if len(nums) == 1 else f"{nums[0]}-{nums[-1]}"
+    menu.sections.append(Section("Place the tile (T<x>,<y>@<rotation>), by space:", entries,
+                                 1, len(menu.actions)))
+
+
+def _after_placing(menu: Menu, game, actions: list[str]) -> None:
+    kinds = {"pass": [], "M": [], "X": [], "D": [], "R": []}
+    for a in actions:
+        kinds["pass" if a == "pass" else a[0]].append(a)
+    placed = last_placed(game)
+    tile = next((t for t in game.tiles_on_board() if (t["x"], t["y"]) == placed), None)
+    if kinds["pass"]:
+        n = menu._add("pass")
+        t = _num(n)
+        t.append(" pass  (nothing more this turn)")
+        menu.sections.append(Section("End the turn:", [t], n, n))
+    if kinds["M"]:
+        entries = []
+        first = len(menu.actions) + 1
+        for a in kinds["M"]:
+            n = menu._add(a)
+            t = _num(n)
+            t.append(f" {a}", "bold")
+            feat = _feature_of(tile, a)
+            if feat is not None:
+                t.append("  " + describe_feature(feat), "dim")
+                if feat["kind"] == "baobab":
+                    t.append(" (draw 2 tokens now)", "dim")
+            entries.append(t)
+        menu.sections.append(Section("Meeple on the new tile:", entries, first, len(menu.actions)))
+    if kinds["X"]:
+        _corner_section(menu, kinds["X"], "Expand a watering hole (+4/+5/+6):", "X<x>,<y>:<corner>=<animal>")
+    if kinds["D"]:
+        _corner_section(menu, kinds["D"], "Dig a watering hole (+3, a meeple goes on it):",
+                        "D<x>,<y>:<corner>=<animal>")
+    if kinds["R"]:
+        groups: OrderedDict[str, list[tuple[str, str]]] = OrderedDict()
+        for a in kinds["R"]:
+            src, dst = a[1:].split(">")
+            groups.setdefault(src, []).append((dst, a))
+        entries = []
+        first = len(menu.actions) + 1
+        for src, moves in groups.items():
+            for dst, a in sorted(moves, key=lambda m: (_coords(m[0])[1], _coords(m[0])[0])):
+                n = menu._add(a)
+                t = _num(n)
+                t.append(f" {src}>{dst}")
+                entries.append(t)
+        menu.sections.append(Section("Move a ranger (R<from>><to>):", entries, first, len(menu.actions),
+                                     fold=len(entries) > FOLD_ENTRIES, hint="R<x>,<y>><x>,<y>"))
+
+
+def _feature_of(tile: dict | None, action: str) -> dict | None:
+    if tile is None:
+        return None
+    parts = action.split(":")
+    kind = parts[1]
+    side = parts[2] if len(parts) > 2 else None
+    for f in tile["features"]:
+        if f["kind"] == kind and (side is None or side in f["sides"]):
+            return f
+    return None
+
+
+def _corner_section(menu: Menu, actions: list[str], title: str, hint: str) -> None:
+    groups: OrderedDict[tuple[tuple[int, int], str], list[tuple[str, str]]] = OrderedDict()
+    for a in actions:
+        where, rest = a[1:].split(":")
+        corner, animal = rest.split("=")
+        groups.setdefault((_coords(where), corner), []).append((animal, a))
+    order = ("NW", "NE", "SW", "SE")
+    entries = []
+    first = len(menu.actions) + 1
+    for (sp, corner), opts in sorted(groups.items(), key=lambda g: (g[0][0][1], g[0][0][0], order.index(g[0][1]))):
+        t = Text(f"{sp[0]},{sp[1]}:{corner}".rjust(9), "bold")
+        for animal, a in sorted(opts):
+            n = menu._add(a)
+            t.append(" ")
+            t.append_text(_num(n))
+            t.append(f"={animal}")
+        entries.append(t)
+    menu.sections.append(Section(title, entries, first, len(menu.actions), fold=len(entries) > FOLD_ENTRIES // 2 + 4,
+                                 hint=hint))
+
+
+def _scoring(menu: Menu, game, actions: list[str]) -> None:
+    entries = []
+    for a in sorted(actions, key=lambda a: (a != "+none", a)):
+        n = menu._add(a)
+        t = _num(n)
+        t.append(" " + a, "bold")
+        t.append("  keep your tokens" if a == "+none" else f"  add your {a[1:]} token for one more animal", "dim")
+        entries.append(t)
+    placed = last_placed(game)
+    tile = next((t for t in game.tiles_on_board() if (t["x"], t["y"]) == placed), None)
+    kinds = sorted({f["kind"] for f in (tile or {}).get("features", [])
+                    if f["kind"] != "baobab" and f.get("complete")}, reverse=True)
+    what = " or ".join(kinds) or "feature"
+    where = f" by the tile at {placed[0]},{placed[1]}" if placed else ""
+    menu.intro = Text(f"Seat {game.current_player}: a {what} completed{where} is being scored, and you are among its "
+                      "leaders. You may add one token of an animal not on it: it counts for you alone, then is "
+                      "discarded.", style="italic")
+    menu.sections.append(Section("Add a token?", entries, 1, len(menu.actions)))
+
+
+def _ranger_back(menu: Menu, actions: list[str]) -> None:
+    entries = []
+    for a in sorted(actions, key=lambda a: (_coords(a[2:])[1], _coords(a[2:])[0])):
+        n = menu._add(a)
+        t = _num(n)
+        t.append(" " + a)
+        entries.append(t)
+        menu.labels[_coords(a[2:])] = str(n)
+    menu.sections.append(Section("Your tile displaced a ranger (+3): put it on an empty space next to a tile:",
+                                 entries, 1, len(menu.actions)))

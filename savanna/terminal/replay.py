@@ -1,0 +1,92 @@
+"""Stepping through a saved game: each turn's actions, then the board."""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from .board import render_board, render_final, render_scores, seat_badge
+from .log import fresh_copy
+
+
+def turns_of(game) -> list[tuple[list[tuple[int, str]], list[int], object]]:
+    """The game cut into turns: (the (seat, action) pairs, points gained per seat,
+    the game after the turn). Turn 0 is the set-up, with no actions."""
+    g = fresh_copy(game)
+    out = [([], [0] * g.players, g.clone())]
+    actions: list[tuple[int, str]] = []
+    before = g.scores
+    for a in game.history:
+        a = str(a)
+        if a.startswith("T") and actions:
+            out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
+            actions, before = [], g.scores
+        actions.append((g.current_player, a))
+        g.apply(a)
+    if actions:
+        out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
+    return out
+
+
+def turn_line(number: int, actions: list[tuple[int, str]], gains: list[int], total: int) -> Text:
+    t = Text()
+    t.append(f"Turn {number}/{total} ", "bold")
+    if actions:
+        seat = actions[0][0]
+        t.append_text(seat_badge(seat))
+        for s, a in actions:
+            t.append(" " + a, "bold")
+            if s != seat:
+                t.append(f" (seat {s})", "dim")
+    won = [f"seat {s} +{p}" for s, p in enumerate(gains) if p]
+    if won:
+        t.append("   " + ", ".join(won), "green")
+    return t
+
+
+def replay(game, console: Console | None = None, *, step: bool = False,
+           input_fn: Callable[[str], str] = input, interactive: bool | None = None) -> int:
+    """Print every turn of `game` with the board after it. With `step` (and a
+    terminal), wait between turns: Enter next, b back, q quit."""
+    c = console or Console()
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    step = step and interactive
+    turns = turns_of(game)
+    total = len(turns) - 1
+    c.print(Rule(f"Replay: {game.players} players, seed {game.seed}, final scoring '{game.final_scoring}', "
+                 f"{len(game.history)} actions", style="bold yellow"))
+    logs: list[list[tuple[int, str]]] = [[]]
+    for actions, _, _ in turns[1:]:
+        logs.append(logs[-1] + actions)
+    i = 0
+    while i <= total:
+        actions, gains, g = turns[i]
+        log = logs[i]
+        if i == 0:
+            c.print(Text("The start: the start tile and the rangers", style="bold"))
+        else:
+            c.print(turn_line(i, actions, gains, total))
+        c.print(render_board(g, log=log, width=c.width, mark_fits=False, highlight_last=True))
+        c.print(render_scores(g))
+        if step:
+            try:
+                answer = input_fn("Enter: next · b: back · q: quit › ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                c.print(Text("Replay stopped.", style="yellow"))
+                return 0
+            if answer in ("q", "quit"):
+                return 0
+            if answer in ("b", "back"):
+                i = max(0, i - 1)
+                continue
+        i += 1
+    if game.is_terminal():
+        c.print(render_final(game))
+    else:
+        c.print(Text(f"The game was saved before its end ({game.tiles_left} tiles left).", style="yellow"))
+    return 0

@@ -1,0 +1,31 @@
+"""The project's promises to a new user: the README's test command is what CI runs,
+and the packaged tile set is the spec's."""
+
+import json
+import pathlib
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    quick = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.+?)\n```", quick)
+
+
+def test_readme_has_exactly_two_commands_and_ci_runs_the_test_one():
+    commands = _readme_commands()
+    assert len(commands) == 2
+    run_cmd, test_cmd = commands
+    assert "savanna" in run_cmd and "pytest" in test_cmd
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert test_cmd in ci
+
+
+def test_packaged_tile_set_matches_the_spec_when_present():
+    spec = ROOT.parent / "shared" / "spec" / "safari-tiles.json"
+    packaged = json.loads((ROOT / "savanna" / "safari" / "data" / "safari-tiles.json").read_text())
+    assert sum(t["count"] for t in packaged["tiles"]) == 72
+    if spec.exists():
+        assert json.loads(spec.read_text()) == packaged
