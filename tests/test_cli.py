@@ -16,7 +16,7 @@ from savanna import safari
 from savanna.ai import make_player
 from savanna.cli import main
 from savanna.terminal.board import (
-    render_board, render_drawn_tile, render_final, render_status, rotate_tile, tile_cells, tile_data,
+    hole_corners, render_board, render_drawn_tile, render_final, render_status, tile_cells,
 )
 from savanna.terminal.log import seat_log, split_turns
 from savanna.terminal.menu import build_menu
@@ -198,8 +198,16 @@ def test_scoring_choice_is_asked_of_the_human_out_of_turn():
     assert seen[2] == ("score", ["+none", "+L", "+Z"])
     assert "+L" in [str(a) for a in g.history]
     text = out.getvalue()
-    assert "a scoring choice for you" in text
+    assert "seat 0's turn · a scoring choice for you" in text
     assert "Add a token?" in text
+    flat = " ".join(text.split())
+    # the meeple menu describes the whole trail the new tile joins
+    assert "M:trail:E trail E–W: E · whole trail: 5 tiles, 5 animals (E G), 1 open end" in flat
+    # the scoring choice names the feature, its animals, its leaders and the points
+    assert "the trail completed by the tile at -3,0 is being scored (6 tiles, animals E G)" in flat
+    assert "Its leader (seat 1) scores 3 points" in flat
+    assert "+none keep your tokens: 3 points" in flat and "+L add your L token: 6 points for you" in flat
+    assert g.scores == [0, 6]
 
 
 def test_play_bad_arguments(monkeypatch, capsys):
@@ -352,11 +360,12 @@ def test_board_meeple_and_watering_hole():
     g.apply("M:trail:W")
     g.apply("T-2,0@0")
     g.apply("D-2,0:SW=L")
-    log = seat_log(g)
-    blocks = board_blocks(plain(render_board(g, log=log)))
+    assert seat_log(g) == [(0, "T2,0@0"), (0, "M:trail:W"), (1, "T-2,0@0"), (1, "D-2,0:SW=L")]
+    blocks = board_blocks(plain(render_board(g)))
     assert "0" in "".join(blocks[(2, 0)])  # seat 0's meeple on the trail
     assert blocks[(-2, 0)][2][0] == "L"  # the token on the SW corner
-    text = plain(render_status(g, ["you", "random"], log=log, you=0))
+    assert hole_corners(g) == ({(-2, 0): {"SW": "L"}}, {(-2, 0): {"SW": 1}})  # dug by seat 1, whose meeple is there
+    text = plain(render_status(g, ["you", "random"], recent=True, you=0))
     assert "T2,0@0 M:trail:W" in text and "-2,1" in text  # recent moves; the hole at point -2,1
 
 
@@ -373,12 +382,14 @@ def test_wide_board_is_cut_into_strips():
 
 
 def test_every_tile_renders_its_animals_birds_and_edges():
-    g = safari.new_game(players=2, seed=1)
-    for t in g.tileset.data["tiles"]:
+    for t in safari.new_game(players=2, seed=1).tileset.data["tiles"]:
         for n in range(t["count"]):
-            data, animals = tile_data(g, f"{t['id']}/{n + 1}")
+            name = f"{t['id']}/{n + 1}"
+            g = safari.new_game(players=2, seed=1, tile_order=[name])
+            assert g.drawn_tile == name
+            animals = t["copies"][n]
             for rot in (0, 90, 180, 270):
-                tile = rotate_tile(data, animals, rot)
+                tile = g.drawn_tile_layout(rot)
                 cells = tile_cells(tile)
                 chars = "".join(ch for row in cells for ch, _ in row)
                 letters = sorted(c for c in chars if c.isupper())

@@ -106,8 +106,8 @@ def return_ranger(sp: int) -> Action:
     return a
 
 
-_INT = r"(-?\d{1,4})"
-_RE_PLACE = re.compile(rf"T{_INT},{_INT}@(\d+)")
+_INT = r"(-?[0-9]{1,4})"
+_RE_PLACE = re.compile(rf"T{_INT},{_INT}@([0-9]{{1,3}})")
 _RE_MEEPLE = re.compile(r"M:(trail|bush|baobab)(?::([NESW]))?")
 _RE_CORNER = re.compile(rf"([DX]){_INT},{_INT}:(NE|SE|SW|NW)=([A-Z])")
 _RE_MOVE = re.compile(rf"R{_INT},{_INT}>{_INT},{_INT}")

@@ -126,6 +126,8 @@ class Game:
             return []
         if isinstance(tile_order, str):
             tile_order = tile_order.replace(",", " ").split()
+        if not isinstance(tile_order, (list, tuple)):
+            raise ValueError(f"tile_order must be a list of tile names like ['S03', 'S07/2'], not {tile_order!r}")
         used: set[int] = set()
         out = []
         for name in tile_order:
@@ -523,7 +525,7 @@ class Game:
         sides = tt.rotations[rot].feature_sides
         found = [i for i, f in enumerate(tt.features) if f.kind == kind and (side < 0 or side in sides[i])]
         if not found:
-            what = f"a {kind}" + (f" on its {SIDES[side]} edge" if side >= 0 else "")
+            what = kind + (f" on its {SIDES[side]} edge" if side >= 0 else "")
             raise ValueError(f"illegal action {a}: the tile just placed ({name}) has no {what}")
         if len(found) > 1:
             raise ValueError(f"illegal action {a}: the tile just placed has several {kind}s; name one by its side")
@@ -582,7 +584,7 @@ class Game:
         if not wh.expand_allowed(toks, slot & 3):
             raise ValueError(f"illegal action {a}: expanding needs a token next to that corner at the same watering hole")
         if animal in toks:
-            raise ValueError(f"illegal action {a}: that watering hole already has a {self.tileset.animal_names[animal]}")
+            raise ValueError(f"illegal action {a}: that watering hole already has {_a(self.tileset.animal_names[animal])}")
         toks = self._lay_token(slot, point, animal)
         n = wh.count(toks)
         self.score[seat] += wh.EXPAND_POINTS[n]
@@ -635,7 +637,7 @@ class Game:
                 raise ValueError(f"illegal action {a}: seat {seat} has no {ts.animal_names[animal]} token")
             regions = self.regions
             if regions.mask[regions.find(self.jobs[0][0])] >> i & 1:
-                raise ValueError(f"illegal action {a}: that feature already has a {ts.animal_names[animal]}")
+                raise ValueError(f"illegal action {a}: that feature already has {_a(ts.animal_names[animal])}")
             self.hands[seat * self._nanimals + i] -= 1
         self.job_adds.append(animal)
         self.job_seat += 1
@@ -873,6 +875,10 @@ class Game:
     def to_json(self) -> str:
         from .serialization import dump
         return dump(self)
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
 def tile_layout(tt: TileType, rot: int, animals: tuple[str, ...]) -> dict[str, Any]:

@@ -42,6 +42,10 @@ def from_dict(data: Any):
         raise ValueError("saved game: expected a JSON object")
     if data.get("format") != FORMAT:
         raise ValueError(f"saved game: format must be {FORMAT!r}, not {data.get('format')!r}")
+    if data.get("game", "safari") != "safari":
+        raise ValueError(f"saved game: this is a game of {data.get('game')!r}, not safari")
+    if "actions" not in data:
+        raise ValueError("saved game: 'actions' is missing")
     unknown = set(data) - _KEYS
     if unknown:
         raise ValueError(f"saved game: unknown fields {sorted(unknown)}")
@@ -72,8 +76,12 @@ def from_dict(data: Any):
 
 
 def load(text: str | bytes):
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ValueError(f"a saved game must be JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ValueError(f"saved game is not valid JSON: {e}") from None
+    except RecursionError:
+        raise ValueError("saved game is not valid JSON: nested too deeply") from None
     return from_dict(data)

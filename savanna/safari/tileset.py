@@ -102,8 +102,12 @@ class TileSet:
     """A checked tile set. Build it with `load_tiles`."""
 
     def __init__(self, data: dict[str, Any]):
-        self.data = data
         _check(isinstance(data, dict), "a tile set must be a JSON object")
+        try:  # our own copy, as plain JSON: later changes to the caller's dict cannot reach the game
+            data = json.loads(json.dumps(data))
+        except (TypeError, ValueError, RecursionError) as e:
+            raise ValueError(f"a tile set must be plain JSON data: {e}") from None
+        self.data = data
         _check(data.get("format") == FORMAT, f"tile set format must be {FORMAT!r}")
         animals = data.get("animals")
         _check(isinstance(animals, dict) and animals, "tile set needs an 'animals' object")
@@ -165,6 +169,13 @@ class TileSet:
             seen.add(tuple(at))
             tt = self._tile_type(f"START{i}", cell)
             self.start.append(StartCell(at[0], at[1], tt, self._animals(f"start cell {i}", tt, cell.get("animals"))))
+        cells = {(c.x, c.y): c for c in self.start}
+        for (x, y), cell in cells.items():
+            for d, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+                other = cells.get((x + dx, y + dy))
+                if other is not None and cell.type.edges[d] != other.type.edges[(d + 2) % 4]:
+                    raise ValueError(f"start cell at {x},{y}: its {SIDES[d]} edge does not match the start cell "
+                                     f"next to it ({cell.type.edge_text[d]!r} against {other.type.edge_text[(d + 2) % 4]!r})")
         rangers = data.get("ranger_spaces", [])
         _check(isinstance(rangers, list) and len(rangers) == 2 and all(
             isinstance(r, list) and len(r) == 2 and all(isinstance(v, int) for v in r) for r in rangers),

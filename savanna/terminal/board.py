@@ -33,6 +33,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from .log import seat_log, split_turns
+
 TILE_W, TILE_H = 7, 3
 LABEL_W = 4
 SIDES = "NESW"
@@ -273,34 +275,6 @@ def cells_text(grid: list[list[Cell]]) -> list[Text]:
 
 # -------------------------------------------------------- the drawn tile
 
-def rotate_tile(data: dict, animals: list[str], rotation: int) -> dict:
-    """A tile of the tile-set data (safari-tiles/1) turned clockwise by
-    `rotation` degrees, in the shape of `game.tiles_on_board()` entries."""
-    r = (rotation // 90) % 4
-    edges = data["edges"]
-    turned = "".join(edges[(d - r) % 4] for d in range(4))
-    corners = [CORNERS[(CORNERS.index(c) + r) % 4] for c in data.get("savanna_corners", [])]
-    feats = []
-    for f, a in zip(data.get("features", []), animals):
-        sides = "".join(SIDES[(SIDES.index(s) + r) % 4] for s in f.get("edges", []))
-        feats.append({"kind": f["kind"], "sides": _sorted_sides(sides), "animals": a,
-                      "birds": f.get("birds", 0), "meeples": [], "complete": False})
-    return {"id": data.get("id", "?"), "rotation": r * 90, "edges": turned, "corners": corners, "features": feats}
-
-
-def tile_data(game, name: str) -> tuple[dict, list[str]] | None:
-    """The tile-set entry and the animals of a tile copy named like "S03/2"."""
-    ident, _, n = name.partition("/")
-    data = game.tileset.data
-    for t in data.get("tiles", []):
-        if t.get("id") == ident:
-            copies = t.get("copies", [])
-            k = int(n) - 1 if n.isdigit() else 0
-            if 0 <= k < len(copies):
-                return t, copies[k]
-    return None
-
-
 def render_tile(tile: dict, title: str | None = None) -> Text:
     """One tile as a small block, optionally titled underneath."""
     lines = cells_text(tile_cells(tile))
@@ -311,14 +285,9 @@ def render_tile(tile: dict, title: str | None = None) -> Text:
 
 def render_drawn_tile(game, rotations: Iterable[int] = (0, 90, 180, 270)) -> Text | None:
     """The tile to place, in each rotation, side by side ("@0", "@90", ...)."""
-    name = game.drawn_tile
-    if name is None:
+    if game.drawn_tile is None:
         return None
-    found = tile_data(game, name)
-    if found is None:
-        return Text(name)
-    data, animals = found
-    blocks = [cells_text(tile_cells(rotate_tile(data, animals, r))) + [Text(f"@{r}".center(TILE_W), style="bold")]
+    blocks = [cells_text(tile_cells(game.drawn_tile_layout(r))) + [Text(f"@{r}".center(TILE_W), style="bold")]
               for r in rotations]
     out = []
     for row in range(TILE_H + 1):
@@ -353,57 +322,34 @@ def describe_feature(feature: dict) -> str:
 
 # ---------------------------------------------------------------- the board
 
-def hole_corners(game, log: list[tuple[int, str]] | None = None) -> tuple[dict, dict]:
-    """Watering hole tokens and diggers by (x, y) -> {corner: ...}.
+# a watering hole point's slots 0..3: (offset from the point to the space, corner of that space)
+SLOT_CORNERS = (((-1, -1), "SE"), ((0, -1), "SW"), ((0, 0), "NW"), ((-1, 0), "NE"))
 
-    The engine lists each point's slots; a dug token is attributed to a seat
-    through the (seat, action) log, while that seat's meeple is still there."""
+
+def hole_corners(game) -> tuple[dict, dict]:
+    """Watering hole tokens, and the seats whose meeples stand on the holes they
+    dug, by (x, y) -> {corner: animal or seat}."""
     tokens: dict[tuple[int, int], dict[str, str]] = {}
     diggers: dict[tuple[int, int], dict[str, int]] = {}
-    slot_cells = (((-1, -1), "SE"), ((0, -1), "SW"), ((0, 0), "NW"), ((-1, 0), "NE"))
-    live: dict[tuple[int, int], list[int]] = {}
     for hole in game.watering_holes():
         px, py = hole["point"]
-        for (dx, dy, corner), animal in zip(((d[0][0], d[0][1], d[1]) for d in slot_cells), hole["slots"]):
+        for ((dx, dy), corner), animal in zip(SLOT_CORNERS, hole["slots"]):
             if animal:
                 tokens.setdefault((px + dx, py + dy), {})[corner] = animal
-        if not hole.get("complete") and hole.get("meeples"):
-            live[(px, py)] = list(hole["meeples"])
-    if log and live:
-        for seat, a in log:
-            if not a.startswith("D"):
-                continue
-            try:
-                where, corner_animal = a[1:].split(":")
-                x, y = (int(v) for v in where.split(","))
-                corner = corner_animal.split("=")[0]
-            except ValueError:
-                continue
-            dx, dy = {"NE": (1, 0), "SE": (1, 1), "SW": (0, 1), "NW": (0, 0)}[corner]
-            point = (x + dx, y + dy)
-            if seat in live.get(point, ()) and tokens.get((x, y), {}).get(corner):
-                diggers.setdefault((x, y), {})[corner] = seat
+        for seat, slot in hole["diggers"]:
+            (dx, dy), corner = SLOT_CORNERS[slot]
+            diggers.setdefault((px + dx, py + dy), {})[corner] = seat
     return tokens, diggers
 
 
-def last_placed(game) -> tuple[int, int] | None:
-    for a in reversed(game.history):
-        s = str(a)
-        if s.startswith("T"):
-            x, y = s[1:].split("@")[0].split(",")
-            return int(x), int(y)
-    return None
-
-
-def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, log: list[tuple[int, str]] | None = None,
-                 width: int | None = None, mark_fits: bool = True, highlight_last: bool = True) -> Group:
+def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, width: int | None = None,
+                 mark_fits: bool = True, highlight_last: bool = True) -> Group:
     """The board: tiles, rangers, watering holes, meeples, with x across and y down.
 
     `labels` marks empty spaces with a dotted frame and a short text (the play
     loop puts menu numbers there). Without labels, the spaces where the drawn
-    tile fits are framed and marked ``+`` (when `mark_fits`). `log` is the
-    (seat, action) list, used to colour dug tokens; `width` is the console
-    width: a board wider than that is cut into strips, west to east."""
+    tile fits are framed and marked ``+`` (when `mark_fits`). `width` is the
+    console width: a board wider than that is cut into strips, west to east."""
     tiles = {(t["x"], t["y"]): t for t in game.tiles_on_board()}
     if labels is None:
         labels = {}
@@ -413,8 +359,8 @@ def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, log:
                 x, y = s[1:].split("@")[0].split(",")
                 labels[(int(x), int(y))] = "+"
     rangers = {sp for sp in game.ranger_spaces() if sp is not None}
-    tokens, diggers = hole_corners(game, log)
-    last = last_placed(game) if highlight_last else None
+    tokens, diggers = hole_corners(game)
+    last = game.last_placed if highlight_last else None
     xs = [x for x, _ in tiles] or [0]
     ys = [y for _, y in tiles] or [0]
     x0, x1 = min(xs) - 1, max(xs) + 1
@@ -499,7 +445,8 @@ def token_text(counts) -> Text:
 
 
 def render_scores(game, names: list[str] | None = None, *, you: int | None = None) -> Table:
-    """Scores, meeples and tokens per seat; ▶ marks the seat to act."""
+    """Scores, meeples and tokens per seat; ▶ marks the seat to act, ▷ the seat
+    whose turn it is when another must act (a scoring choice)."""
     names = names or [f"seat {s}" for s in range(game.players)]
     table = Table(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     table.add_column("", width=1)
@@ -508,18 +455,16 @@ def render_scores(game, names: list[str] | None = None, *, you: int | None = Non
     table.add_column("score", justify="right")
     table.add_column("meeples", justify="right")
     table.add_column("tokens")
-    cur = game.current_player
+    cur, active = game.current_player, game.active_player
     for s in range(game.players):
         name = names[s] + (" (you)" if s == you else "")
-        table.add_row("▶" if s == cur else "", seat_badge(s), name, str(game.scores[s]), str(game.meeples(s)),
-                      token_text(game.tokens(s)))
+        mark = "▶" if s == cur else "▷" if s == active else ""
+        table.add_row(mark, seat_badge(s), name, str(game.scores[s]), str(game.meeples(s)), token_text(game.tokens(s)))
     return table
 
 
 def render_recent(log: list[tuple[int, str]], turns: int = 6) -> Text:
-    """The last few turns in notation, each with its seat."""
-    from .log import split_turns
-
+    """The last few turns of a (seat, action) log in notation, each with its seat."""
     t = Text()
     for turn in split_turns(log)[-turns:]:
         if t:
@@ -535,10 +480,10 @@ def render_recent(log: list[tuple[int, str]], turns: int = 6) -> Text:
     return t
 
 
-def render_status(game, names: list[str] | None = None, *, log: list[tuple[int, str]] | None = None,
-                  you: int | None = None, drawn: bool = True) -> Panel:
+def render_status(game, names: list[str] | None = None, *, recent: bool = False, you: int | None = None,
+                  drawn: bool = True) -> Panel:
     """The status panel: scores, meeples and tokens per seat, tiles left, the
-    drawn tile in its four rotations, and the recent moves."""
+    drawn tile in its four rotations, and (with `recent`) the recent moves."""
     parts: list = [render_scores(game, names, you=you)]
     info = Text()
     info.append(f"{game.tiles_left} tiles left", "bold")
@@ -555,15 +500,13 @@ def render_status(game, names: list[str] | None = None, *, log: list[tuple[int, 
                 info.append_text(seat_badge(s))
     parts.append(info)
     if drawn and game.drawn_tile is not None and game.phase_name == "place":
-        found = tile_data(game, game.drawn_tile)
         head = Text()
         head.append("Tile to place: ", "bold")
         head.append(game.drawn_tile, "bold cyan")
-        if found:
-            head.append("  " + describe_edges(found[0]["edges"]) + " at @0", "dim")
+        head.append("  " + describe_edges(game.drawn_tile_layout(0)["edges"]) + " at @0", "dim")
         parts += [head, render_drawn_tile(game)]
-    if log is not None:
-        parts += [Text("Recent moves", style="bold"), render_recent(log)]
+    if recent:
+        parts += [Text("Recent moves", style="bold"), render_recent(seat_log(game))]
     return Panel(Group(*parts), title="Status", title_align="left", expand=False)
 
 

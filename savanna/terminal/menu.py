@@ -12,7 +12,9 @@ from rich.columns import Columns
 from rich.console import Group
 from rich.text import Text
 
-from .board import describe_feature, last_placed
+from savanna.safari.trails_and_bush import distinct_points
+
+from .board import describe_feature
 
 NUM = "bold cyan"
 FOLD_ENTRIES = 16  # a group with more entries than this is folded unless asked for in full
@@ -121,8 +123,9 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
     kinds = {"pass": [], "M": [], "X": [], "D": [], "R": []}
     for a in actions:
         kinds["pass" if a == "pass" else a[0]].append(a)
-    placed = last_placed(game)
+    placed = game.last_placed
     tile = next((t for t in game.tiles_on_board() if (t["x"], t["y"]) == placed), None)
+    wholes = {f["feature"]: f for f in game.features()}
     if kinds["pass"]:
         n = menu._add("pass")
         t = _num(n)
@@ -140,6 +143,8 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
                 t.append("  " + describe_feature(feat), "dim")
                 if feat["kind"] == "baobab":
                     t.append(" (draw 2 tokens now)", "dim")
+                elif feat.get("feature") in wholes:
+                    t.append(" · " + describe_whole(wholes[feat["feature"]]), "dim")
             entries.append(t)
         menu.sections.append(Section("Meeple on the new tile:", entries, first, len(menu.actions)))
     if kinds["X"]:
@@ -176,6 +181,25 @@ def _feature_of(tile: dict | None, action: str) -> dict | None:
     return None
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def describe_whole(feature: dict) -> str:
+    """A whole trail or bush (an entry of `game.features()`) in words:
+    'whole trail: 3 tiles, 4 animals (E G Z), 2 open ends'; only whether it is
+    complete, or its open ends, when it lies on one tile."""
+    ends = "complete: scores at once" if feature["complete"] else _plural(feature["open_ends"], "open end")
+    if len(feature["spaces"]) == 1:
+        return ends
+    bits = [_plural(len(feature["spaces"]), "tile")]
+    n = feature["animal_count"]
+    bits.append(_plural(n, "animal") + f" ({' '.join(feature['animals'])})" if n else "no animals")
+    if feature["kind"] == "bush" and feature["birds"]:
+        bits.append(_plural(feature["birds"], "bird"))
+    return f"whole {feature['kind']}: " + ", ".join(bits + [ends])
+
+
 def _corner_section(menu: Menu, actions: list[str], title: str, hint: str) -> None:
     groups: OrderedDict[tuple[tuple[int, int], str], list[tuple[str, str]]] = OrderedDict()
     for a in actions:
@@ -198,22 +222,34 @@ def _corner_section(menu: Menu, actions: list[str], title: str, hint: str) -> No
 
 
 def _scoring(menu: Menu, game, actions: list[str]) -> None:
+    sc = game.scoring()
+    animals, birds = sc["animals"], sc["birds"]
+    points = distinct_points(len(animals)) + birds
+    more = distinct_points(len(animals) + 1) + birds
     entries = []
     for a in sorted(actions, key=lambda a: (a != "+none", a)):
         n = menu._add(a)
         t = _num(n)
         t.append(" " + a, "bold")
-        t.append("  keep your tokens" if a == "+none" else f"  add your {a[1:]} token for one more animal", "dim")
+        t.append(f"  keep your tokens: {_plural(points, 'point')}" if a == "+none" else
+                 f"  add your {a[1:]} token: {_plural(more, 'point')} for you", "dim")
         entries.append(t)
-    placed = last_placed(game)
-    tile = next((t for t in game.tiles_on_board() if (t["x"], t["y"]) == placed), None)
-    kinds = sorted({f["kind"] for f in (tile or {}).get("features", [])
-                    if f["kind"] != "baobab" and f.get("complete")}, reverse=True)
-    what = " or ".join(kinds) or "feature"
-    where = f" by the tile at {placed[0]},{placed[1]}" if placed else ""
-    menu.intro = Text(f"Seat {game.current_player}: a {what} completed{where} is being scored, and you are among its "
-                      "leaders. You may add one token of an animal not on it: it counts for you alone, then is "
-                      "discarded.", style="italic")
+    whole = next((f for f in game.features() if f["feature"] == sc["feature"]), None)
+    x, y = sc["placed_at"]
+    what = [_plural(len(whole["spaces"]), "tile")] if whole else []
+    what.append("animals " + " ".join(animals) if animals else "no animals")
+    if birds:
+        what.append(_plural(birds, "bird"))
+    seats = ", ".join(f"seat {s}" for s in sc["leaders"])
+    leaders = f"Its leaders ({seats}) score {_plural(points, 'point')} each" if len(sc["leaders"]) > 1 else \
+        f"Its leader ({seats}) scores {_plural(points, 'point')}"
+    added = [f"seat {s} added {a}" for s, a in zip(sc["leaders"], sc["added"]) if a]
+    intro = Text(style="italic")
+    intro.append(f"Seat {sc['asking']}: the {sc['kind']} completed by the tile at {x},{y} is being scored "
+                 f"({', '.join(what)}). {leaders}")
+    intro.append(f"; {', '.join(added)}" if added else "")
+    intro.append(". You may add one token of an animal not on it: it counts for you alone, then is discarded.")
+    menu.intro = intro
     menu.sections.append(Section("Add a token?", entries, 1, len(menu.actions)))
 
 

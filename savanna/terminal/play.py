@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .board import legend, render_board, render_final, render_status, seat_badge
-from .log import seat_log
+from .log import seat_log, split_turns
 from .menu import build_menu
 
 HELP = """\
@@ -88,10 +88,11 @@ class TurnPrinter:
         self.before: list[int] = []
         self.after: list[int] = []
 
-    def record(self, seat: int, action: str, before: list[int], after: list[int]) -> None:
+    def record(self, turn: int, seat: int, action: str, before: list[int], after: list[int]) -> None:
+        """`seat` played `action` in the turn of seat `turn`; `before` and `after` are the scores."""
         if action.startswith("T") or self.seat is None:
             self.flush()
-            self.seat = seat
+            self.seat = turn
             self.before = before
         self.actions.append((seat, action))
         self.after = after
@@ -132,11 +133,10 @@ class PlayLoop:
         self.echo = (not sys.stdin.isatty()) if echo is None else echo
         self.save_path = save_path
         self.names = ["human" if p is None else getattr(p, "name", "computer") for p in players]
-        self.log = seat_log(game) if game.history else []
         self.printer = TurnPrinter(console, self.names, you)
         self.shown_at = -1  # history length when the human last saw the full view
         self.legend_shown = False
-        self.removed = len(getattr(game, "removed_tiles", []))
+        self.removed = len(game.removed_tiles)
 
     # ------------------------------------------------------------ display
 
@@ -144,16 +144,16 @@ class PlayLoop:
         g = self.game
         c = self.console
         seat = g.current_player
-        turn = sum(1 for _, a in self.log if a.startswith("T")) + (1 if g.phase_name == "place" else 0)
+        turn = len(split_turns(seat_log(g))) + (1 if g.phase_name == "place" else 0)
         title = f"Turn {turn} · your move" if seat == self.you and g.phase_name != "score" else f"Turn {turn}"
         if g.phase_name == "score" and seat == self.you:
-            title += " · a scoring choice for you"
+            title += f" · seat {g.active_player}'s turn · a scoring choice for you"
         c.print(Rule(title, style="cyan"))
-        c.print(render_board(g, labels=menu.labels, log=self.log, width=c.width))
+        c.print(render_board(g, labels=menu.labels, width=c.width))
         if not self.legend_shown:
             c.print(legend())
             self.legend_shown = True
-        c.print(render_status(g, self.names, log=self.log, you=self.you))
+        c.print(render_status(g, self.names, recent=True, you=self.you))
         c.print(menu.render(full=full_menu))
         self.shown_at = len(g.history)
 
@@ -222,13 +222,13 @@ class PlayLoop:
             action = self.interpret(line, menu)
             if action is None:
                 continue
-            before = g.scores
+            before, turn = g.scores, g.active_player
             try:
                 g.apply(action)
             except ValueError as e:
                 self.say(str(e), "bold red")
                 continue
-            self.after_apply(self.you, str(action), before)
+            self.after_apply(turn, self.you, str(action), before)
             return
 
     def interpret(self, line: str, menu) -> str | None:
@@ -258,11 +258,10 @@ class PlayLoop:
 
     # --------------------------------------------------------------- play
 
-    def after_apply(self, seat: int, action: str, before: list[int]) -> None:
+    def after_apply(self, turn: int, seat: int, action: str, before: list[int]) -> None:
         g = self.game
-        self.log.append((seat, action))
-        self.printer.record(seat, action, before, g.scores)
-        removed = getattr(g, "removed_tiles", [])
+        self.printer.record(turn, seat, action, before, g.scores)
+        removed = g.removed_tiles
         if len(removed) > self.removed:
             self.printer.flush()
             for name in removed[self.removed:]:
@@ -274,9 +273,9 @@ class PlayLoop:
     def computer_turn(self, seat: int) -> None:
         g = self.game
         action = self.players[seat].choose(g)
-        before = g.scores
+        before, turn = g.scores, g.active_player
         g.apply(action)
-        self.after_apply(seat, str(action), before)
+        self.after_apply(turn, seat, str(action), before)
 
     def run(self) -> int:
         g = self.game
@@ -304,7 +303,7 @@ class PlayLoop:
             return q.code
         self.printer.flush()
         c.print(Rule("Game over", style="bold yellow"))
-        c.print(render_board(g, log=self.log, width=c.width, highlight_last=False))
+        c.print(render_board(g, width=c.width, highlight_last=False))
         c.print(render_final(g, self.names, you=self.you))
         if self.save_path and self.save(self.save_path, quiet=True):
             self.say(f"The game is saved in {self.save_path}.", "dim")

@@ -9,25 +9,24 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from savanna import safari
+
 from .board import render_board, render_final, render_scores, seat_badge
-from .log import fresh_copy
+from .log import seat_log, split_turns
 
 
 def turns_of(game) -> list[tuple[list[tuple[int, str]], list[int], object]]:
     """The game cut into turns: (the (seat, action) pairs, points gained per seat,
-    the game after the turn). Turn 0 is the set-up, with no actions."""
-    g = fresh_copy(game)
+    the game after the turn). Turn 0 is the set-up, with no actions.
+
+    The game is played once more from its set-up, cloned after every turn."""
+    g = safari.new_game(players=game.players, seed=game.seed, final_scoring=game.final_scoring,
+                        tiles=game.custom_tiles, tile_order=game.tile_order, token_order=game.token_order)
     out = [([], [0] * g.players, g.clone())]
-    actions: list[tuple[int, str]] = []
-    before = g.scores
-    for a in game.history:
-        a = str(a)
-        if a.startswith("T") and actions:
-            out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
-            actions, before = [], g.scores
-        actions.append((g.current_player, a))
-        g.apply(a)
-    if actions:
+    for actions in split_turns(seat_log(game)):
+        before = g.scores
+        for _, a in actions:
+            g.apply(a)
         out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
     return out
 
@@ -60,18 +59,14 @@ def replay(game, console: Console | None = None, *, step: bool = False,
     total = len(turns) - 1
     c.print(Rule(f"Replay: {game.players} players, seed {game.seed}, final scoring '{game.final_scoring}', "
                  f"{len(game.history)} actions", style="bold yellow"))
-    logs: list[list[tuple[int, str]]] = [[]]
-    for actions, _, _ in turns[1:]:
-        logs.append(logs[-1] + actions)
     i = 0
     while i <= total:
         actions, gains, g = turns[i]
-        log = logs[i]
         if i == 0:
             c.print(Text("The start: the start tile and the rangers", style="bold"))
         else:
             c.print(turn_line(i, actions, gains, total))
-        c.print(render_board(g, log=log, width=c.width, mark_fits=False, highlight_last=True))
+        c.print(render_board(g, width=c.width, mark_fits=False, highlight_last=True))
         c.print(render_scores(g))
         if step:
             try:
