@@ -13,6 +13,7 @@ import re
 import pytest
 
 from savanna import safari
+from builders import weighted_pick
 from savanna.safari.tileset import default_data
 
 # ----------------------------------------------------------------- helpers
@@ -41,13 +42,6 @@ def refused(g, action, *patterns):
     return msg
 
 
-def weighted_pick(g, rng):
-    by: dict[str, list] = {}
-    for a in g.legal_actions():
-        by.setdefault(a.kind, []).append(a)
-    weights = {"M": 8, "X": 3, "D": 2}
-    kinds = sorted(by)
-    return rng.choice(by[rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]])
 
 
 def first_legal(g, prefix, avoid=()):

@@ -20,7 +20,7 @@ from savanna.terminal.board import (
 )
 from savanna.terminal.log import seat_log, split_turns
 from savanna.terminal.menu import build_menu
-from savanna.terminal.play import PlayLoop, normalize, play
+from savanna.terminal.play import normalize, play
 from savanna.terminal.replay import replay, turns_of
 
 

@@ -4,85 +4,21 @@ cover, each on a tiny tile set built for it (safari-tiles/1), so every board is 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
 
 from savanna import safari
 
-CORNERS = ("NE", "SE", "SW", "NW")
-ANIMALS = {"A": "ape", "E": "elephant", "G": "giraffe", "L": "lion", "Z": "zebra"}
+from builders import ANIMALS, CORNERS, baobab, bush, cell, filler, legal, open_corners, play, plain_start, tile, tileset, trail  # noqa: F401
+import builders
+
+
+def new(*args, **kw):
+    return builders.new(*args, seed=11, **kw)
 
 
 # --------------------------------------------------------------------- helpers
-
-def trail(edges: str) -> dict:
-    return {"kind": "trail", "edges": list(edges)}
-
-
-def bush(edges: str, birds: int = 0) -> dict:
-    return {"kind": "bush", "edges": list(edges), "birds": birds}
-
-
-def baobab() -> dict:
-    return {"kind": "baobab", "edges": []}
-
-
-def open_corners(edges: str) -> list[str]:
-    """The corners touching no bush edge (NE touches N and E, and so on)."""
-    return [c for i, c in enumerate(CORNERS) if edges[i] != "b" and edges[(i + 1) % 4] != "b"]
-
-
-def tile(ident: str, edges: str, features=(), animals=None, count: int = 1, copies=None) -> dict:
-    features = list(features)
-    if copies is None:
-        one = list(animals) if animals is not None else [""] * len(features)
-        copies = [list(one) for _ in range(count)]
-    return {"id": ident, "count": len(copies), "edges": edges, "savanna_corners": open_corners(edges),
-            "features": features, "copies": copies}
-
-
-def cell(x: int, y: int, edges: str = "ssss", features=(), animals=None) -> dict:
-    features = list(features)
-    return {"at": [x, y], "edges": edges, "features": features, "savanna_corners": open_corners(edges),
-            "animals": list(animals) if animals is not None else [""] * len(features)}
-
-
-def plain_start():
-    return [cell(-1, 0), cell(0, 0), cell(1, 0)]
-
-
-def tileset(tiles, start=None, rangers=((-2, 0), (2, 0)), token_counts=None, meeples: int = 6) -> dict:
-    return {
-        "format": "safari-tiles/1",
-        "animals": dict(ANIMALS),
-        "animal_tokens": dict(token_counts) if token_counts is not None else {a: 10 for a in ANIMALS},
-        "meeples_per_player": meeples,
-        "players": [2, 5],
-        "start": {"id": "START", "cells": start if start is not None else plain_start()},
-        "ranger_spaces": [list(r) for r in rangers],
-        "tiles": tiles,
-    }
-
-
-def new(tiles, order, tokens: str = "", players: int = 2, final_scoring: str = "all", **set_kw):
-    return safari.new_game(players=players, seed=11, final_scoring=final_scoring,
-                           tiles=tileset(tiles, **set_kw), tile_order=order, token_order=tokens)
-
-
-def play(g, *actions) -> None:
-    for a in actions:
-        g.apply(a)
-
-
-def legal(g) -> set[str]:
-    return {str(a) for a in g.legal_actions()}
-
-
-def filler(count: int) -> dict:
-    return tile("F", "ssss", count=count)
-
 
 def placements(g) -> set[str]:
     assert g.phase_name == "place"

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from savanna import safari
+from builders import weighted_pick as pick
 from savanna.safari.tileset import default_data, load_tiles
 
 FORMAT = "savanna-safari-game/1"
@@ -21,14 +22,6 @@ KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_ord
 # ----------------------------------------------------------------- helpers
 
 
-def pick(g, rng):
-    """A random legal action, by kind first so that meeples and scoring come up."""
-    by: dict[str, list] = {}
-    for a in g.legal_actions():
-        by.setdefault(a.kind, []).append(a)
-    weights = {"M": 8, "X": 3, "D": 2}
-    kinds = sorted(by)
-    return rng.choice(by[rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]])
 
 
 def observe(g):
