@@ -1,8 +1,8 @@
 """Computer players, written once against the common game interface
-(`legal_actions()`, `apply()`, `current_player`, `is_terminal()`, `clone()`),
-so each plays every game of the platform."""
+(`legal_actions()`, `apply()`, `current_player`, `is_terminal()`, `clone()`,
+`scores`, `determinize(rng)`), so each plays every game of the platform."""
 
-from .base import Player, make_player, PLAYERS
+from .base import PLAYERS, Player, describe_players, make_player, parse_spec
 from .random_player import RandomPlayer
 
-__all__ = ["Player", "RandomPlayer", "make_player", "PLAYERS"]
+__all__ = ["Player", "RandomPlayer", "make_player", "parse_spec", "describe_players", "PLAYERS"]

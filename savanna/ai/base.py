@@ -1,4 +1,10 @@
-"""The player interface: given a game, return one of its legal actions."""
+"""The player interface: given a game, return one of its legal actions.
+
+Players are named by a spec string: a registered name, optionally with options,
+`name[:key=value,...]`, e.g. `random`, `greedy`, `mcts:time=1`,
+`mcts:iterations=500`. `make_player(spec, seed)` builds one; a bad spec raises
+ValueError saying what is wrong.
+"""
 
 from __future__ import annotations
 
@@ -13,19 +19,57 @@ class Player(Protocol):
 
 
 PLAYERS: dict[str, Callable[..., Player]] = {}
+# Options each player takes: name -> {option: (type, description)}.
+OPTIONS: dict[str, dict[str, tuple[type, str]]] = {}
 
 
-def register(name: str):
+def register(name: str, options: dict[str, tuple[type, str]] | None = None):
     def deco(cls):
         PLAYERS[name] = cls
+        OPTIONS[name] = options or {}
         return cls
     return deco
 
 
-def make_player(name: str, seed: int | None = None) -> Player:
-    """A player by name; an unknown name raises ValueError listing the known ones."""
-    try:
-        factory = PLAYERS[name]
-    except KeyError:
-        raise ValueError(f"unknown player {name!r}; known players: {', '.join(sorted(PLAYERS))}") from None
-    return factory(seed=seed)
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split 'mcts:time=1,iterations=50' into ('mcts', {'time': 1.0, 'iterations': 50})."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"a player must be named, e.g. {', '.join(sorted(PLAYERS))}")
+    name, _, rest = spec.strip().partition(":")
+    if name not in PLAYERS:
+        raise ValueError(f"unknown player {name!r}; known players: {', '.join(sorted(PLAYERS))}")
+    known = OPTIONS[name]
+    opts: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq:
+            raise ValueError(f"player {spec!r}: option {part!r} must be key=value")
+        if key not in known:
+            have = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"player {spec!r}: unknown option {key!r} (options of {name}: {have})")
+        kind, _ = known[key]
+        try:
+            val = kind(value)
+        except ValueError:
+            raise ValueError(f"player {spec!r}: {key} must be a {kind.__name__}, not {value!r}") from None
+        if kind in (int, float) and not val > 0:
+            raise ValueError(f"player {spec!r}: {key} must be a positive number, not {value!r}")
+        opts[key] = val
+    return name, opts
+
+
+def make_player(spec: str, seed: int | None = None) -> Player:
+    """A player from its spec ('random', 'greedy', 'mcts:time=1', ...)."""
+    name, opts = parse_spec(spec)
+    return PLAYERS[name](seed=seed, **opts)
+
+
+def describe_players() -> str:
+    """One line per player with its options, for help texts."""
+    lines = []
+    for name in sorted(PLAYERS):
+        doc = (PLAYERS[name].__doc__ or "").strip().splitlines()[0] if PLAYERS[name].__doc__ else ""
+        opts = ", ".join(f"{k}=<{t.__name__}> {d}" for k, (t, d) in OPTIONS[name].items())
+        lines.append(f"{name}: {doc}" + (f" [{opts}]" if opts else ""))
+    return "\n".join(lines)
