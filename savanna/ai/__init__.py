@@ -4,5 +4,7 @@
 
 from .base import PLAYERS, Player, describe_players, make_player, parse_spec
 from .random_player import RandomPlayer
+from .greedy import GreedyPlayer
+from .mcts import MCTSPlayer
 
-__all__ = ["Player", "RandomPlayer", "make_player", "parse_spec", "describe_players", "PLAYERS"]
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "MCTSPlayer", "make_player", "parse_spec", "describe_players", "PLAYERS"]

@@ -218,6 +218,8 @@ class Game:
         face-down token pile) are reshuffled by `rng`: a world consistent with
         all that any seat can know, for search that must not peek."""
         g = self.clone()
+        g.stack.sort()  # forget the real order first: the result depends on what is known only
+        g.pile.sort()
         rng.shuffle(g.stack)
         rng.shuffle(g.pile)
         return g

@@ -1,0 +1,205 @@
+"""Monte Carlo tree search that plays hidden information honestly.
+
+Information-set MCTS (single observer): every iteration draws a
+*determinization* of the game, a copy whose hidden parts (the order of the
+land tile stack and of the face-down token pile) are reshuffled by
+`game.determinize(rng)`, so the search never peeks at the real stack. One tree
+is shared by all determinizations: a node's children are the actions played
+there in any of them, and selection uses UCB with availability counts
+(a child is scored against the iterations in which it was legal).
+
+Every node keeps a reward per seat, and the seat to move at a node chooses by
+its own reward, so scoring choices that fall to a seat other than the active
+one are searched like any move. Play-outs run a fast default policy for a few
+turns, then the position is valued by the game's evaluation and turned into a
+win chance per seat.
+
+Branching is large (dozens of placements, hundreds of digs), so nodes widen
+progressively: a node with N visits has about `widen * sqrt(N)` children, the
+most promising first (at the root by the greedy evaluation; deeper by the kind
+of action: meeples and scoring before pass, before watering holes, before
+ranger moves).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from .base import register
+from .evaluation import evaluation_for
+
+# Order in which untried actions are expanded below the root, by kind.
+KIND_PRIORITY = {"M": 0, "+": 0, "T": 1, "pass": 1, "X": 2, "D": 3, "R>": 4, "R": 5}
+
+
+class Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self, players: int):
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = [0.0] * players
+        self.avail = 0
+
+
+@register("mcts", options={
+    "time": (float, "seconds per move (default 1)"),
+    "iterations": (int, "iterations per move instead of a time budget"),
+    "c": (float, "exploration constant (default 0.6)"),
+    "depth": (int, "play-out length in turns before evaluating (default 2)"),
+    "widen": (float, "progressive widening factor (default 2)"),
+})
+class MCTSPlayer:
+    """Information-set Monte Carlo tree search with evaluated play-outs."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | None = None, time: float | None = None, iterations: int | None = None,
+                 c: float = 0.6, depth: int = 2, widen: float = 2.0, scale: float = 12.0):
+        for label, v in (("time", time), ("iterations", iterations), ("c", c), ("widen", widen), ("scale", scale)):
+            if v is not None and not v > 0:
+                raise ValueError(f"mcts: {label} must be a positive number, not {v!r}")
+        if not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"mcts: depth must be a whole number >= 0, not {depth!r}")
+        self.rng = random.Random(seed)
+        self.budget = time if time is not None else (None if iterations is not None else 1.0)
+        self.iterations = iterations
+        self.c = c
+        self.depth = depth
+        self.widen = widen
+        self.scale = scale
+        self.last_iterations = 0
+
+    # --------------------------------------------------------------- search
+
+    def choose(self, game: Any) -> Any:
+        actions = game.legal_actions()
+        if not actions:
+            raise ValueError("no legal action: the game is over")
+        if len(actions) == 1:
+            return actions[0]
+        ev = evaluation_for(game)
+        seat = game.current_player
+        root = Node(game.players)
+        prior = self._root_order(game, actions, ev, seat)
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, root, prior, ev)
+            n += 1
+        self.last_iterations = n
+        legal = set(actions)
+        best = max((ch.visits, ch.reward[seat] / max(ch.visits, 1), str(a)) + (a,)
+                   for a, ch in root.children.items() if a in legal)
+        return best[-1]
+
+    def _root_order(self, game: Any, actions: list, ev: Any, seat: int) -> dict:
+        """Rank the root's actions by the greedy evaluation (best first)."""
+        scored = []
+        for a in actions:
+            g = game.clone()
+            g.apply(a)
+            v = ev.values(g)
+            scored.append((v[seat] - max(x for s, x in enumerate(v) if s != seat), self.rng.random(), a))
+        scored.sort(reverse=True)
+        return {a: i for i, (_, _, a) in enumerate(scored)}
+
+    def _iterate(self, game: Any, root: Node, prior: dict, ev: Any) -> None:
+        rng = self.rng
+        world = game.determinize(rng)
+        node = root
+        path = [root]
+        c = self.c
+        while not world.is_terminal():
+            legal = world.legal_actions()
+            seat = world.current_player
+            children = node.children
+            present = [a for a in legal if a in children]
+            allowed = 1 + int(self.widen * math.sqrt(node.visits))
+            if len(present) < len(legal) and len(present) < allowed:
+                if node is root:
+                    a = min((a for a in legal if a not in children), key=prior.__getitem__)
+                else:
+                    untried = [a for a in legal if a not in children]
+                    best_kind = min(KIND_PRIORITY.get(a.kind, 9) for a in untried)
+                    a = rng.choice([a for a in untried if KIND_PRIORITY.get(a.kind, 9) == best_kind])
+                child = children[a] = Node(game.players)
+                for b in present:
+                    children[b].avail += 1
+                child.avail += 1
+                world.apply(a)
+                path.append(child)
+                break
+            log_total = 0.0
+            best_v = -1.0
+            best_a = None
+            for a in present:
+                ch = children[a]
+                ch.avail += 1
+            for a in present:
+                ch = children[a]
+                if ch.visits == 0:
+                    v = float("inf")
+                else:
+                    log_total = math.log(ch.avail)
+                    v = ch.reward[seat] / ch.visits + c * math.sqrt(log_total / ch.visits)
+                if v > best_v:
+                    best_v, best_a = v, a
+            world.apply(best_a)
+            node = children[best_a]
+            path.append(node)
+        reward = self._playout(world, ev)
+        for nd in path:
+            nd.visits += 1
+            r = nd.reward
+            for s, x in enumerate(reward):
+                r[s] += x
+
+    # ------------------------------------------------------------- play-out
+
+    def _playout(self, world: Any, ev: Any) -> list[float]:
+        rng = self.rng
+        turns = 0
+        start = world.active_player if hasattr(world, "active_player") else None
+        while not world.is_terminal() and turns < self.depth:
+            actions = world.legal_actions()
+            world.apply(self._default_policy(actions, rng))
+            if hasattr(world, "active_player") and world.active_player != start:
+                turns += 1
+                start = world.active_player
+        if world.is_terminal():
+            scores = world.scores
+            best = max(scores)
+            tied = scores.count(best)
+            return [1.0 / tied if s == best else 0.0 for s in scores]
+        v = ev.values(world)
+        out = []
+        for s, mine in enumerate(v):
+            rival = max(x for t, x in enumerate(v) if t != s)
+            out.append(1.0 / (1.0 + math.exp(-(mine - rival) / self.scale)))
+        return out
+
+    @staticmethod
+    def _default_policy(actions: list, rng: random.Random) -> Any:
+        """Fast and not silly: meeples and token additions often, ranger moves rarely."""
+        if len(actions) == 1:
+            return actions[0]
+        kind = getattr(actions[0], "kind", None)
+        if kind in ("T", "R>"):
+            return rng.choice(actions)
+        if kind == "+":
+            return actions[-1] if rng.random() < 0.7 else actions[0]
+        meeples = [a for a in actions if getattr(a, "kind", None) == "M"]
+        r = rng.random()
+        if meeples and r < 0.6:
+            return rng.choice(meeples)
+        if r < 0.85:
+            return actions[-1] if getattr(actions[-1], "kind", None) == "pass" else rng.choice(actions)
+        return rng.choice(actions)
