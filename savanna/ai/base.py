@@ -20,7 +20,7 @@ class Player(Protocol):
 
 PLAYERS: dict[str, Callable[..., Player]] = {}
 # Options each player takes: name -> {option: (type, description)}.
-OPTIONS: dict[str, dict[str, tuple[type, str]]] = {}
+OPTIONS: dict[str, dict[str, tuple]] = {}  # name -> {option: (type, description[, minimum])}
 
 
 def register(name: str, options: dict[str, tuple[type, str]] | None = None):
@@ -48,12 +48,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if key not in known:
             have = ", ".join(sorted(known)) or "none"
             raise ValueError(f"player {spec!r}: unknown option {key!r} (options of {name}: {have})")
-        kind, _ = known[key]
+        kind, _, *rest = known[key]
         try:
             val = kind(value)
         except ValueError:
             raise ValueError(f"player {spec!r}: {key} must be a {kind.__name__}, not {value!r}") from None
-        if kind in (int, float) and not val > 0:
+        if rest and not val >= rest[0]:
+            raise ValueError(f"player {spec!r}: {key} must be at least {rest[0]}, not {value!r}")
+        if not rest and kind in (int, float) and not val > 0:
             raise ValueError(f"player {spec!r}: {key} must be a positive number, not {value!r}")
         opts[key] = val
     return name, opts
@@ -70,6 +72,6 @@ def describe_players() -> str:
     lines = []
     for name in sorted(PLAYERS):
         doc = (PLAYERS[name].__doc__ or "").strip().splitlines()[0] if PLAYERS[name].__doc__ else ""
-        opts = ", ".join(f"{k}=<{t.__name__}> {d}" for k, (t, d) in OPTIONS[name].items())
+        opts = ", ".join(f"{k}=<{o[0].__name__}> {o[1]}" for k, o in OPTIONS[name].items())
         lines.append(f"{name}: {doc}" + (f" [{opts}]" if opts else ""))
     return "\n".join(lines)

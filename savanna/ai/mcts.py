@@ -48,9 +48,11 @@ class Node:
 @register("mcts", options={
     "time": (float, "seconds per move (default 1)"),
     "iterations": (int, "iterations per move instead of a time budget"),
-    "c": (float, "exploration constant (default 0.6)"),
-    "depth": (int, "play-out length in turns before evaluating (default 2)"),
+    "c": (float, "exploration constant (default 0.4)"),
+    "depth": (int, "play-out length in turns before evaluating (default 1: finish the turn)", 0),
     "widen": (float, "progressive widening factor (default 2)"),
+    "scale": (float, "points of lead that make a 73% win chance at a leaf (default 8)"),
+    "prior": (int, "visits the greedy judgement of a root move is worth (default 10)", 0),
 })
 class MCTSPlayer:
     """Information-set Monte Carlo tree search with evaluated play-outs."""
@@ -58,7 +60,7 @@ class MCTSPlayer:
     name = "mcts"
 
     def __init__(self, seed: int | None = None, time: float | None = None, iterations: int | None = None,
-                 c: float = 0.6, depth: int = 2, widen: float = 2.0, scale: float = 12.0):
+                 c: float = 0.4, depth: int = 1, widen: float = 2.0, scale: float = 8.0, prior: int = 10):
         for label, v in (("time", time), ("iterations", iterations), ("c", c), ("widen", widen), ("scale", scale)):
             if v is not None and not v > 0:
                 raise ValueError(f"mcts: {label} must be a positive number, not {v!r}")
@@ -71,6 +73,7 @@ class MCTSPlayer:
         self.depth = depth
         self.widen = widen
         self.scale = scale
+        self.prior = prior
         self.last_iterations = 0
 
     # --------------------------------------------------------------- search
@@ -84,7 +87,7 @@ class MCTSPlayer:
         ev = evaluation_for(game)
         seat = game.current_player
         root = Node(game.players)
-        prior = self._root_order(game, actions, ev, seat)
+        prior = self._seed_root(game, root, actions, ev)
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         n = 0
         while True:
@@ -100,16 +103,46 @@ class MCTSPlayer:
                    for a, ch in root.children.items() if a in legal)
         return best[-1]
 
-    def _root_order(self, game: Any, actions: list, ev: Any, seat: int) -> dict:
-        """Rank the root's actions by the greedy evaluation (best first)."""
-        scored = []
+    def _seed_root(self, game: Any, root: Node, actions: list, ev: Any) -> dict:
+        """Start every root child from the greedy judgement of it (looking through the
+        seat's own follow-up, as the greedy player does), worth `prior` visits, so the
+        search begins where greedy play would and departs from it on evidence."""
+        seat = game.current_player
+        n0 = self.prior
+        order = []
         for a in actions:
             g = game.clone()
             g.apply(a)
-            v = ev.values(g)
-            scored.append((v[seat] - max(x for s, x in enumerate(v) if s != seat), self.rng.random(), a))
-        scored.sort(reverse=True)
-        return {a: i for i, (_, _, a) in enumerate(scored)}
+            v = self._lookahead_values(g, seat, ev)
+            child = root.children[a] = Node(game.players)
+            child.visits = child.avail = n0
+            child.reward = [n0 * x for x in self._win_chances(v)]
+            order.append((child.reward[seat], self.rng.random(), a))
+        root.visits = n0 * len(actions)
+        order.sort(reverse=True)
+        return {a: i for i, (_, _, a) in enumerate(order)}
+
+    @staticmethod
+    def _lookahead_values(g: Any, seat: int, ev: Any) -> list[float]:
+        if not g.is_terminal() and g.current_player == seat:
+            best = None
+            for b in ev.follow_ups(g, g.legal_actions()):
+                h = g.clone()
+                h.apply(b)
+                v = ev.values(h)
+                m = v[seat] - max(x for s, x in enumerate(v) if s != seat)
+                if best is None or m > best[0]:
+                    best = (m, v)
+            if best is not None:
+                return best[1]
+        return ev.values(g)
+
+    def _win_chances(self, v: list[float]) -> list[float]:
+        out = []
+        for s, mine in enumerate(v):
+            rival = max(x for t, x in enumerate(v) if t != s)
+            out.append(1.0 / (1.0 + math.exp(-(mine - rival) / self.scale)))
+        return out
 
     def _iterate(self, game: Any, root: Node, prior: dict, ev: Any) -> None:
         rng = self.rng
@@ -179,12 +212,7 @@ class MCTSPlayer:
             best = max(scores)
             tied = scores.count(best)
             return [1.0 / tied if s == best else 0.0 for s in scores]
-        v = ev.values(world)
-        out = []
-        for s, mine in enumerate(v):
-            rival = max(x for t, x in enumerate(v) if t != s)
-            out.append(1.0 / (1.0 + math.exp(-(mine - rival) / self.scale)))
-        return out
+        return self._win_chances(ev.values(world))
 
     @staticmethod
     def _default_policy(actions: list, rng: random.Random) -> Any:
