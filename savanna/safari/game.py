@@ -215,13 +215,15 @@ class Game:
 
     def determinize(self, rng) -> "Game":
         """A copy whose hidden parts (the order of the land tile stack and of the
-        face-down token pile) are reshuffled by `rng`: a world consistent with
-        all that any seat can know, for search that must not peek."""
+        face-down token pile, and how the discards will be reshuffled) are drawn
+        from `rng`: a world consistent with all that any seat can know, for search
+        that must not peek. Not for saving: its seed is no longer the game's."""
         g = self.clone()
         g.stack.sort()  # forget the real order first: the result depends on what is known only
         g.pile.sort()
         rng.shuffle(g.stack)
         rng.shuffle(g.pile)
+        g.seed = rng.getrandbits(31)  # later reshuffles of the discards are unknown too
         return g
 
     # ---------------------------------------------------------- public state
