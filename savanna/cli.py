@@ -4,12 +4,16 @@
                  [--save FILE] [--load FILE]
     savanna simulate N [--players P] [--player NAME ...] [--seed S] [--final-scoring ...] [--save-dir DIR]
     savanna replay FILE [--step]
+    savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
+                  [--final-scoring ...] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
+    savanna arena --summarize FILE
     savanna --version
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 
@@ -27,9 +31,13 @@ def _players_known() -> list[str]:
 
 
 def _check_player(parser: argparse.ArgumentParser, name: str) -> None:
-    known = _players_known()
-    if name not in known:
-        parser.error(f"unknown player {name!r}; known players: {', '.join(known)}")
+    """A player spec ('greedy', 'mcts:time=2', 'hard'); a bad one ends with argparse's message."""
+    from savanna.ai import parse_spec
+
+    try:
+        parse_spec(name)
+    except ValueError as e:
+        parser.error(str(e))
 
 
 def _count(low: int, high: int | None = None, what: str = "a number"):
@@ -59,8 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="number of players, 2 to 5 (default 2)")
     p.add_argument("--seat", type=_count(0, 4, "--seat"), default=0, metavar="S",
                    help="your seat, 0 plays first (default 0)")
-    p.add_argument("--opponent", action="append", default=None, metavar="NAME",
-                   help="computer player for the other seats (default random); repeat to give one per seat")
+    p.add_argument("--opponent", action="append", default=None, metavar="PLAYER",
+                   help="computer player for the other seats: easy (random), medium (greedy, the default), "
+                        "hard (mcts, 1 s a move), or a spec such as mcts:time=3; repeat to give one per seat")
     p.add_argument("--seed", type=int, default=None, help="seed for the tile and token shuffles")
     p.add_argument("--final-scoring", choices=FINAL_SCORING, default="all",
                    help="'all': every meeple on an unfinished trail or bush scores (English rulebook, default); "
@@ -87,7 +96,62 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--step", action="store_true",
                    help="wait between turns: Enter next, b back, q quit (only when reading a terminal)")
     r.set_defaults(handler=cmd_replay, subparser=r)
+
+    _add_arena(sub)
     return parser
+
+
+def _arena_error(message: str) -> None:
+    """One line on stderr, never wrapped: 'savanna arena: error: ...'."""
+    Console(stderr=True).print(f"savanna arena: error: {message}", style="bold red", highlight=False,
+                               markup=False, soft_wrap=True)
+
+
+def _one_line_errors(p: argparse.ArgumentParser) -> None:
+    """Argument errors of `p` as one line, without the usage."""
+    def error(message: str):
+        # "argument --games: --games must be ..." -> "--games must be ..."
+        message = re.sub(r"^argument (\S+): (?=\1\b)", "", message)
+        _arena_error(f"{message} (see: {p.prog} --help)")
+        sys.exit(2)
+    p.error = error  # type: ignore[method-assign]
+
+
+def _add_arena(sub) -> None:
+    from savanna.games import GAMES
+
+    a = sub.add_parser(
+        "arena", help="rate computer players against each other over many games, in parallel",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play many games between computer players, on all cores or a Ray cluster. Seats rotate so\n"
+                    "every player sits in every seat equally often (2 players: pairs of games on the same deal\n"
+                    "with the seats swapped). Reports per player: games, wins (a tie between k winners gives\n"
+                    "each 1/k), win rate with its 95% Wilson score interval, mean score, mean margin (own score\n"
+                    "minus the best other seat's) and an Elo rating fitted by maximum likelihood over all\n"
+                    "pairwise results in the games, relative to the first player (fixed at 0).",
+        epilog="players: a name with options, e.g. random, greedy, mcts:time=1\n\nexamples:\n"
+               "  savanna arena greedy random --games 200 --seed 1 --out greedy-random.json\n"
+               "  savanna arena mcts:time=1 greedy --games 200 --ray 10.0.0.5:6379\n"
+               "  savanna arena --summarize greedy-random.json")
+    a.add_argument("players", nargs="*", metavar="PLAYER", help="two or more players (repeats allowed)")
+    a.add_argument("--games", type=_count(1, None, "--games"), metavar="N",
+                   help="number of games, rounded up to whole seat rotations")
+    a.add_argument("--game", choices=sorted(GAMES), default="safari", help="the game (default safari)")
+    a.add_argument("--seats", type=_count(1, None, "--seats"), metavar="S",
+                   help="players per game, 2 to 5 (default: the number of players given)")
+    a.add_argument("--seed", type=int, default=None,
+                   help="arena seed: game and player seeds derive from it and the game index (default random)")
+    a.add_argument("--final-scoring", choices=FINAL_SCORING, default="all")
+    a.add_argument("--workers", type=_count(1, None, "--workers"), metavar="W",
+                   help="processes (or, with --ray local, CPUs) to play on (default: all cores)")
+    a.add_argument("--ray", metavar="ADDRESS",
+                   help="run the games as Ray tasks: 'local' starts Ray on this machine, an address "
+                        "(host:port or ray://host:port) connects to a cluster (pip install 'savanna[distributed]')")
+    a.add_argument("--out", metavar="FILE", help="save settings, every game and the summary as JSON")
+    a.add_argument("--save-games", metavar="DIR", help="save each game as JSON in DIR (for savanna replay)")
+    a.add_argument("--summarize", metavar="FILE", help="print the summary of a results file saved with --out")
+    a.set_defaults(handler=cmd_arena, subparser=a)
+    _one_line_errors(a)
 
 
 def _read_game(path: str):
@@ -111,7 +175,7 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from savanna.terminal.play import play
 
     err = Console(stderr=True)
-    names = args.opponent or ["random"]
+    names = args.opponent or ["greedy"]
     for name in names:
         _check_player(parser, name)
     if args.load:
@@ -180,6 +244,103 @@ def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         _error(Console(stderr=True), str(e))
         return 1
     return replay(game, Console(), step=args.step)
+
+
+def _wide_console() -> Console:
+    """stdout; when it is not a terminal, wide enough that the arena's table is not cut to 80 columns."""
+    out = Console()
+    return out if out.is_terminal else Console(width=max(out.width, 160))
+
+
+def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    import os
+
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from savanna.arena import (
+        Arena,
+        ArenaError,
+        load_results,
+        render_summary,
+        run_arena,
+        save_results,
+        summarize,
+    )
+
+    err = Console(stderr=True)
+    out = _wide_console()
+    if args.summarize:
+        if args.players or args.games is not None:
+            parser.error("--summarize reads a results file: give no players or --games with it")
+        try:
+            data = load_results(args.summarize)
+            summary = summarize(data["settings"]["players"], data["games"])
+        except ValueError as e:
+            _arena_error(str(e))
+            return 1
+        out.print(render_summary(summary, data["settings"]))
+        return 0
+    if len(args.players) < 2:
+        parser.error("give two or more players, e.g. savanna arena greedy random --games 100")
+    if args.games is None:
+        parser.error("--games N is required")
+    if args.out:
+        folder = os.path.dirname(os.path.abspath(args.out))
+        if not os.path.isdir(folder):
+            _arena_error(f"cannot write {args.out}: no directory {folder}")
+            return 1
+    arena = Arena(players=args.players, games=args.games, game=args.game, seats=args.seats, seed=args.seed,
+                  final_scoring=args.final_scoring, workers=args.workers, ray=args.ray, save_games=args.save_games)
+    columns = (TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("eta"), TimeRemainingColumn())
+    errors: list[str] = []
+
+    def on_result(record: dict) -> None:
+        if record["error"]:
+            errors.append(f"game {record['index'] + 1}: {record['error']}")
+            if err.is_terminal and len(errors) == 1:
+                progress.console.print(errors[0], style="red", highlight=False, markup=False)
+        progress.advance(task)
+
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=None)
+        try:
+            result = run_arena(arena, on_start=lambda total: progress.update(task, total=total),
+                               on_result=on_result)
+        except ArenaError as e:
+            progress.stop()
+            _arena_error(str(e))
+            return 1
+    settings = result["settings"]
+    if settings["games"] != settings["games_requested"]:
+        err.print(f"played {settings['games']} games, a multiple of {settings['rotation']} so every player sits "
+                  f"in every seat equally often", style="dim", highlight=False)
+    out.print(render_summary(result["summary"], settings))
+    code = 0
+    if errors:
+        for message in errors[:3]:
+            _arena_error(message)
+        if len(errors) > 3:
+            _arena_error(f"... {len(errors)} games in all ended with an error (see the records with --out)")
+        code = 1
+    if args.out:
+        try:
+            save_results(args.out, result)
+        except OSError as e:
+            _arena_error(f"cannot write {args.out}: {e.strerror or e}")
+            return 1
+        out.print(f"results saved in {args.out} (savanna arena --summarize {args.out})", style="dim",
+                  highlight=False)
+    if args.save_games:
+        out.print(f"games saved in {args.save_games}", style="dim", highlight=False)
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -89,7 +89,7 @@ def test_play_whole_game_answering_1(monkeypatch, capsys):
     assert "winner" in out
     assert "Traceback" not in out + err
     # computer moves are shown in notation
-    assert "random: T" in out
+    assert "greedy: T" in out  # the default opponent
 
 
 def test_play_piped_subprocess_with_bad_lines():
@@ -428,3 +428,10 @@ def test_menu_numbers_every_legal_action():
         plain(menu.render())
         g2.apply(ps[g2.current_player].choose(g2))
     assert g2.scores == g.scores
+
+
+def test_play_accepts_strength_levels_and_player_specs(monkeypatch, capsys):
+    code, out, err = run_main(["play", "--seed", "4", "--opponent", "easy"], "1\n" * 3000, monkeypatch, capsys)
+    assert code == 0 and "random: T" in out and "Game over" in out
+    code, out, err = run_main(["play", "--seed", "4", "--opponent", "mcts:time=0"], "", monkeypatch, capsys)
+    assert code == 2 and "time must be a positive number" in err

@@ -31,13 +31,20 @@ def register(name: str, options: dict[str, tuple[type, str]] | None = None):
     return deco
 
 
+# Strength levels for people choosing an opponent.
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts:time=1"}
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split 'mcts:time=1,iterations=50' into ('mcts', {'time': 1.0, 'iterations': 50})."""
+    """Split 'mcts:time=1,iterations=50' into ('mcts', {'time': 1.0, 'iterations': 50});
+    a strength level (easy, medium, hard) names its player."""
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"a player must be named, e.g. {', '.join(sorted(PLAYERS))}")
+    spec = LEVELS.get(spec.strip(), spec)
     name, _, rest = spec.strip().partition(":")
     if name not in PLAYERS:
-        raise ValueError(f"unknown player {name!r}; known players: {', '.join(sorted(PLAYERS))}")
+        raise ValueError(f"unknown player {name!r}; known players: {', '.join(sorted(PLAYERS))} "
+                         f"(or a level: {', '.join(LEVELS)})")
     known = OPTIONS[name]
     opts: dict[str, Any] = {}
     for part in filter(None, rest.split(",")):

@@ -1,0 +1,418 @@
+"""The arena: its statistics (Wilson intervals, Elo fit), seat rotation, reproducible
+seeding, the `savanna arena` command end to end, its JSON results and --summarize,
+bad input (one line, non-zero exit, no traceback), a broken player, and Ray."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import multiprocessing
+import os
+import socket
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from savanna import safari
+from savanna.ai import base
+from savanna.arena import (
+    Arena,
+    ArenaError,
+    block_size,
+    elo_expected,
+    fit_elo,
+    games_needed,
+    load_results,
+    play_game,
+    run_arena,
+    schedule,
+    seatings,
+    summarize,
+    wilson_interval,
+)
+from savanna.cli import main
+
+PYTHON = sys.executable
+
+
+def run_main(args, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    try:
+        code = main(args)
+    except SystemExit as e:  # argparse
+        code = e.code
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def run_cli(*args, timeout=120):
+    p = subprocess.run([PYTHON, "-m", "savanna.cli", "arena", *args], capture_output=True, text=True, check=False,
+                       timeout=timeout, env={**os.environ, "COLUMNS": "200"})
+    return p.returncode, p.stdout, p.stderr
+
+
+# ------------------------------------------------------------------ players for the tests
+
+class Broken:
+    """Plays 'pass' when a tile must be placed: an illegal action."""
+
+    name = "broken"
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, game):
+        return "pass"
+
+
+class Crashing:
+    name = "crashing"
+
+    def __init__(self, seed=None):
+        pass
+
+    def choose(self, game):
+        raise RuntimeError("out of ideas")
+
+
+class Timed:
+    """Random, with a time option (to check option parsing without mcts)."""
+
+    name = "timed"
+
+    def __init__(self, seed=None, time=1.0):
+        from savanna.ai.random_player import RandomPlayer
+        self.inner = RandomPlayer(seed)
+
+    def choose(self, game):
+        return self.inner.choose(game)
+
+
+@pytest.fixture
+def test_players():
+    added = {"broken": (Broken, {}), "crashing": (Crashing, {}), "timed": (Timed, {"time": (float, "seconds")})}
+    for name, (cls, opts) in added.items():
+        base.register(name, opts)(cls)
+    yield
+    for name in added:
+        base.PLAYERS.pop(name, None)
+        base.OPTIONS.pop(name, None)
+
+
+# ------------------------------------------------------------------ statistics
+
+@pytest.mark.parametrize("wins,n,low,high", [
+    (50, 100, 0.403832, 0.596168),
+    (8, 10, 0.490162, 0.943318),
+    (0, 10, 0.0, 0.277533),
+    (10, 10, 0.722467, 1.0),
+    (1, 1, 0.206549, 1.0),  # 1 / (1 + z²)
+])
+def test_wilson_interval_known_values(wins, n, low, high):
+    lo, hi = wilson_interval(wins, n)
+    assert lo == pytest.approx(low, abs=1e-6)
+    assert hi == pytest.approx(high, abs=1e-6)
+
+
+def test_wilson_interval_edge_cases():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    lo, hi = wilson_interval(2.5, 5)  # shared ties count fractionally
+    assert lo < 0.5 < hi and lo == pytest.approx(1 - hi)
+    with pytest.raises(ValueError):
+        wilson_interval(6, 5)
+
+
+def test_elo_of_a_75_percent_winner_is_about_191():
+    fit = fit_elo([[0, 75], [25, 0]], [[0, 100], [100, 0]])
+    assert fit["ratings"][0] == 0  # the first player is the anchor
+    assert fit["ratings"][1] == pytest.approx(-400 * math.log10(3), abs=0.01)  # -190.85
+    assert fit["prior"] is False
+    lo, hi = fit["ci"][1]
+    assert lo < fit["ratings"][1] < hi
+    assert elo_expected(400 * math.log10(3)) == pytest.approx(0.75)
+
+
+def test_elo_from_game_records_with_ties_counting_half():
+    # 'a' wins 140 games, loses 40, ties 20 of 200: a score of 150/200 = 75%
+    records = []
+    for i in range(200):
+        a_seat = i % 2
+        scores = [10, 10]
+        if i < 140:
+            scores[a_seat] = 20
+        elif i < 180:
+            scores[1 - a_seat] = 20
+        winners = [s for s in (0, 1) if scores[s] == max(scores)]
+        seats = [0, 1] if a_seat == 0 else [1, 0]
+        records.append({"index": i, "block": i // 2, "seats": seats, "scores": scores, "winners": winners,
+                        "seconds": 0.01, "actions": 100, "error": None})
+    s = summarize(["a", "b"], records)
+    a, b = s["players"]
+    assert a["games"] == b["games"] == 200
+    assert a["wins"] == pytest.approx(150) and b["wins"] == pytest.approx(50)
+    assert b["elo"] == pytest.approx(-190.85, abs=0.01)
+    assert a["win_rate_ci"] == pytest.approx(list(wilson_interval(150, 200)))
+    assert a["mean_margin"] == pytest.approx((140 * 10 - 40 * 10) / 200)
+    assert s["pairwise"][0]["wins"] == [140, 40] and s["pairwise"][0]["draws"] == 20
+
+
+def test_elo_is_transitive_over_three_players():
+    # a beats b 75%, b beats c 75%, a beats c 90%: consistent with 0, -191, -382
+    score = [[0, 75, 90], [25, 0, 75], [10, 25, 0]]
+    games = [[0, 100, 100], [100, 0, 100], [100, 100, 0]]
+    r = fit_elo(score, games)["ratings"]
+    assert r[1] == pytest.approx(-191, abs=8)
+    assert r[2] == pytest.approx(-382, abs=8)
+    assert fit_elo(score, games, anchor=2)["ratings"][0] == pytest.approx(-r[2], abs=1e-6)
+
+
+def test_elo_stays_finite_when_someone_wins_everything():
+    fit = fit_elo([[0, 10], [0, 0]], [[0, 10], [10, 0]])
+    assert fit["prior"] is True
+    assert math.isfinite(fit["ratings"][1]) and fit["ratings"][1] < -300
+
+
+# ------------------------------------------------------------------ seating and seeds
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_every_player_sits_in_every_seat_equally_often(players, seats):
+    specs = [f"p{i}" for i in range(players)]
+    tasks = schedule(specs, games=1, seats=seats, seed=7)
+    assert len(tasks) == block_size(players, seats)
+    count = Counter((p, s) for t in tasks for s, p in enumerate(t.seats))
+    assert len(set(count.values())) == 1
+    assert set(count) == {(p, s) for p in range(players) for s in range(seats)}
+    assert len({t.seed for t in tasks}) == 1  # one block: one deal
+    if seats <= players:  # no one plays against themselves
+        assert all(len(set(t.seats)) == seats for t in tasks)
+
+
+def test_two_players_play_pairs_on_the_same_deal_with_seats_swapped():
+    tasks = schedule(["a", "b"], games=6, seed=1)
+    assert [t.seats for t in tasks] == [(0, 1), (1, 0)] * 3
+    assert [t.specs for t in tasks[:2]] == [("a", "b"), ("b", "a")]
+    for first, second in zip(tasks[::2], tasks[1::2]):
+        assert first.seed == second.seed
+    assert len({t.seed for t in tasks}) == 3
+    assert seatings(3, 2) == [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+
+
+def test_games_round_up_to_whole_rotations():
+    assert games_needed(5, 2, 2) == 6
+    assert games_needed(6, 2, 2) == 6
+    assert games_needed(1, 3, 3) == 3
+    assert len(schedule(["a", "b", "c"], games=4, seed=0)) == 6
+
+
+def test_seeds_derive_from_the_arena_seed():
+    a = schedule(["a", "b"], games=4, seed=11)
+    assert a == schedule(["a", "b"], games=4, seed=11)
+    b = schedule(["a", "b"], games=4, seed=12)
+    assert [t.seed for t in a] != [t.seed for t in b]
+    assert len({s for t in a for s in t.player_seeds}) == 8  # every player in every game its own seed
+
+
+def test_same_seed_same_results_serial_or_in_parallel():
+    def records(workers):
+        res = run_arena(Arena(players=["random", "random"], games=4, seed=5, workers=workers))
+        return [(r["seed"], r["seats"], r["scores"], r["winners"], r["actions"]) for r in res["games"]]
+
+    serial = records(1)
+    assert serial == records(1)
+    assert serial == records(2)
+    assert len({r[0] for r in serial}) == 2
+
+
+def test_play_game_record_matches_a_replayed_game():
+    task = schedule(["random", "random"], games=2, seed=3, keep_json=True)[1]
+    r = play_game(task)
+    g = safari.from_json(r["game_json"])
+    assert g.is_terminal() and g.scores == r["scores"] and g.winners() == r["winners"]
+    assert g.seed == r["seed"] and len(g.history) == r["actions"] and r["error"] is None
+
+
+def test_more_seats_than_players_and_summaries_by_seat():
+    res = run_arena(Arena(players=["random", "random"], games=2, seats=3, seed=2, workers=1))
+    assert res["settings"]["games"] == 2
+    assert [r["seats"] for r in res["games"]] == [[0, 1, 0], [1, 0, 1]]
+    s = res["summary"]
+    assert sum(p["games"] for p in s["players"]) == 6
+    assert sum(p["wins"] for p in s["players"]) == pytest.approx(2)
+    assert [x["games"] for x in s["seats"]] == [2, 2, 2]
+
+
+# ------------------------------------------------------------------ the command
+
+def test_cli_end_to_end_with_json_and_summarize(tmp_path):
+    out = tmp_path / "results.json"
+    games_dir = tmp_path / "games"
+    code, stdout, stderr = run_cli("random", "random", "--games", "4", "--workers", "2", "--seed", "9",
+                                   "--out", str(out), "--save-games", str(games_dir))
+    assert code == 0, stderr
+    assert "Traceback" not in stderr
+    for word in ("player", "games", "wins", "win rate", "95% CI", "score", "margin", "Elo", "head-to-head",
+                 "random#2"):
+        assert word in stdout
+    data = json.loads(out.read_text())
+    assert data["format"] == "savanna-arena/1"
+    st = data["settings"]
+    assert st["players"] == ["random", "random"] and st["games"] == 4 and st["seed"] == 9
+    assert st["seats"] == 2 and st["workers"] == 2 and st["final_scoring"] == "all"
+    assert len(data["games"]) == 4
+    for i, r in enumerate(data["games"]):
+        assert r["index"] == i
+        for key in ("seed", "seats", "scores", "winners", "actions", "seconds", "players", "file"):
+            assert key in r
+        g = safari.from_json((games_dir / r["file"]).read_text())
+        assert g.scores == r["scores"] and g.seed == r["seed"]
+    s = data["summary"]
+    assert s["games"] == 4 and s["errors"] == 0
+    assert sum(p["wins"] for p in s["players"]) == pytest.approx(4)
+    assert load_results(str(out))["summary"] == s
+
+    code, again, stderr = run_cli("--summarize", str(out))
+    assert code == 0, stderr
+    table = lambda text: [line for line in text.splitlines() if line.startswith(" random")]
+    assert table(again) == table(stdout) and len(table(stdout)) == 2
+
+    # the same seed gives the same games
+    out2 = tmp_path / "again.json"
+    assert run_cli("random", "random", "--games", "4", "--workers", "1", "--seed", "9", "--out", str(out2))[0] == 0
+    strip = lambda d: [{k: v for k, v in r.items() if k not in ("seconds", "file")} for r in d["games"]]
+    assert strip(json.loads(out2.read_text())) == strip(data)
+
+
+def test_cli_in_process_rounds_games_up_and_saves(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "r.json"
+    code, stdout, stderr = run_main(["arena", "random", "random", "random", "--games", "2", "--workers", "2",
+                                     "--seed", "1", "--out", str(out)], monkeypatch, capsys)
+    assert code == 0, stderr
+    assert "played 3 games" in stderr
+    assert "pairwise" in stdout
+    assert json.loads(out.read_text())["settings"]["games"] == 3
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+BAD_INPUT = [
+    (["nobody", "random", "--games", "2"], "unknown player 'nobody'"),
+    (["timed:time=0", "random", "--games", "2"], "positive number"),
+    (["timed:time=abc", "random", "--games", "2"], "timed:time=abc"),
+    (["timed:speed=1", "random", "--games", "2"], "unknown option 'speed'"),
+    (["random", "random", "--games", "0"], "--games must be at least 1"),
+    (["random", "random", "--games", "-3"], "--games must be at least 1"),
+    (["random", "random", "--games", "abc"], "--games must be a whole number"),
+    (["random", "random"], "--games N is required"),
+    (["random", "--games", "2"], "two or more players"),
+    (["random", "random", "--games", "2", "--seats", "9"], "from 2 to 5"),
+    (["random", "random", "--games", "2", "--workers", "0"], "--workers must be at least 1"),
+    (["random", "random", "--games", "2", "--out", "/no/such/dir/r.json"], "cannot write"),
+    (["--summarize", "/no/such/file.json"], "cannot read"),
+    (["--summarize", "README.md"], "not a JSON file"),
+]
+
+
+@pytest.mark.parametrize("args,message", BAD_INPUT, ids=[" ".join(a) for a, _ in BAD_INPUT])
+def test_bad_input_is_one_line_and_a_nonzero_exit(args, message, test_players, monkeypatch, capsys):
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    code, stdout, stderr = run_main(["arena", *args], monkeypatch, capsys)
+    assert code != 0
+    assert message in stderr
+    assert "Traceback" not in stderr + stdout
+    assert len(stderr.strip().splitlines()) == 1, stderr
+
+
+def test_bad_input_from_a_real_process_has_no_traceback():
+    code, _stdout, stderr = run_cli("nobody", "random", "--games", "2")
+    assert code != 0 and "unknown player 'nobody'" in stderr and "Traceback" not in stderr
+    assert len(stderr.strip().splitlines()) == 1
+
+
+def test_mcts_options_are_checked_when_mcts_is_there(monkeypatch, capsys):
+    if "mcts" not in base.PLAYERS:
+        pytest.skip("no mcts player yet")
+    for spec in ("mcts:time=0", "mcts:time=abc"):
+        code, _stdout, stderr = run_main(["arena", spec, "random", "--games", "2"], monkeypatch, capsys)
+        assert code != 0 and spec in stderr and "Traceback" not in stderr
+
+
+def test_unreachable_ray_address_is_a_clear_error(monkeypatch, capsys):
+    pytest.importorskip("ray")
+    address = f"127.0.0.1:{_free_port()}"
+    code, _stdout, stderr = run_main(["arena", "random", "random", "--games", "2", "--ray", address],
+                                    monkeypatch, capsys)
+    assert code != 0
+    assert f"cannot reach the Ray cluster at {address}" in stderr
+    assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1
+
+
+def test_ray_not_installed_is_a_clear_error(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    code, _stdout, stderr = run_main(["arena", "random", "random", "--games", "2", "--ray", "local"],
+                                    monkeypatch, capsys)
+    assert code != 0
+    assert "--ray needs Ray" in stderr and "savanna[distributed]" in stderr
+    assert "Traceback" not in stderr and len(stderr.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ broken players
+
+def test_an_illegal_action_ends_the_game_with_an_error_naming_player_and_action(test_players, monkeypatch,
+                                                                                 capsys):
+    code, stdout, stderr = run_main(["arena", "random", "broken", "--games", "2", "--workers", "1", "--seed", "1"],
+                                    monkeypatch, capsys)
+    assert code != 0
+    assert "Traceback" not in stderr
+    assert "player 'broken'" in stderr and "illegal action 'pass'" in stderr
+    assert "2 game(s) ended with an error" in stdout
+
+
+def test_error_records_and_summary(test_players):
+    res = run_arena(Arena(players=["random", "broken"], games=2, seed=1, workers=1))
+    for r in res["games"]:
+        assert r["scores"] is None and r["winners"] is None
+        assert r["players"][r["error_seat"]] == "broken"
+        assert "illegal action 'pass'" in r["error"] and f"(seat {r['error_seat']})" in r["error"]
+    assert res["summary"]["errors"] == 2 and res["summary"]["games"] == 0
+    res = run_arena(Arena(players=["crashing", "random"], games=2, seed=1, workers=1))
+    assert all("player 'crashing'" in r["error"] and "out of ideas" in r["error"] for r in res["games"])
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                    reason="players registered in a test reach pool workers only when forked")
+def test_an_illegal_action_in_a_pool_worker(test_players):
+    res = run_arena(Arena(players=["broken", "random"], games=2, seed=1, workers=2))
+    assert res["summary"]["errors"] == 2
+    assert all("player 'broken'" in r["error"] for r in res["games"])
+
+
+def test_run_arena_refuses_bad_settings():
+    with pytest.raises(ArenaError, match="at least two players"):
+        run_arena(Arena(players=["random"], games=2))
+    with pytest.raises(ArenaError, match="positive whole number"):
+        run_arena(Arena(players=["random", "random"], games=0))
+    with pytest.raises(ArenaError, match="unknown game"):
+        run_arena(Arena(players=["random", "random"], games=2, game="chess"))
+
+
+# ------------------------------------------------------------------ Ray
+
+def test_ray_local_runs_the_same_games(tmp_path):
+    pytest.importorskip("ray")
+    out = tmp_path / "ray.json"
+    code, stdout, stderr = run_cli("random", "random", "--games", "4", "--seed", "9", "--ray", "local",
+                                   "--workers", "2", "--out", str(out), timeout=120)
+    assert code == 0, stderr
+    assert "Traceback" not in stderr and "Ray (local" in stdout
+    data = json.loads(out.read_text())
+    assert data["settings"]["ray"] == "local" and data["summary"]["games"] == 4
+    pool = run_arena(Arena(players=["random", "random"], games=4, seed=9, workers=1))
+    assert [r["scores"] for r in data["games"]] == [r["scores"] for r in pool["games"]]
