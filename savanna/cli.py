@@ -149,7 +149,9 @@ def _add_arena(sub) -> None:
                         "(host:port or ray://host:port) connects to a cluster (pip install 'savanna[distributed]')")
     a.add_argument("--out", metavar="FILE", help="save settings, every game and the summary as JSON")
     a.add_argument("--save-games", metavar="DIR", help="save each game as JSON in DIR (for savanna replay)")
-    a.add_argument("--summarize", metavar="FILE", help="print the summary of a results file saved with --out")
+    a.add_argument("--summarize", metavar="FILE", nargs="+",
+                   help="print the summary of results files saved with --out (several files of the same "
+                        "players are merged, e.g. a long match run in parts with different --seed)")
     a.set_defaults(handler=cmd_arena, subparser=a)
     _one_line_errors(a)
 
@@ -280,8 +282,15 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.players or args.games is not None:
             parser.error("--summarize reads a results file: give no players or --games with it")
         try:
-            data = load_results(args.summarize)
-            summary = summarize(data["settings"]["players"], data["games"])
+            files = [load_results(path) for path in args.summarize]
+            data = files[0]
+            games = list(data["games"])
+            for path, more in zip(args.summarize[1:], files[1:]):
+                if more["settings"]["players"] != data["settings"]["players"]:
+                    raise ValueError(f"{path} rates other players ({', '.join(more['settings']['players'])}) "
+                                     f"than {args.summarize[0]} ({', '.join(data['settings']['players'])})")
+                games += more["games"]
+            summary = summarize(data["settings"]["players"], games)
         except ValueError as e:
             _arena_error(str(e))
             return 1

@@ -416,3 +416,16 @@ def test_ray_local_runs_the_same_games(tmp_path):
     assert data["settings"]["ray"] == "local" and data["summary"]["games"] == 4
     pool = run_arena(Arena(players=["random", "random"], games=4, seed=9, workers=1))
     assert [r["scores"] for r in data["games"]] == [r["scores"] for r in pool["games"]]
+
+
+def test_summarize_merges_parts_of_a_match_and_refuses_other_players(tmp_path):
+    a, b, c = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "c.json"
+    assert run_cli("greedy", "random", "--games", "2", "--workers", "1", "--seed", "1", "--out", str(a))[0] == 0
+    assert run_cli("greedy", "random", "--games", "2", "--workers", "1", "--seed", "2", "--out", str(b))[0] == 0
+    code, stdout, stderr = run_cli("--summarize", str(a), str(b))
+    assert code == 0, stderr
+    row = [line for line in stdout.splitlines() if line.startswith(" greedy")][0]
+    assert row.split()[1] == "4"  # four games in all
+    assert run_cli("random", "random", "--games", "2", "--workers", "1", "--seed", "3", "--out", str(c))[0] == 0
+    code, _, stderr = run_cli("--summarize", str(a), str(c))
+    assert code == 1 and "rates other players" in stderr
