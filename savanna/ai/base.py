@@ -18,6 +18,14 @@ class Player(Protocol):
         """One of `game.legal_actions()` for the seat `game.current_player`."""
 
 
+def legal_actions(game: Any) -> list:
+    """The game's legal actions; a finished game is an error for a player asked to move."""
+    actions = game.legal_actions()
+    if not actions:
+        raise ValueError("no legal action: the game is over")
+    return actions
+
+
 PLAYERS: dict[str, Callable[..., Player]] = {}
 # Options each player takes: name -> {option: (type, description)}.
 OPTIONS: dict[str, dict[str, tuple]] = {}  # name -> {option: (type, description[, minimum])}

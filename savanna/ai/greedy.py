@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import register
+from .base import legal_actions, register
 from .evaluation import evaluation_for, margin
 
 
@@ -27,9 +27,7 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Any:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the game is over")
+        actions = legal_actions(game)
         if len(actions) == 1:
             return actions[0]
         ev = evaluation_for(game)

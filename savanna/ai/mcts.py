@@ -28,7 +28,7 @@ import random
 import time
 from typing import Any
 
-from .base import register
+from .base import legal_actions, register
 from .evaluation import evaluation_for
 
 # Order in which untried actions are expanded below the root, by kind.
@@ -79,9 +79,7 @@ class MCTSPlayer:
     # --------------------------------------------------------------- search
 
     def choose(self, game: Any) -> Any:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the game is over")
+        actions = legal_actions(game)
         if len(actions) == 1:
             return actions[0]
         ev = evaluation_for(game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import register
+from .base import legal_actions, register
 
 
 @register("random")
@@ -16,7 +16,5 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Any:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("no legal action: the game is over")
+        actions = legal_actions(game)
         return self.rng.choice(actions)
