@@ -7,6 +7,7 @@
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
                   [--final-scoring ...] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
+    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL]
     savanna --version
 """
 
@@ -98,6 +99,18 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(handler=cmd_replay, subparser=r)
 
     _add_arena(sub)
+
+    w = sub.add_parser("serve", help="run the web app's server",
+                       description="Run the web app: games in the browser against people and computer players, "
+                                   "with join links, live updates and replays. Games are kept in a database and "
+                                   "survive a restart.")
+    w.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    w.add_argument("--port", type=_count(1, 65535, "--port"), default=8000, help="port (default 8000)")
+    w.add_argument("--db", metavar="PATH|URL", default=None,
+                   help="a SQLite file, or a database URL such as postgresql://user:pass@host/db "
+                        "(default: $DATABASE_URL, else savanna.db in your data directory)")
+    w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
 
@@ -350,6 +363,31 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.save_games:
         out.print(f"games saved in {args.save_games}", style="dim", highlight=False)
     return code
+
+
+def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    err = Console(stderr=True)
+    try:
+        import uvicorn
+
+        from savanna.web import create_app
+        from savanna.web.storage import StorageError, database_url, redact
+    except ImportError as e:
+        _error(err, f"the web app needs its extra ({e.name} is missing): pip install 'savanna[web]'")
+        return 1
+    try:
+        url = database_url(args.db)
+        app = create_app(url)
+    except StorageError as e:
+        _error(err, str(e))
+        return 1
+    host = args.host
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
+    Console().print(f"savanna web app: open http://{shown}:{args.port}/ (games in {redact(url)}; Ctrl+C stops)",
+                    highlight=False, markup=False, soft_wrap=True)
+    # WebSocket frames over 64 KB are cut off by the protocol; the app answers those over 4 KB
+    uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, log_level="info")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

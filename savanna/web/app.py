@@ -1,0 +1,503 @@
+"""The web app's server: REST under /api, live games over /ws, on FastAPI.
+
+    create_app(database_url=None) -> FastAPI      (run it: `savanna serve`)
+
+REST (every error answers {"type": "error", "code": ..., "message": ...}
+with the HTTP status of the code, see `service.ERRORS`):
+
+    GET  /api/players                     players, levels and options for the lobby form
+    POST /api/games                       create: {"seats": [{"kind": "human", "name": "Ann"},
+                                          {"kind": "computer", "player": "medium"}],
+                                          "final_scoring": "all", "hotseat": false, "listed": true,
+                                          "seed": null} -> 201 {id, links, a token per human seat}
+    GET  /api/games                       lobby: {"open": [...], "recent": [...]}
+    GET  /api/games/{id}                  the view (view.py documents it)
+    GET  /api/games/{id}/replay?step=N    the view after the first N actions
+    POST /api/games/{id}/actions          {"token", "action", "version"?} -> {"type": "accepted", ...}
+    GET  /api/games/{id}/export[?token=]  the saved game (the command line's JSON), once over
+    POST /api/games/import                a saved game, or {"saved": <it>, "seats": [...],
+                                          "hotseat": bool, "listed": bool} -> 201 like create
+    GET  /api/health
+
+WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
+
+    server -> {"type": "state", "seats": [seats this connection acts for], "view": {...}}
+              on connect and after every change of the game (moves, people connecting)
+              {"type": "accepted", "action", "version"}   your action was stored
+              {"type": "pong"}
+              {"type": "error", "code", "message"}        nothing changed; the connection stays
+    client -> {"type": "action", "action": "T0,-1@0", "version": 17?}
+              {"type": "ping"}
+              {"type": "auth", "token": "..."}            act for another token's seats from now on
+              {"type": "state"}                           send me the view again
+    Any message may carry "ref" (a string or number), echoed in the reply to it.
+    An unknown game: an error message, then the connection closes with code 4404.
+    Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
+    out of turn and illegal actions each get an error reply, and nothing changes.
+
+Join links are /play/{id}#token=TOKEN (the token in the fragment never reaches the
+server's logs); /play/{id} alone is the watch link. The browser UI is a later step:
+until then / and /play/{id} serve a placeholder page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import re
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import Body, FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from savanna import __version__
+
+from .live import SEND_ERRORS, Connection, LiveGames
+from .service import (
+    MAX_ITERATIONS,
+    MAX_THINK_SECONDS,
+    NAME_LIMIT,
+    GameError,
+    GameService,
+)
+from .storage import Store, redact
+
+log = logging.getLogger("savanna.web")
+
+MESSAGE_LIMIT = 4 * 1024  # a WebSocket message or an action's body
+BODY_LIMIT = 16 * 1024  # any other request body
+IMPORT_LIMIT = 1024 * 1024  # an uploaded game (a custom tile set makes it larger)
+CLOSE_UNKNOWN_GAME = 4404
+
+
+# ------------------------------------------------------------------ bodies
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "computer"] = Field("human", description="a person, or a computer player")
+    name: str | None = Field(None, description=f"display name, at most {NAME_LIMIT} characters")
+    player: str | None = Field(None, description="computer seats: a level (easy, medium, hard) or a spec such "
+                                                 "as 'mcts:time=2' (see GET /api/players); default medium")
+    hotseat: bool = Field(False, description="human seats: played from the shared hotseat token")
+
+
+class CreateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seats: list[SeatIn] | None = Field(None, max_length=16, description="2 to 5 seats, in turn order; default: "
+                                                                        "you against the medium computer player")
+    players: int | None = Field(None, description="number of seats (checked against seats if both are given)")
+    final_scoring: str = Field("all", description="'all' (English rulebook) or 'majority' (German edition)")
+    seed: int | None = Field(None, description="seed of the shuffles (default random; kept hidden until the end)")
+    hotseat: bool = Field(False, description="every human seat plays from one shared token (one screen)")
+    listed: bool = Field(True, description="shown in the lobby list")
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, description="the seat's secret token (from its join link)")
+    action: str = Field(..., description="an action in notation, e.g. 'T0,-1@0', 'M:trail:S', 'pass'")
+    version: int | None = Field(None, description="the view's version the action was chosen from (optional): "
+                                                  "refused as stale if the game has moved on")
+
+
+class BodyTooLarge(StarletteHTTPException):
+    def __init__(self, limit: int):
+        super().__init__(413, f"the request body is larger than {limit} bytes")
+
+
+class BodyLimit:
+    """Refuse request bodies over the limit of their path, by Content-Length or as they stream in."""
+
+    def __init__(self, app: Any, message_limit: int = MESSAGE_LIMIT):
+        self.app = app
+        self.message_limit = message_limit
+
+    def limit(self, path: str) -> int:
+        if path == "/api/games/import":
+            return IMPORT_LIMIT
+        if path.endswith("/actions"):
+            return self.message_limit
+        return BODY_LIMIT
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        limit = self.limit(scope["path"])
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = 0
+                if declared > limit:
+                    resp = JSONResponse(GameError("too_large", f"the request body is {declared} bytes; at most "
+                                                               f"{limit} are accepted here").as_dict(), 413)
+                    return await resp(scope, receive, send)
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def _validation_message(errors: list[dict[str, Any]]) -> str:
+    parts = []
+    for e in errors[:5]:
+        loc = [str(x) for x in e.get("loc", ()) if x != "body"]
+        parts.append((".".join(loc) + ": " if loc else "") + str(e.get("msg", "invalid")))
+    return "; ".join(parts) or "the request is not valid"
+
+
+class RedactTokens(logging.Filter):
+    """Seat tokens out of the server's logs (a WebSocket URL or an export link may carry one)."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # a record whose arguments do not fit: leave it to logging
+            return True
+        if "token=" in message:
+            record.msg, record.args = self.PATTERN.sub(r"\1***", message), ()
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Install `RedactTokens` on uvicorn's loggers (once)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def _error(code: str, message: str) -> JSONResponse:
+    return JSONResponse(GameError(code, message).as_dict(), status_code=GameError(code, message).status)
+
+
+# -------------------------------------------------------------------- page
+
+PLACEHOLDER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>savanna: Carcassonne Safari</title>
+<style>body{{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5}}
+code{{background:#f2efe6;padding:0 .2em}}</style></head>
+<body><h1>savanna</h1>
+<p>Carcassonne Safari in the browser is coming: this server already runs the games,
+their seats and links, live updates and replays, and the browser interface is the next step.</p>
+{extra}
+<p>Until then: the <a href="/docs">API documentation</a> (try it from there), the
+<a href="/api/games">games being played</a>, or play in the terminal with <code>savanna play</code>.</p>
+</body></html>"""
+
+
+# ---------------------------------------------------------------------- app
+
+
+def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
+               message_limit: int = MESSAGE_LIMIT) -> FastAPI:
+    """The web app on the database at `database_url` (a URL or a SQLite file path; default
+    $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
+    computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
+    seconds after each computer move, so people can follow."""
+    redact_tokens_in_logs()
+    store = Store(database_url)
+    service = GameService(store)
+    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        log.info("savanna web app on %s", redact(store.url))
+        await live.start()
+        try:
+            yield
+        finally:
+            await live.close()
+            store.close()
+
+    app = FastAPI(title="savanna", version=__version__, lifespan=lifespan,
+                  description="Carcassonne Safari: games, seats, live updates and replays. The rules are the "
+                              "engine's; actions are the notation of SAFARI.md.")
+    app.state.store = store
+    app.state.service = service
+    app.state.live = live
+    app.add_middleware(BodyLimit, message_limit=message_limit)
+
+    # ---------------------------------------------------------- errors
+
+    @app.exception_handler(GameError)
+    async def game_error(_: Request, e: GameError) -> JSONResponse:
+        return JSONResponse(e.as_dict(), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
+        errors = list(e.errors())
+        bad = [x for x in errors if x.get("type") == "json_invalid"]
+        if bad:
+            detail = (bad[0].get("ctx") or {}).get("error", "")
+            return _error("bad_json", "the body is not valid JSON" + (f": {detail}" if detail else ""))
+        return _error("bad_request", _validation_message(errors))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(e.status_code, "bad_request")
+        return JSONResponse({"type": "error", "code": code, "message": str(e.detail)}, status_code=e.status_code,
+                            headers=getattr(e, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def crashed(_: Request, e: Exception) -> JSONResponse:
+        log.exception("unexpected error")
+        return _error("server_error", "the server failed to answer; nothing was changed")
+
+    def links(request: Request, game_id: str, token: str | None = None) -> dict[str, str]:
+        base = str(request.base_url).rstrip("/")
+        path = f"/play/{game_id}" + (f"#token={token}" if token else "")
+        return {"path": path, "link": base + path}
+
+    def created(request: Request, c: Any) -> JSONResponse:
+        seats = []
+        for s in c.seats:
+            entry = dict(s)
+            if s["token"]:
+                ln = links(request, c.id, s["token"])
+                entry.update(join_link=ln["link"], join_path=ln["path"])
+            else:
+                entry.update(join_link=None, join_path=None)
+            seats.append(entry)
+        watch = links(request, c.id)
+        body = {"id": c.id, "watch_link": watch["link"], "watch_path": watch["path"],
+                "view_url": f"/api/games/{c.id}", "ws_url": f"/ws/games/{c.id}", "seats": seats,
+                "hotseat_token": c.hotseat_token,
+                "hotseat_link": links(request, c.id, c.hotseat_token)["link"] if c.hotseat_token else None}
+        return JSONResponse(body, status_code=201)
+
+    # ------------------------------------------------------------ pages
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def home() -> HTMLResponse:
+        return HTMLResponse(PLACEHOLDER.format(extra=""))
+
+    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def play_page(game_id: str) -> HTMLResponse:
+        gid = html.escape(game_id)
+        extra = (f'<p>This is the page of game <code>{gid}</code>: its state is at '
+                 f'<a href="/api/games/{gid}">/api/games/{gid}</a>, live at <code>/ws/games/{gid}</code>.</p>')
+        return HTMLResponse(PLACEHOLDER.format(extra=extra))
+
+    # -------------------------------------------------------------- api
+
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__, "database": store.backend}
+
+    @app.get("/api/players", tags=["lobby"])
+    async def players() -> dict[str, Any]:
+        """Computer players, strength levels and options, for the lobby's form."""
+        from savanna.ai.base import LEVELS, OPTIONS, PLAYERS
+        from savanna.safari import load_tiles
+
+        ts = load_tiles(None)
+        return {
+            "levels": [{"level": k, "player": v} for k, v in LEVELS.items()],
+            "default": "medium",
+            "players": [{"name": n, "description": ((PLAYERS[n].__doc__ or "").strip().splitlines() or [""])[0],
+                         "options": [{"name": k, "type": o[0].__name__, "description": o[1],
+                                      "minimum": o[2] if len(o) > 2 else None} for k, o in OPTIONS[n].items()]}
+                        for n in sorted(PLAYERS)],
+            "final_scoring": [
+                {"value": "all", "description": "English rulebook: every player with a meeple on an unfinished "
+                                                "trail or bush scores it at the end"},
+                {"value": "majority", "description": "German edition: only the players with most meeples there"}],
+            "seats": {"min": ts.min_players, "max": ts.max_players},
+            "limits": {"time": MAX_THINK_SECONDS, "iterations": MAX_ITERATIONS, "name": NAME_LIMIT},
+        }
+
+    @app.post("/api/games", status_code=201, tags=["lobby"])
+    async def create_game(request: Request, body: CreateIn) -> JSONResponse:
+        """Create a game. The answer holds each human seat's secret token and join link: they are
+        shown once (only their hashes are stored)."""
+        seats = None if body.seats is None else [s.model_dump() for s in body.seats]
+        c = await asyncio.to_thread(service.create, seats=seats, players=body.players,
+                                    final_scoring=body.final_scoring, seed=body.seed, hotseat=body.hotseat,
+                                    listed=body.listed)
+        live.kick(c.id)  # a computer may sit first
+        return created(request, c)
+
+    @app.get("/api/games", tags=["lobby"])
+    async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+        """Listed games: "open" (being played) and "recent" (over), latest first."""
+        return await asyncio.to_thread(service.lobby, limit, live.online())
+
+    @app.get("/api/games/{game_id}", tags=["games"])
+    async def game_view(game_id: str) -> dict[str, Any]:
+        """The game's view (documented in savanna/web/view.py)."""
+        return await live.view(game_id)
+
+    @app.get("/api/games/{game_id}/replay", tags=["games"])
+    async def replay(game_id: str, step: int = Query(0, description="actions played, from 0")) -> dict[str, Any]:
+        """The view after the first `step` actions, with a "replay" key."""
+        return await asyncio.to_thread(service.replay, game_id, step)
+
+    @app.post("/api/games/{game_id}/actions", tags=["games"])
+    async def act(game_id: str, body: ActionIn) -> dict[str, Any]:
+        """Play an action for the token's seat. The new view follows over the WebSocket, and in
+        the answer."""
+        rec = await live.act(game_id, body.token, body.action, body.version)
+        view = await live.view(rec)
+        return {"type": "accepted", "action": rec.actions[-1], "version": rec.version, "view": view}
+
+    @app.get("/api/games/{game_id}/export", tags=["games"])
+    async def export(game_id: str, token: str | None = None) -> Response:
+        """The saved game: the engine's JSON that `savanna replay FILE` reads. Once the game is
+        over; before that only for a token that plays every human seat (the file holds the seed)."""
+        text = await asyncio.to_thread(service.export, game_id, token)
+        return Response(text, media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="savanna-{game_id}.json"'})
+
+    @app.post("/api/games/import", status_code=201, tags=["lobby"])
+    async def import_game(request: Request, body: Annotated[dict[str, Any], Body(
+            description="a saved game, or {\"saved\": <saved game>, \"seats\": [...], \"hotseat\": bool, "
+                        "\"listed\": bool}; without seats every seat is human, on one hotseat token")]) -> JSONResponse:
+        """Upload a saved game (the command line's JSON) as a new game here."""
+        if "saved" in body:
+            extra = set(body) - {"saved", "seats", "hotseat", "listed"}
+            if extra:
+                raise GameError("bad_request", f"unknown fields {sorted(extra)}")
+            saved, seats = body["saved"], body.get("seats")
+            hotseat, listed = body.get("hotseat"), body.get("listed", True)
+            if seats is not None:
+                if not isinstance(seats, list):
+                    raise GameError("bad_request", "seats must be a list")
+                try:
+                    seats = [SeatIn.model_validate(s).model_dump() for s in seats]
+                except ValueError as e:
+                    raise GameError("bad_request", f"seats: {e}") from None
+            if (hotseat is not None and not isinstance(hotseat, bool)) or not isinstance(listed, bool):
+                raise GameError("bad_request", "hotseat and listed must be true or false")
+        else:
+            saved, seats, hotseat, listed = body, None, None, True
+        c = await asyncio.to_thread(service.import_game, saved, seats, hotseat, listed)
+        live.kick(c.id)
+        return created(request, c)
+
+    # ------------------------------------------------------------ socket
+
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            rec = await asyncio.to_thread(service.record, game_id)
+        except GameError as e:
+            await websocket.send_text(json.dumps(e.as_dict()))
+            await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
+            return
+        seats = service.seats_for(rec, token)
+        conn = live.join(websocket, game_id, token or None, seats)
+        try:
+            await live.publish(game_id)  # the state to this connection, who is connected to everyone
+            if token and not seats:
+                conn.send(GameError("bad_token", "this token is not one of this game's seats (check your join "
+                                                 "link); you are watching as a spectator").as_dict())
+            live.kick(game_id)
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    try:
+                        text = (message.get("bytes") or b"").decode("utf-8")
+                    except UnicodeDecodeError:
+                        conn.send(GameError("bad_json", "a message must be JSON text").as_dict())
+                        continue
+                try:
+                    await handle_message(conn, text)
+                except Exception:  # a bug or a database failure: say so, keep the connection
+                    log.exception("game %s: message failed", game_id)
+                    conn.send(GameError("server_error", "the server failed to answer; nothing was changed").as_dict())
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.leave(conn)
+            if websocket.application_state == WebSocketState.CONNECTED and live.closed:
+                with contextlib.suppress(*SEND_ERRORS):
+                    await websocket.close(code=1012, reason="server restarting")
+
+    async def handle_message(conn: Connection, text: str) -> None:
+        ref = None
+
+        def reply(message: dict[str, Any]) -> None:
+            if ref is not None:
+                message["ref"] = ref
+            conn.send(message)
+
+        def fail(code: str, message: str) -> None:
+            reply(GameError(code, message).as_dict())
+
+        if not conn.allow():
+            return fail("rate_limited", "too many messages: slow down")
+        size = len(text) if len(text) > message_limit else len(text.encode("utf-8"))
+        if size > message_limit:
+            return fail("too_large", f"the message is {size} bytes; at most {message_limit} are accepted")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as e:
+            return fail("bad_json", f"the message is not valid JSON: {e}")
+        if not isinstance(data, dict):
+            return fail("bad_request", 'a message must be a JSON object such as {"type": "ping"}')
+        r = data.get("ref")
+        if isinstance(r, (str, int)) and not isinstance(r, bool) and len(str(r)) <= 64:
+            ref = r
+        kind = data.get("type")
+        if kind == "ping":
+            return reply({"type": "pong"})
+        if kind == "state":
+            try:
+                view = await live.view(conn.game_id)
+            except GameError as e:
+                return fail(e.code, e.message)
+            return reply({"type": "state", "seats": sorted(conn.seats), "view": view})
+        if kind == "auth":
+            token = data.get("token")
+            if not isinstance(token, str) or not token:
+                return fail("missing_token", "auth needs a token")
+            try:
+                rec = await asyncio.to_thread(service.record, conn.game_id)
+            except GameError as e:
+                return fail(e.code, e.message)
+            seats = service.seats_for(rec, token)
+            if not seats:
+                return fail("bad_token", "this token is not one of this game's seats (check your join link)")
+            conn.token, conn.seats = token, seats
+            await live.publish(conn.game_id)
+            return
+        if kind == "action":
+            if "action" not in data:
+                return fail("bad_request", 'an action message needs "action", e.g. {"type": "action", '
+                                           '"action": "T0,-1@0"}')
+            try:
+                rec = await live.act(conn.game_id, conn.token, data["action"], data.get("version"))
+            except GameError as e:
+                return fail(e.code, e.message)
+            return reply({"type": "accepted", "action": rec.actions[-1], "version": rec.version})
+        if kind is None:
+            return fail("bad_request", 'a message needs a "type": action, ping, auth or state')
+        return fail("unknown_type", f"unknown message type {str(kind)[:40]!r}: expected action, ping, auth or state")
+
+    return app

@@ -1,0 +1,259 @@
+"""Games in play: WebSocket connections, pushed updates and computer seats.
+
+`LiveGames` runs the synchronous `GameService` from the event loop: every
+database call and every computer player's search runs in a worker thread, so
+the loop keeps serving connections. After every change of a game, each of its
+connections is sent the new view ({"type": "state", ...}), and if the seat to
+act is a computer, a task lets it move (and keeps going while computers are
+to act). On start-up, every game left waiting for a computer seat resumes.
+
+Each connection has its own outgoing queue and writer task: a broadcast never
+waits for a slow client, and one that falls far behind is closed.
+
+Updates reach the connections of this process only: run the server as one
+process (uvicorn's default).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.websockets import WebSocketDisconnect
+
+from .service import GameError, GameService
+from .storage import GameRecord
+
+log = logging.getLogger("savanna.web")
+
+# what sending on a socket whose client has gone may raise (Starlette, uvicorn's protocols)
+SEND_ERRORS = (RuntimeError, OSError, WebSocketDisconnect)
+QUEUE_LIMIT = 256  # messages waiting for one connection before it is closed as too slow
+
+
+class Connection:
+    """One WebSocket connection to one game: its token's seats (none: a spectator)."""
+
+    def __init__(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+                 rate: float = 10.0, burst: int = 30):
+        self.websocket = websocket
+        self.game_id = game_id
+        self.token = token
+        self.seats = seats
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.writer: asyncio.Task | None = None
+        self.closed = False
+        self._rate, self._burst = rate, burst
+        self._allowance = float(burst)
+        self._stamp = time.monotonic()
+
+    def start(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("game %s: a connection fell %d messages behind; closing it", self.game_id, QUEUE_LIMIT)
+            self.closed = True
+            asyncio.get_running_loop().create_task(self._close(1013, "too slow: reconnect to get the game again"))
+
+    def allow(self) -> bool:
+        """Token bucket: `burst` messages at once, `rate` a second after that."""
+        now = time.monotonic()
+        self._allowance = min(self._burst, self._allowance + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self.websocket.send_text(text)
+        except SEND_ERRORS:  # the client went away: its reader ends the connection
+            self.closed = True
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(*SEND_ERRORS):
+            await self.websocket.close(code=code, reason=reason)
+
+    async def stop(self) -> None:
+        """Send what is queued, then stop the writer."""
+        self.closed = True
+        if self.writer is not None and not self.writer.done():
+            try:
+                self.queue.put_nowait(None)
+                await asyncio.wait_for(self.writer, timeout=2)
+            except (asyncio.QueueFull, asyncio.TimeoutError):
+                self.writer.cancel()
+
+
+def state_message(view_json: str, seats: frozenset[int]) -> str:
+    return '{"type":"state","seats":' + json.dumps(sorted(seats)) + ',"view":' + view_json + "}"
+
+
+class LiveGames:
+    """The async side of the web app (see the module docstring)."""
+
+    def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0):
+        self.service = service
+        self.autoplay = autoplay
+        self.computer_delay = computer_delay
+        self.connections: dict[str, set[Connection]] = {}
+        self._publish_locks: dict[str, asyncio.Lock] = {}
+        self._tasks: dict[str, asyncio.Task] = {}
+        self._wanted: set[str] = set()
+        self._background: set[asyncio.Task] = set()
+        self.closed = False
+
+    # -------------------------------------------------------- connections
+
+    def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int]) -> Connection:
+        conn = Connection(websocket, game_id, token, seats)
+        conn.start()
+        self.connections.setdefault(game_id, set()).add(conn)
+        return conn
+
+    def leave(self, conn: Connection) -> None:
+        """Forget a connection whose client has gone. Synchronous, so that it completes even
+        when the connection's task is being cancelled; the others hear of it from a task."""
+        conns = self.connections.get(conn.game_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.connections[conn.game_id]
+        conn.closed = True
+        if conn.writer is not None:
+            conn.writer.cancel()
+        if conn.game_id in self.connections and not self.closed:
+            self._spawn(self.publish(conn.game_id))  # the others see who is connected now
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def connected(self, game_id: str) -> set[int]:
+        out: set[int] = set()
+        for c in self.connections.get(game_id, ()):
+            out |= c.seats
+        return out
+
+    def spectators(self, game_id: str) -> int:
+        return sum(1 for c in self.connections.get(game_id, ()) if not c.seats)
+
+    def online(self) -> dict[str, set[int]]:
+        return {g: self.connected(g) for g in self.connections}
+
+    # ------------------------------------------------------------- views
+
+    async def view(self, game_id: str | GameRecord) -> dict[str, Any]:
+        gid = game_id if isinstance(game_id, str) else game_id.id
+        return await asyncio.to_thread(self.service.view, game_id, self.connected(gid), self.spectators(gid))
+
+    async def publish(self, game_id: str) -> None:
+        """Send the game's current view to all its connections (one at a time per game, so
+        views reach every connection in the order of their versions)."""
+        if not self.connections.get(game_id):
+            return
+        lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            conns = list(self.connections.get(game_id, ()))
+            if conns:
+                try:
+                    view = await self.view(game_id)
+                except GameError as e:
+                    for c in conns:
+                        c.send(e.as_dict())
+                    return
+                text = json.dumps(view, separators=(",", ":"))
+                for c in conns:
+                    c.send(state_message(text, c.seats))
+        if not self.connections.get(game_id) and not lock.locked():
+            self._publish_locks.pop(game_id, None)
+
+    # ------------------------------------------------------------ acting
+
+    async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
+        rec = await asyncio.to_thread(self.service.act, game_id, token, action, version)
+        await self.publish(game_id)
+        self.kick(game_id)
+        return rec
+
+    def kick(self, game_id: str) -> None:
+        """Let computer seats of the game move, if one is to act (idempotent)."""
+        if not self.autoplay or self.closed:
+            return
+        self._wanted.add(game_id)
+        if game_id not in self._tasks:
+            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
+
+    async def _drive(self, game_id: str) -> None:
+        failures = 0
+        try:
+            while game_id in self._wanted and not self.closed:
+                self._wanted.discard(game_id)
+                while not self.closed:
+                    try:
+                        moved = await asyncio.to_thread(self.service.computer_step, game_id)
+                    except Exception:
+                        failures += 1
+                        log.exception("game %s: a computer seat failed to move (try %d)", game_id, failures)
+                        if failures >= 3:
+                            return
+                        await asyncio.sleep(0.5 * failures)
+                        continue
+                    if not moved:
+                        break
+                    await self.publish(game_id)
+                    if self.computer_delay:
+                        await asyncio.sleep(self.computer_delay)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self._tasks.pop(game_id, None)
+
+    async def idle(self, timeout: float = 10.0) -> None:
+        """Wait until no computer seat is thinking (for tests and shutdown)."""
+        deadline = time.monotonic() + timeout
+        while self._tasks and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+
+    # ---------------------------------------------------------- lifecycle
+
+    async def start(self) -> None:
+        """Resume every game whose seat to act is a computer."""
+        if not self.autoplay:
+            return
+        ids = await asyncio.to_thread(self.service.games_waiting_for_computers)
+        if ids:
+            log.info("resuming %d game(s) waiting for a computer seat", len(ids))
+        for gid in ids:
+            self.kick(gid)
+
+    async def close(self) -> None:
+        self.closed = True
+        self.service.close()
+        tasks = list(self._tasks.values())
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for t in list(self._background):
+            t.cancel()
+        for conns in list(self.connections.values()):
+            for c in list(conns):
+                await c.stop()
+                await c._close(1012, "server restarting")
+        self.connections.clear()

@@ -1,0 +1,525 @@
+"""The games of the web app: created, rebuilt, played and saved through the engine.
+
+`GameService` is the synchronous core, safe to call from several threads:
+every rule is the engine's, the store holds each game as its seed, rules and
+action list, and a game's state is rebuilt from those (and cached in memory
+by game id and version, so a move costs one `apply` on a copy). Who may act is
+the one thing decided here: a seat's secret token acts for that seat (a
+hotseat token for every hotseat seat), and only when the engine says that
+seat is `current_player`.
+
+`LiveGames` (in `live.py`) runs it from the event loop: it pushes every change
+to the game's WebSocket connections and lets computer seats move.
+
+Errors are `GameError(code, message)`; `code` is one of `ERRORS` and tells the
+HTTP status the API answers with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from savanna.ai import make_player, parse_spec
+from savanna.ai.base import LEVELS
+from savanna.games import game_module
+
+from . import view as views
+from .storage import GameRecord, Store, VersionConflict
+
+log = logging.getLogger("savanna.web")
+
+HUMAN, COMPUTER = "human", "computer"
+NAME_LIMIT = 40
+ACTION_LIMIT = 64  # characters: the longest notation is about 25
+MAX_THINK_SECONDS = 10.0  # a computer player's time per move may not exceed this
+MAX_ITERATIONS = 100_000
+
+# error code -> HTTP status
+ERRORS = {
+    "bad_json": 400,        # the body or message is not JSON
+    "bad_request": 400,     # JSON of the wrong shape (missing or mistyped fields)
+    "bad_step": 400,        # a replay step outside 0..moves
+    "missing_token": 401,   # acting needs a seat token
+    "bad_token": 403,       # the token is not one of this game's seats
+    "hidden": 403,          # the saved game holds the seed: not before the game is over
+    "not_found": 404,       # no game with that id (or no such path)
+    "method_not_allowed": 405,
+    "not_your_turn": 409,   # the token's seats are not the one to act
+    "game_over": 409,       # the game has ended
+    "stale": 409,           # the action was sent against an older version of the game
+    "conflict": 409,        # another action landed first; nothing was stored
+    "too_large": 413,       # the body or message is over the size limit
+    "bad_settings": 422,    # a game cannot be created so (the engine's or player's message)
+    "bad_import": 422,      # the uploaded game is refused (the engine's message)
+    "illegal_action": 422,  # malformed or illegal action (the engine's message)
+    "unknown_type": 400,    # WebSocket message of an unknown type
+    "rate_limited": 429,    # too many messages too fast
+    "server_error": 500,
+}
+
+
+class GameError(Exception):
+    def __init__(self, code: str, message: str):
+        assert code in ERRORS, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def status(self) -> int:
+        return ERRORS[self.code]
+
+    def as_dict(self) -> dict[str, str]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def player_seed(game_seed: int, moves: int, seat: int) -> int:
+    """The seed of a computer player's choice: fixed by the game, the move and the seat,
+    so a game replays the same way after a restart."""
+    digest = hashlib.sha256(f"savanna-web/{game_seed}/{moves}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+# ---------------------------------------------------------------- position
+
+
+@dataclass
+class Position:
+    """An engine game rebuilt from its actions, with what the view needs besides:
+    the turn of each action and the scores after each turn. Never changed once
+    made (cached positions are shared): `advanced` returns a new one."""
+
+    game: Any
+    turns: list[int] = field(default_factory=list)  # turn number (from 1) of each action
+    score_history: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def turn(self) -> int:
+        """The turn being played now (from 1)."""
+        return sum(1 for e in self.score_history if not e["final"])
+
+    @classmethod
+    def start(cls, game: Any) -> Position:
+        return cls(game, [], [{"turn": 0, "seat": None, "moves": 0, "scores": game.scores, "final": False}])
+
+    @classmethod
+    def rebuild(cls, module: Any, settings: dict[str, Any], actions: Iterable[str], what: str = "game") -> Position:
+        """New game from the settings, then every action through the engine."""
+        try:
+            game = module.new_game(**engine_settings(settings))
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{what}: {e}") from None
+        pos = cls.start(game)
+        for i, a in enumerate(actions):
+            try:
+                pos._apply(a)
+            except ValueError as e:
+                raise ValueError(f"{what}: action {i + 1} ({a!r}) cannot be replayed: {e}") from None
+        return pos
+
+    def advanced(self, action: str) -> Position:
+        """This position after `action`; ValueError (the engine's) if it is not legal now."""
+        pos = Position(self.game.clone(), self.turns[:], [dict(e) for e in self.score_history])
+        pos._apply(action)
+        return pos
+
+    def _apply(self, action: str) -> None:
+        g = self.game
+        turn = self.turn
+        active = g.active_player
+        g.apply(action)  # raises ValueError, changing nothing
+        self.turns.append(turn)
+        if g.is_terminal() or g.active_player != active:
+            scores = g.scores
+            final = g.final_points if g.is_terminal() else None
+            before = [s - f for s, f in zip(scores, final)] if final else scores
+            self.score_history.append({"turn": turn, "seat": active, "moves": len(g.history), "scores": before,
+                                       "final": False})
+            if final is not None:
+                self.score_history.append({"turn": turn, "seat": None, "moves": len(g.history), "scores": scores,
+                                           "final": True})
+
+
+ENGINE_KEYS = ("players", "seed", "final_scoring", "tiles", "tile_order", "token_order")
+
+
+def engine_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    return {k: settings[k] for k in ENGINE_KEYS if settings.get(k) is not None}
+
+
+# ---------------------------------------------------------------- creation
+
+
+@dataclass
+class Created:
+    """A new game and its secrets: given once, to the creator; only hashes are stored."""
+
+    id: str
+    seats: list[dict[str, Any]]  # seat, name, kind, player, hotseat, token (humans) or None
+    hotseat_token: str | None
+
+
+def _clean_name(name: Any, default: str) -> str:
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise GameError("bad_settings", f"a seat's name must be text, not {type(name).__name__}")
+    name = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    if len(name) > NAME_LIMIT:
+        raise GameError("bad_settings", f"a seat's name may have at most {NAME_LIMIT} characters")
+    return name or default
+
+
+def check_player(spec: Any) -> str:
+    """A computer player spec the server will run: the players' own check, then the server's limits."""
+    if not isinstance(spec, str):
+        raise GameError("bad_settings", "a computer seat needs a player, e.g. 'medium' or 'mcts:time=2'")
+    spec = spec.strip()
+    try:
+        _, opts = parse_spec(spec)
+        make_player(spec, seed=0)  # the player's own checks of its options
+    except (TypeError, ValueError) as e:
+        raise GameError("bad_settings", str(e)) from None
+    if opts.get("time", 0) > MAX_THINK_SECONDS:
+        raise GameError("bad_settings", f"player {spec!r}: at most {MAX_THINK_SECONDS:g} seconds a move on this server")
+    if opts.get("iterations", 0) > MAX_ITERATIONS:
+        raise GameError("bad_settings", f"player {spec!r}: at most {MAX_ITERATIONS} iterations a move on this server")
+    return spec
+
+
+def _seats(specs: Any, players: Any, hotseat: bool) -> list[dict[str, Any]]:
+    if specs is None:
+        n = 2 if players is None else players
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 16:
+            raise GameError("bad_settings", f"players must be a whole number from 2 to 5, not {n!r}")
+        specs = [{"kind": HUMAN}] + [{"kind": COMPUTER, "player": "medium"}] * (n - 1)
+    if not isinstance(specs, list):
+        raise GameError("bad_settings", "seats must be a list, one entry per seat")
+    if players is not None and players != len(specs):
+        raise GameError("bad_settings", f"players is {players!r} but {len(specs)} seats are given")
+    if len(specs) > 16:  # the engine says how many are allowed; this only bounds the work before asking it
+        raise GameError("bad_settings", f"players must be a whole number from 2 to 5, not {len(specs)}")
+    seats = []
+    for i, s in enumerate(specs):
+        if not isinstance(s, dict):
+            raise GameError("bad_settings", f"seat {i}: expected an object with 'kind' and 'name'")
+        kind = s.get("kind", HUMAN)
+        if kind == HUMAN:
+            if s.get("player") is not None:
+                raise GameError("bad_settings", f"seat {i}: a human seat takes no computer player")
+            name = _clean_name(s.get("name"), f"Player {i + 1}")
+            seats.append({"kind": HUMAN, "player": None, "name": name, "token_hash": None,
+                          "hotseat": bool(hotseat or s.get("hotseat"))})
+        elif kind == COMPUTER:
+            spec = check_player(s.get("player", "medium"))
+            level = spec if spec in LEVELS else spec.split(":")[0]
+            name = _clean_name(s.get("name"), f"Computer {i + 1} ({level})")
+            seats.append({"kind": COMPUTER, "player": spec, "name": name, "token_hash": None, "hotseat": False})
+        else:
+            raise GameError("bad_settings", f"seat {i}: kind must be 'human' or 'computer', not {kind!r}")
+    return seats
+
+
+def _deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | None]:
+    """A token per human seat (hashes into `seats`); one shared token for the hotseat seats."""
+    shared = new_token() if any(s["hotseat"] for s in seats) else None
+    tokens: list[str | None] = []
+    for s in seats:
+        if s["kind"] != HUMAN:
+            tokens.append(None)
+            continue
+        t = shared if s["hotseat"] else new_token()
+        s["token_hash"] = hash_token(t)
+        tokens.append(t)
+    return tokens, shared
+
+
+# ----------------------------------------------------------------- service
+
+
+class GameService:
+    """Create, rebuild, play, replay, export and import games (see the module docstring)."""
+
+    def __init__(self, store: Store, cache_size: int = 256):
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple[str, int], Position] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._locks = [threading.Lock() for _ in range(64)]
+        self.closed = False
+
+    def _lock(self, game_id: str) -> threading.Lock:
+        return self._locks[hash(game_id) % len(self._locks)]
+
+    # ------------------------------------------------------------- creating
+
+    def create(self, seats: Any = None, players: Any = None, final_scoring: Any = "all", seed: Any = None,
+               hotseat: bool = False, listed: bool = True, game: str = "safari") -> Created:
+        """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
+        Without seats: seat 0 human, the others the medium computer player."""
+        seat_list = _seats(seats, players, hotseat)
+        module = self._module(game)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        settings = {"players": len(seat_list), "seed": seed, "final_scoring": final_scoring}
+        try:
+            position = Position.start(module.new_game(**settings))  # the engine says what is allowed
+        except (TypeError, ValueError) as e:
+            raise GameError("bad_settings", str(e)) from None
+        return self._store_new(game, settings, seat_list, position, listed)
+
+    def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True) -> Created:
+        """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
+        Without seats: every seat human, played from one hotseat token."""
+        name = "safari"
+        if isinstance(data, (str, bytes, bytearray)):
+            try:
+                peek = json.loads(data)
+            except (ValueError, RecursionError):
+                peek = None  # the engine says what is wrong with it
+            if isinstance(peek, dict) and isinstance(peek.get("game"), str):
+                name = peek["game"]
+        elif isinstance(data, dict) and isinstance(data.get("game"), str):
+            name = data["game"]
+        module = self._module(name, code="bad_import")
+        try:  # the engine's checks and messages
+            game = module.from_json(data) if isinstance(data, (str, bytes, bytearray)) else module.from_dict(data)
+        except ValueError as e:
+            raise GameError("bad_import", str(e)) from None
+        saved = json.loads(game.to_json())
+        settings = {k: saved.get(k) for k in ENGINE_KEYS if saved.get(k) is not None}
+        if seats is None:
+            seats = [{"kind": HUMAN} for _ in range(game.players)]
+            hotseat = True if hotseat is None else hotseat
+        if not isinstance(seats, list) or len(seats) != game.players:
+            raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
+        seat_list = _seats(seats, None, bool(hotseat))
+        position = Position.rebuild(module, settings, saved["actions"], "saved game")
+        return self._store_new(name, settings, seat_list, position, listed)
+
+    def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool) -> Created:
+        tokens, shared = _deal_tokens(seats)
+        over = position.game.is_terminal()
+        record = self.store.create(settings=settings, seats=seats, actions=[str(a) for a in position.game.history],
+                                   status="over" if over else "playing", summary=views.summary(position),
+                                   listed=bool(listed), game=game)
+        self._remember(record, position)
+        out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
+                "token": t} for i, (s, t) in enumerate(zip(seats, tokens))]
+        log.info("game %s created: %s", record.id, ", ".join(f"{s['kind']}" for s in seats))
+        return Created(record.id, out, shared)
+
+    @staticmethod
+    def _module(name: str, code: str = "bad_settings") -> Any:
+        try:
+            return game_module(name)
+        except ValueError as e:
+            raise GameError(code, str(e)) from None
+
+    # -------------------------------------------------------------- reading
+
+    def record(self, game_id: str) -> GameRecord:
+        rec = self.store.get(game_id)
+        if rec is None:
+            raise GameError("not_found", f"no game {game_id!r} here (check the link)")
+        return rec
+
+    def position(self, record: GameRecord) -> Position:
+        """The game as of `record`, rebuilt through the engine (cached by id and version)."""
+        key = (record.id, record.version)
+        with self._cache_lock:
+            pos = self._cache.get(key)
+            if pos is not None:
+                self._cache.move_to_end(key)
+                return pos
+        pos = Position.rebuild(self._module(record.game), record.settings, record.actions, f"stored game {record.id}")
+        self._remember(record, pos)
+        return pos
+
+    def _remember(self, record: GameRecord, pos: Position) -> None:
+        with self._cache_lock:
+            self._cache[(record.id, record.version)] = pos
+            self._cache.move_to_end((record.id, record.version))
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def view(self, game_id: str | GameRecord, connected: Iterable[int] = (), spectators: int = 0) -> dict[str, Any]:
+        rec = game_id if isinstance(game_id, GameRecord) else self.record(game_id)
+        return views.build(rec, self.position(rec), connected=connected, spectators=spectators)
+
+    def replay(self, game_id: str, step: Any) -> dict[str, Any]:
+        """The view after the first `step` actions of the game (0: the start)."""
+        rec = self.record(game_id)
+        n = len(rec.actions)
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= n:
+            raise GameError("bad_step", f"step must be a whole number from 0 to {n}, not {step!r}")
+        if step == n:
+            pos = self.position(rec)
+        else:
+            pos = Position.rebuild(self._module(rec.game), rec.settings, rec.actions[:step], f"stored game {rec.id}")
+        full = self.position(rec)
+
+        def entry(i: int) -> dict[str, Any] | None:
+            if not 0 <= i < n:
+                return None
+            return {"move": i + 1, "turn": full.turns[i], "seat": full.game.actors[i], "action": rec.actions[i]}
+
+        meta = {"step": step, "steps": n, "game_status": rec.status, "last_action": entry(step - 1),
+                "next_action": entry(step)}
+        return views.build(rec, pos, replay=meta)
+
+    def seats_for(self, record: GameRecord, token: Any) -> frozenset[int]:
+        """The seats a token acts for (empty: a spectator's, or no token)."""
+        if not isinstance(token, str) or not token:
+            return frozenset()
+        h = hash_token(token)
+        return frozenset(i for i, s in enumerate(record.seats)
+                         if s.get("token_hash") and hmac.compare_digest(s["token_hash"], h))
+
+    def export(self, game_id: str, token: Any = None) -> str:
+        """The saved game, exactly the engine's `to_json()` (what `savanna replay` reads).
+        It holds the seed, which fixes the stack order: while the game is played only a token
+        that plays every human seat (no other person to cheat) may have it."""
+        rec = self.record(game_id)
+        if rec.status != "over":
+            humans = {i for i, s in enumerate(rec.seats) if s["kind"] == HUMAN}
+            mine = self.seats_for(rec, token)
+            if not token or not mine or not humans <= mine:
+                raise GameError("hidden", "a game can be downloaded once it is over: the saved game holds the seed, "
+                                          "which would show the order of the stack (a token that plays every human "
+                                          "seat may download it earlier)")
+        return self.position(rec).game.to_json()
+
+    def lobby(self, limit: int = 50, connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
+        """Listed games: those being played ("open") and those over ("recent"), latest first."""
+        connected = connected or {}
+
+        def item(rec: GameRecord) -> dict[str, Any]:
+            sm = rec.summary
+            scores = sm.get("scores") or [0] * len(rec.seats)
+            online = set(connected.get(rec.id, ()))
+            return {
+                "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
+                "final_scoring": rec.settings.get("final_scoring", "all"),
+                "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s.get("player"),
+                           "score": scores[i] if i < len(scores) else 0,
+                           "connected": s["kind"] == COMPUTER or i in online}
+                          for i, s in enumerate(rec.seats)],
+                "current_player": sm.get("current_player"), "moves": len(rec.actions), "turn": sm.get("turn"),
+                "tiles_left": sm.get("tiles_left"), "winners": sm.get("winners", []),
+                "created": views.iso(rec.created_at), "updated": views.iso(rec.updated_at),
+            }
+
+        return {"open": [item(r) for r in self.store.list_games("playing", limit)],
+                "recent": [item(r) for r in self.store.list_games("over", limit)]}
+
+    # --------------------------------------------------------------- acting
+
+    def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
+        """Play `action` for the seat of `token`. Checks, in order: the game exists, a token is
+        given and is one of its seats', the game is not over, one of the token's seats must act
+        now, `version` (if given) is the current one, the engine accepts the action; then stores
+        it if no other write came first. Any failure raises GameError and changes nothing."""
+        with self._lock(game_id):
+            rec = self.record(game_id)
+            if token is None or token == "":
+                raise GameError("missing_token", "acting needs your seat's token (from your join link); "
+                                                 "without one you are watching")
+            if not isinstance(token, str):
+                raise GameError("bad_request", "the token must be text")
+            mine = self.seats_for(rec, token)
+            if not mine:
+                raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
+            if not isinstance(action, str):
+                raise GameError("bad_request", "the action must be a notation string, e.g. 'T0,-1@0' or 'pass'")
+            if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+                raise GameError("bad_request", "version must be a whole number")
+            pos = self.position(rec)
+            g = pos.game
+            if g.is_terminal():
+                raise GameError("game_over", "the game is over")
+            seat = g.current_player
+            if seat not in mine:
+                who = rec.seats[seat]["name"]
+                yours = ", ".join(str(s) for s in sorted(mine))
+                raise GameError("not_your_turn", f"it is seat {seat}'s turn ({who}), not yours (seat {yours})")
+            if version is not None and version != rec.version:
+                raise GameError("stale", f"the game has moved on (version {rec.version}, you sent {version}): "
+                                         "look again before acting")
+            if len(action) > ACTION_LIMIT:
+                raise GameError("illegal_action", f"malformed action: longer than {ACTION_LIMIT} characters")
+            try:
+                new = pos.advanced(action)
+            except ValueError as e:
+                raise GameError("illegal_action", str(e)) from None
+            return self._persist(rec, new)
+
+    def _persist(self, rec: GameRecord, new: Position) -> GameRecord:
+        g = new.game
+        try:
+            saved = self.store.save(rec.id, rec.version, actions=[str(a) for a in g.history],
+                                    status="over" if g.is_terminal() else "playing", summary=views.summary(new))
+        except VersionConflict:
+            raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
+        self._remember(saved, new)
+        return saved
+
+    def computer_to_move(self, rec: GameRecord) -> int | None:
+        """The computer seat that must act now in a stored game, read from its summary."""
+        if rec.status != "playing":
+            return None
+        seat = rec.summary.get("current_player")
+        if seat is None or "current_player" not in rec.summary:  # no summary: ask the engine
+            seat = self.position(rec).game.current_player
+        if seat is None or not 0 <= seat < len(rec.seats):
+            return None
+        return seat if rec.seats[seat]["kind"] == COMPUTER else None
+
+    def computer_step(self, game_id: str) -> bool:
+        """If a computer seat must act in the game, let it choose (outside any lock: a search
+        may take seconds) and store its action. True if the game changed meanwhile or now."""
+        if self.closed:
+            return False
+        rec = self.store.get(game_id)
+        if rec is None or self.computer_to_move(rec) is None:
+            return False
+        pos = self.position(rec)
+        g = pos.game
+        seat = g.current_player
+        if g.is_terminal() or rec.seats[seat]["kind"] != COMPUTER:
+            return False
+        player = make_player(rec.seats[seat]["player"], seed=player_seed(g.seed, len(g.history), seat))
+        action = player.choose(g.clone())
+        if self.closed:
+            return False
+        new = pos.advanced(action)
+        with self._lock(game_id):
+            try:
+                self._persist(rec, new)
+            except GameError:  # someone else stored a move first: look again
+                log.info("game %s: computer move %s lost a race; looking again", game_id, action)
+        return True
+
+    def games_waiting_for_computers(self) -> list[str]:
+        """Games being played whose seat to act is a computer (to resume after a restart)."""
+        return [r.id for r in self.store.playing() if self.computer_to_move(r) is not None]
+
+    def close(self) -> None:
+        self.closed = True

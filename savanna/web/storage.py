@@ -1,0 +1,276 @@
+"""Where the web app keeps its games: one table, through SQLAlchemy 2.
+
+A game is stored as what the engine needs to rebuild it (its seed and rules
+in `settings`, and the list of actions in the notation of SAFARI.md), the
+seats (who plays each, and a SHA-256 hash of each seat's secret token: the
+token itself is never stored), and a small `summary` (whose turn, the scores)
+that the lobby and the start-up scan read without rebuilding the game; the
+summary is derived and never used to rebuild anything.
+
+Every write of a game names the `version` it read; the write lands only if
+the stored version is still that one, and then increments it. Two writers
+that read the same version cannot both append an action: the second gets
+`VersionConflict` and nothing of it is stored.
+
+Only portable column types are used (strings, integers, booleans, JSON,
+timestamps), so the same code runs on SQLite (the default: a file in the
+user's data directory) and on PostgreSQL (`postgresql://...` with psycopg
+installed, or `postgresql+psycopg2://...`). The database is chosen, first
+match wins, by the URL or path given (`savanna serve --db`), the
+`DATABASE_URL` environment variable, or the default file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import secrets
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Integer,
+    String,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+STATUSES = ("playing", "over")
+ID_BYTES = 6  # 8 URL-safe characters
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or used (bad URL, missing driver, ...)."""
+
+
+class VersionConflict(RuntimeError):
+    """The game changed since it was read: the write was refused and nothing was stored."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), default="safari")
+    # the engine's rules: players, seed, final_scoring (and tiles, tile_order, token_order of an import)
+    settings: Mapped[dict] = mapped_column(JSON)
+    # per seat: {"kind": "human"|"computer", "player": spec|None, "name": str,
+    #            "token_hash": sha256 hex|None, "hotseat": bool}
+    seats: Mapped[list] = mapped_column(JSON)
+    actions: Mapped[list] = mapped_column(JSON)  # notation strings, in order
+    status: Mapped[str] = mapped_column(String(16), index=True)  # "playing" or "over"
+    summary: Mapped[dict] = mapped_column(JSON)  # derived: current_player, scores, moves, ...
+    listed: Mapped[bool] = mapped_column(Boolean, default=True)  # shown in the lobby
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameRecord:
+    """A stored game as read at one version: plain data, safe to pass between threads."""
+
+    id: str
+    game: str
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    actions: list[str]
+    status: str
+    summary: dict[str, Any]
+    listed: bool
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def of(cls, row: GameRow) -> GameRecord:
+        return cls(id=row.id, game=row.game, settings=dict(row.settings), seats=[dict(s) for s in row.seats],
+                   actions=list(row.actions), status=row.status, summary=dict(row.summary or {}),
+                   listed=bool(row.listed), version=row.version, created_at=_utc(row.created_at),
+                   updated_at=_utc(row.updated_at))
+
+
+def _utc(t: datetime) -> datetime:
+    """SQLite hands back naive timestamps: they were stored in UTC."""
+    return t.replace(tzinfo=timezone.utc) if t.tzinfo is None else t.astimezone(timezone.utc)
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# ----------------------------------------------------------------- where
+
+
+def data_dir() -> Path:
+    """The user's data directory for savanna (XDG on Linux, the usual places elsewhere)."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "savanna"
+
+
+def default_database_path() -> Path:
+    return data_dir() / "savanna.db"
+
+
+def database_url(given: str | os.PathLike | None = None) -> str:
+    """The database to use: `given` (a URL, or a path to a SQLite file), else $DATABASE_URL,
+    else the SQLite file in the user's data directory. `postgres://` is read as `postgresql://`."""
+    if given is None or str(given).strip() == "":
+        given = os.environ.get("DATABASE_URL", "").strip() or None
+    if given is None:
+        return "sqlite:///" + str(default_database_path())
+    text = str(given).strip()
+    if "://" not in text:
+        return "sqlite:///" + str(Path(text).expanduser().resolve())
+    if text.startswith("postgres://"):
+        text = "postgresql://" + text[len("postgres://"):]
+    return text
+
+
+def redact(url: str) -> str:
+    """A database URL fit to print: without its password."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "<invalid database URL>"
+
+
+def _engine(url: str) -> Engine:
+    try:
+        u: URL = make_url(url)
+    except ArgumentError as e:
+        raise StorageError(f"not a database URL: {redact(url)!s} ({e})") from None
+    kwargs: dict[str, Any] = {"future": True}
+    if u.get_backend_name() == "sqlite":
+        if u.database in (None, "", ":memory:"):
+            # one shared connection, or every thread would see its own empty database
+            kwargs.update(poolclass=StaticPool, connect_args={"check_same_thread": False})
+        else:
+            Path(u.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            kwargs["connect_args"] = {"timeout": 30}
+    else:
+        kwargs["pool_pre_ping"] = True
+    try:
+        engine = create_engine(u, **kwargs)
+    except ModuleNotFoundError as e:
+        hint = (" (for PostgreSQL: pip install 'psycopg[binary]', or name the driver you have, e.g. "
+                "postgresql+psycopg2://...)") if u.get_backend_name() == "postgresql" else ""
+        raise StorageError(f"no database driver for {redact(url)}: {e}{hint}") from None
+    except ArgumentError as e:
+        raise StorageError(f"cannot use database {redact(url)}: {e}") from None
+    if u.get_backend_name() == "sqlite":
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_conn, _record):  # pragma: no cover - exercised by every sqlite test
+            cur = dbapi_conn.cursor()
+            if u.database not in (None, "", ":memory:"):
+                cur.execute("PRAGMA journal_mode=WAL")  # readers do not wait for the writer
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+    return engine
+
+
+# ----------------------------------------------------------------- store
+
+
+class Store:
+    """The games table. Thread-safe: every call uses its own session."""
+
+    def __init__(self, url: str | os.PathLike | None = None):
+        self.url = database_url(url)
+        self.engine = _engine(self.url)
+        try:
+            Base.metadata.create_all(self.engine)
+        except Exception as e:  # the driver's own errors differ: say which database failed
+            self.engine.dispose()
+            raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------ writes
+
+    def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
+               listed: bool = True, game: str = "safari") -> GameRecord:
+        """Store a new game under a fresh random id."""
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
+        for _ in range(10):
+            now = _now()
+            row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=settings, seats=seats,
+                          actions=list(actions), status=status, summary=summary, listed=listed, version=0,
+                          created_at=now, updated_at=now)
+            try:
+                with self._session.begin() as s:
+                    s.add(row)
+                return GameRecord.of(row)
+            except IntegrityError:  # an id already taken: draw another
+                continue
+        raise StorageError("could not find a free game id")
+
+    def save(self, game_id: str, expected_version: int, *, actions: list[str], status: str,
+             summary: dict) -> GameRecord:
+        """Store the game's new action list if it is still at `expected_version`; else
+        raise VersionConflict and store nothing. Returns the game at its new version."""
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
+        now = _now()
+        with self._session.begin() as s:
+            result = s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.version == expected_version)
+                .values(actions=list(actions), status=status, summary=summary, version=expected_version + 1,
+                        updated_at=now)
+                .execution_options(synchronize_session=False))
+            if result.rowcount != 1:
+                raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+            row = s.get(GameRow, game_id, populate_existing=True)
+            return GameRecord.of(row)
+
+    # ------------------------------------------------------------- reads
+
+    def get(self, game_id: str) -> GameRecord | None:
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+            return None
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            return None if row is None else GameRecord.of(row)
+
+    def list_games(self, status: str | None = None, limit: int = 50, listed_only: bool = True) -> list[GameRecord]:
+        """Games, most recently changed first."""
+        q = select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id).limit(limit)
+        if status is not None:
+            q = q.where(GameRow.status == status)
+        if listed_only:
+            q = q.where(GameRow.listed.is_(True))
+        with self._session() as s:
+            return [GameRecord.of(r) for r in s.scalars(q)]
+
+    def playing(self) -> list[GameRecord]:
+        """Every game still being played (for resuming after a restart)."""
+        return self.list_games(status="playing", limit=1_000_000, listed_only=False)

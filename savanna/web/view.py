@@ -1,0 +1,199 @@
+"""The JSON view of a game: the contract between the server and the browser.
+
+Every player and every spectator of a game gets the same view (Safari hides
+nothing from anyone but the order of the face-down stacks, which the engine
+never shows and the view therefore cannot). The only thing held back is the
+game's **seed** while the game is being played, because the seed fixes the
+order of the stack: it appears once the game is over.
+
+The view is built from the engine alone (`savanna.safari.Game`'s public
+inspection methods); the server keeps no rules. Coordinates are `[x, y]`
+(x grows east, y south; the start tile covers [-1,0], [0,0], [1,0]);
+rotations are degrees clockwise; actions are the notation strings of
+SAFARI.md.
+
+    {
+      "id": "Xy3_k9Qa",               game id (also in the watch link)
+      "game": "safari",
+      "status": "playing" | "over",
+      "version": 17,                  increments with every stored change; views with a
+                                      lower version are stale (ignore them); may be sent back
+                                      with an action to refuse acting on a stale view
+      "created": "2025-01-31T12:00:00Z", "updated": "...",   (UTC, ISO 8601)
+      "rules": {"players": 3, "final_scoring": "all" | "majority"},
+      "seed": null | 12345,           only once the game is over
+      "animals": {"A": "ape", "E": "elephant", ...},          letters used everywhere
+      "seats": [{
+          "seat": 0, "name": "Ann", "kind": "human" | "computer",
+          "player": null | "medium",  the computer player's spec as chosen
+          "hotseat": false,           true: played from the shared hotseat screen
+          "score": 12, "meeples": 4,  meeples in supply
+          "tokens": {"A": 1, "E": 0, "G": 0, "L": 2, "Z": 0},   animal tokens in supply
+          "connected": true           a browser holds this seat's token now
+                                      (computer seats: always true)
+      }, ...],
+      "spectators": 2,                open connections without a seat
+      "current_player": 1 | null,     the seat that must act now (null: over)
+      "active_player": 0 | null,      whose turn it is (a scoring choice, "+A", may fall
+                                      to another seat than the active one)
+      "phase": "place" | "action" | "score" | "ranger" | "over",
+      "turn": 9,                      the turn being played, from 1 (the last one when over)
+      "moves": 23,                    actions played so far (= len(history))
+      "drawn_tile": null | {          the tile to place this turn, only in phase "place"
+                                      and "action" (then it is already on the board)
+          "id": "S03/2",
+          "layouts": [layout at 0, layout at 90, layout at 180, layout at 270]
+      },                              layout: {"rotation", "edges": "stst" (N E S W; s savanna,
+                                      t trail, b bush), "corners": ["NE", ...] open savanna,
+                                      "features": [{"kind", "sides": "EW", "animals": "GG",
+                                      "birds"}]}
+      "tiles_left": 40,               land tiles still face down
+      "remaining_tiles": {"S03": 2, ...},   their types (public; their order is not)
+      "removed_tiles": ["S11/1"],     drawn tiles that fitted nowhere
+      "board": [{                     every tile on the table (game.tiles_on_board())
+          "x": 0, "y": -1, "id": "S03/2", "rotation": 90, "edges": "tstb",
+          "corners": ["NE"], "features": [{"kind", "sides", "animals", "birds",
+          "meeples": [seat, ...], "complete": bool,
+          "feature": 12 | null}]      id of the whole trail or bush (see "features"); null
+      }, ...],                        for a baobab
+      "features": [{                  every whole trail and bush (game.features())
+          "feature": 12, "kind": "trail" | "bush", "spaces": [[x, y], ...],
+          "animals": "EGL" (distinct), "animal_count": 5, "birds": 0, "open_ends": 1,
+          "complete": false, "meeples": [count per seat]
+      }, ...],
+      "watering_holes": [{            every point holding tokens (point [x, y] is the NW corner
+          "point": [x, y],            of space (x, y))
+          "slots": ["Z", "", "", ""], SE of (x-1,y-1), SW of (x,y-1), NW of (x,y), NE of (x-1,y)
+          "meeples": [seat, ...], "diggers": [[seat, slot], ...], "complete": false
+      }, ...],
+      "rangers": [[x, y] | null, [x, y] | null],   null: displaced, to be put back ("R>x,y")
+      "empty_spaces": [[x, y], ...],  empty spaces next to a tile
+      "scoring": null | {             in phase "score": the feature scoring and the choice asked
+          "feature", "kind", "animals", "birds", "leaders": [seat, ...], "asking": seat,
+          "added": [letter | null, ...], "placed_at": [x, y]
+      },
+      "tokens": {"supply": 31, "discards": {"G": 1}, "on_table": {"Z": 2}},
+      "legal_actions": ["T1,-1@0", ...],   every legal action of current_player (public);
+                                      [] when over
+      "history": [{"move": 1, "turn": 1, "seat": 0, "action": "T0,-1@0"}, ...],
+      "score_history": [              one entry per finished turn, for the end chart
+          {"turn": 0, "seat": null, "moves": 0, "scores": [0, 0], "final": false},
+          {"turn": 1, "seat": 0, "moves": 2, "scores": [3, 0], "final": false}, ...,
+          {"turn": 36, "seat": null, "moves": 150, "scores": [55, 48], "final": true}
+      ],                              the last entry (final: true) adds final scoring
+      "last_placed": null | [x, y],   the latest tile placed
+      "final_points": null | [7, 3],  what final scoring added, per seat
+      "winners": [0]                  seats with the best score once over (ties share); []
+    }
+
+A replay view (GET /api/games/{id}/replay?step=N) is the same view of the
+position after the first N actions, with "status" that position's and one more
+key: "replay": {"step": N, "steps": <actions in the game>, "game_status":
+<the stored game's status>, "last_action": {move, turn, seat, action} | null,
+"next_action": {...} | null}.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .service import Position
+    from .storage import GameRecord
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+def iso(t: datetime) -> str:
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _xy(p: Iterable[int] | None) -> list[int] | None:
+    return None if p is None else [int(c) for c in p]
+
+
+def seat_views(record: GameRecord, game: Any, connected: Iterable[int] = ()) -> list[dict[str, Any]]:
+    connected = set(connected)
+    letters = game.tileset.animals
+    scores = game.scores
+    out = []
+    for i, seat in enumerate(record.seats):
+        tokens = game.tokens(i)
+        computer = seat["kind"] == "computer"
+        out.append({
+            "seat": i, "name": seat["name"], "kind": seat["kind"], "player": seat.get("player"),
+            "hotseat": bool(seat.get("hotseat")), "score": scores[i], "meeples": game.meeples(i),
+            "tokens": {a: tokens.get(a, 0) for a in letters}, "connected": computer or i in connected,
+        })
+    return out
+
+
+def build(record: GameRecord, position: Position, *, connected: Iterable[int] = (), spectators: int = 0,
+          replay: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The view of `position` (a rebuilt game of `record`); see the module docstring."""
+    g = position.game
+    over = g.is_terminal()
+    drawn = None
+    if g.drawn_tile is not None and g.phase_name in ("place", "action"):
+        drawn = {"id": g.drawn_tile, "layouts": [g.drawn_tile_layout(r) for r in ROTATIONS]}
+    history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
+               for i, (a, s, t) in enumerate(zip(g.history, g.actors, position.turns))]
+    view: dict[str, Any] = {
+        "id": record.id,
+        "game": record.game,
+        "status": "over" if over else "playing",
+        "version": record.version,
+        "created": iso(record.created_at),
+        "updated": iso(record.updated_at),
+        "rules": {"players": g.players, "final_scoring": g.final_scoring},
+        "seed": g.seed if over else None,
+        "animals": dict(g.tileset.animal_names),
+        "seats": seat_views(record, g, connected),
+        "spectators": spectators,
+        "current_player": g.current_player,
+        "active_player": g.active_player,
+        "phase": g.phase_name,
+        "turn": position.turn if not over else max(position.turn - 1, 1),
+        "moves": len(g.history),
+        "drawn_tile": drawn,
+        "tiles_left": g.tiles_left,
+        "remaining_tiles": dict(sorted(g.remaining_tiles().items())),
+        "removed_tiles": list(g.removed_tiles),
+        "board": _board(g.tiles_on_board()),
+        "features": [{**f, "spaces": [_xy(p) for p in f["spaces"]]} for f in g.features()],
+        "watering_holes": [{**h, "point": _xy(h["point"])} for h in g.watering_holes()],
+        "rangers": [_xy(r) for r in g.ranger_spaces()],
+        "empty_spaces": sorted(_xy(p) for p in g.empty_spaces()),
+        "scoring": _scoring(g.scoring()),
+        "tokens": {"supply": g.supply_size(), "discards": dict(sorted(g.discard_pile().items())),
+                   "on_table": dict(sorted(g.tokens_on_table().items()))},
+        "legal_actions": [str(a) for a in g.legal_actions()],
+        "history": history,
+        "score_history": [dict(e) for e in position.score_history],
+        "last_placed": _xy(g.last_placed),
+        "final_points": None if g.final_points is None else list(g.final_points),
+        "winners": g.winners(),
+    }
+    if replay is not None:
+        view["replay"] = replay
+    return view
+
+
+def _board(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(tiles, key=lambda t: (t["y"], t["x"]))
+
+
+def _scoring(s: dict[str, Any] | None) -> dict[str, Any] | None:
+    if s is None:
+        return None
+    return {**s, "placed_at": _xy(s.get("placed_at"))}
+
+
+def summary(position: Position) -> dict[str, Any]:
+    """What the lobby and the start-up scan read without rebuilding the game."""
+    g = position.game
+    return {"current_player": g.current_player, "active_player": g.active_player, "phase": g.phase_name,
+            "scores": g.scores, "moves": len(g.history), "turn": position.turn, "tiles_left": g.tiles_left,
+            "winners": g.winners()}
