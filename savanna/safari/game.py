@@ -80,7 +80,7 @@ class Game:
 
         # animal tokens
         tok = self._token_order(ts, token_order)
-        self.token_order = token_order if token_order is not None else None
+        self.token_order = token_order
         self.pile = initial_pile(seed, ts.token_counts, tok)
         self.discards: list[int] = []
         self.reshuffles = 0
