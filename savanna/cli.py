@@ -307,7 +307,11 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         except ValueError as e:
             _arena_error(str(e))
             return 1
-        out.print(render_summary(summary, data["settings"]))
+        settings = dict(data["settings"])
+        if len(files) > 1:
+            settings["seed"] = "/".join(str(f["settings"].get("seed")) for f in files)
+            settings["games"] = len(games)
+        out.print(render_summary(summary, settings))
         return 0
     if len(args.players) < 2:
         parser.error("give two or more players, e.g. savanna arena greedy random --games 100")

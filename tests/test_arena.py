@@ -426,6 +426,7 @@ def test_summarize_merges_parts_of_a_match_and_refuses_other_players(tmp_path):
     assert code == 0, stderr
     row = [line for line in stdout.splitlines() if line.startswith(" greedy")][0]
     assert row.split()[1] == "4"  # four games in all
+    assert "greedy won both 2, split 0" in stdout  # pairs of the same deal found across the parts
     assert run_cli("random", "random", "--games", "2", "--workers", "1", "--seed", "3", "--out", str(c))[0] == 0
     code, _, stderr = run_cli("--summarize", str(a), str(c))
     assert code == 1 and "rates other players" in stderr

@@ -119,9 +119,9 @@ def summarize(specs: list[str], records: list[dict]) -> dict:
 
 def _pairs(ok: list[dict], labels: list[str]) -> dict:
     """2 players: per block (the same deal, seats swapped), who won both games."""
-    blocks: dict[int, list[dict]] = defaultdict(list)
-    for r in ok:
-        blocks[r["block"]].append(r)
+    blocks: dict[tuple, list[dict]] = defaultdict(list)
+    for r in ok:  # the deal's seed too: merged parts of a match reuse block numbers
+        blocks[(r["block"], r.get("seed"))].append(r)
     both = [0, 0]
     split = 0
     for rs in blocks.values():
