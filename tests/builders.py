@@ -3,6 +3,9 @@ scenario's board is exact, and helpers to drive a game."""
 
 from __future__ import annotations
 
+import io
+import sys
+
 from savanna import safari
 
 CORNERS = ("NE", "SE", "SW", "NW")
@@ -85,3 +88,17 @@ def weighted_pick(g, rng):
     weights = {"M": 8, "X": 3, "D": 2}
     kinds = sorted(by)
     return rng.choice(by[rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]])
+
+
+def run_main(args, stdin_text="", monkeypatch=None, capsys=None):
+    """Run the `savanna` command line in-process with `stdin_text` as its input:
+    (exit code, stdout, stderr)."""
+    from savanna.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin_text))
+    try:
+        code = main(args)
+    except SystemExit as e:  # argparse
+        code = e.code
+    out = capsys.readouterr()
+    return code, out.out, out.err

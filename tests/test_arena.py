@@ -4,7 +4,6 @@ bad input (one line, non-zero exit, no traceback), a broken player, and Ray."""
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import multiprocessing
@@ -14,6 +13,7 @@ import subprocess
 import sys
 from collections import Counter
 
+import builders
 import pytest
 
 from savanna import safari
@@ -33,19 +33,12 @@ from savanna.arena import (
     summarize,
     wilson_interval,
 )
-from savanna.cli import main
 
 PYTHON = sys.executable
 
 
 def run_main(args, monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    try:
-        code = main(args)
-    except SystemExit as e:  # argparse
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
+    return builders.run_main(args, "", monkeypatch, capsys)
 
 
 def run_cli(*args, timeout=120):

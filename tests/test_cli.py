@@ -14,8 +14,8 @@ import pytest
 from rich.console import Console
 
 from savanna import safari
+from builders import run_main
 from savanna.ai import make_player
-from savanna.cli import main
 from savanna.terminal.board import (
     hole_corners, render_board, render_drawn_tile, render_final, render_status, tile_cells,
 )
@@ -27,14 +27,6 @@ from savanna.terminal.replay import replay, turns_of
 
 # ------------------------------------------------------------------ helpers
 
-def run_main(args, stdin_text="", monkeypatch=None, capsys=None):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin_text))
-    try:
-        code = main(args)
-    except SystemExit as e:  # argparse
-        code = e.code
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def plain(renderable, width=200) -> str:
