@@ -32,3 +32,20 @@ def evaluation_for(game: Any):
 def margin(values: list[float], seat: int) -> float:
     """How far `seat` is ahead of its strongest rival."""
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def values_after_follow_up(game: Any, seat: int, ev: Any) -> list[float]:
+    """The values of a position, seen through `seat`'s best follow-up when the same
+    seat must act again this turn (Safari: the action after placing a tile)."""
+    if not game.is_terminal() and game.current_player == seat:
+        best = None
+        for a in ev.follow_ups(game, game.legal_actions()):
+            h = game.clone()
+            h.apply(a)
+            v = ev.values(h)
+            m = margin(v, seat)
+            if best is None or m > best[0]:
+                best = (m, v)
+        if best is not None:
+            return best[1]
+    return ev.values(game)

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from .base import legal_actions, register
-from .evaluation import evaluation_for, margin
+from .evaluation import evaluation_for, margin, values_after_follow_up
 
 
 @register("greedy")
@@ -37,21 +37,9 @@ class GreedyPlayer:
         for a in actions:
             g = game.clone()
             g.apply(a)
-            v = self._value(g, seat, ev, lookahead=True)
+            v = margin(values_after_follow_up(g, seat, ev), seat)
             if v > best + 1e-9:
                 best, choice = v, [a]
             elif v > best - 1e-9:
                 choice.append(a)
         return self.rng.choice(choice)
-
-    def _value(self, g: Any, seat: int, ev: Any, lookahead: bool) -> float:
-        if lookahead and not g.is_terminal() and g.current_player == seat:
-            nexts = ev.follow_ups(g, g.legal_actions())
-            if nexts:
-                best = float("-inf")
-                for a in nexts:
-                    h = g.clone()
-                    h.apply(a)
-                    best = max(best, self._value(h, seat, ev, lookahead=False))
-                return best
-        return margin(ev.values(g), seat)

@@ -29,7 +29,7 @@ import time
 from typing import Any
 
 from .base import legal_actions, register
-from .evaluation import evaluation_for
+from .evaluation import evaluation_for, values_after_follow_up
 
 # Order in which untried actions are expanded below the root, by kind.
 KIND_PRIORITY = {"M": 0, "+": 0, "T": 1, "pass": 1, "X": 2, "D": 3, "R>": 4, "R": 5}
@@ -111,7 +111,7 @@ class MCTSPlayer:
         for a in actions:
             g = game.clone()
             g.apply(a)
-            v = self._lookahead_values(g, seat, ev)
+            v = values_after_follow_up(g, seat, ev)
             child = root.children[a] = Node(game.players)
             child.visits = child.avail = n0
             child.reward = [n0 * x for x in self._win_chances(v)]
@@ -119,21 +119,6 @@ class MCTSPlayer:
         root.visits = n0 * len(actions)
         order.sort(reverse=True)
         return {a: i for i, (_, _, a) in enumerate(order)}
-
-    @staticmethod
-    def _lookahead_values(g: Any, seat: int, ev: Any) -> list[float]:
-        if not g.is_terminal() and g.current_player == seat:
-            best = None
-            for b in ev.follow_ups(g, g.legal_actions()):
-                h = g.clone()
-                h.apply(b)
-                v = ev.values(h)
-                m = v[seat] - max(x for s, x in enumerate(v) if s != seat)
-                if best is None or m > best[0]:
-                    best = (m, v)
-            if best is not None:
-                return best[1]
-        return ev.values(g)
 
     def _win_chances(self, v: list[float]) -> list[float]:
         out = []
