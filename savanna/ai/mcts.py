@@ -58,6 +58,7 @@ class MCTSPlayer:
     """Information-set Monte Carlo tree search with evaluated play-outs."""
 
     name = "mcts"
+    WORLDS = 64  # determinizations sampled per decision
 
     def __init__(self, seed: int | None = None, time: float | None = None, iterations: int | None = None,
                  c: float = 0.4, depth: int = 1, widen: float = 2.0, scale: float = 8.0, prior: int = 10):
@@ -75,6 +76,7 @@ class MCTSPlayer:
         self.scale = scale
         self.prior = prior
         self.last_iterations = 0
+        self._kept: tuple | None = None
 
     # --------------------------------------------------------------- search
 
@@ -84,27 +86,71 @@ class MCTSPlayer:
             return actions[0]
         ev = evaluation_for(game)
         seat = game.current_player
-        root = Node(game.players)
+        root = self._kept_subtree(game, seat)
         prior = self._seed_root(game, root, actions, ev)
-        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        start = time.perf_counter()
+        deadline = None if self.budget is None else start + self.budget
+        # A fixed sample of worlds, each copied per iteration: copying is far cheaper
+        # than reshuffling the hidden stack and pile every time.
+        worlds = [game.determinize(self.rng) for _ in range(self.WORLDS)]
         n = 0
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            if deadline is not None and n % 8 == 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(game, root, prior, ev)
+            if n % 16 == 0 and n:
+                now = time.perf_counter()
+                if deadline is not None and now >= deadline:
+                    break
+                if n % 64 == 0 and self._decided(root, seat, n, now - start, deadline, now):
+                    break
+            self._iterate(worlds[n % self.WORLDS].clone(), root, prior, ev)
             n += 1
         self.last_iterations = n
         legal = set(actions)
         best = max((ch.visits, ch.reward[seat] / max(ch.visits, 1), str(a)) + (a,)
                    for a, ch in root.children.items() if a in legal)
-        return best[-1]
+        choice = best[-1]
+        history = getattr(game, "history", None)
+        self._kept = None if history is None else (list(history), choice, seat, root.children[choice])
+        return choice
+
+    def _kept_subtree(self, game: Any, seat: int) -> Node:
+        """The subtree searched under this player's previous choice, when the game has
+        gone on by exactly that choice and the same seat acts again (Safari: the action
+        after placing a tile); else a fresh root. Its statistics came from worlds of the
+        same information set, so they are a head start, not a peek."""
+        kept, self._kept = self._kept, None
+        history = getattr(game, "history", None)
+        if kept is None or history is None:
+            return Node(game.players)
+        before, choice, kept_seat, node = kept
+        if (kept_seat != seat or len(history) != len(before) + 1 or history[-1] != choice
+                or history[:-1] != before):
+            return Node(game.players)
+        return node
+
+    def _decided(self, root: Node, seat: int, n: int, elapsed: float, deadline: float | None,
+                 now: float) -> bool:
+        """True when the most visited move can no longer be overtaken in the budget left
+        (the choice is by visits), so the rest of the budget would change nothing."""
+        if self.iterations is not None:
+            left = self.iterations - n
+        else:
+            left = (deadline - now) * n / max(elapsed, 1e-9)
+        first = second = 0
+        for ch in root.children.values():
+            v = ch.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > left
 
     def _seed_root(self, game: Any, root: Node, actions: list, ev: Any) -> dict:
-        """Start every root child from the greedy judgement of it (looking through the
-        seat's own follow-up, as the greedy player does), worth `prior` visits, so the
-        search begins where greedy play would and departs from it on evidence."""
+        """Start every new root child from the greedy judgement of it (looking through
+        the seat's own follow-up, as the greedy player does), worth `prior` visits, so
+        the search begins where greedy play would and departs from it on evidence.
+        Returns the order in which the root's untried moves are expanded."""
         seat = game.current_player
         n0 = self.prior
         order = []
@@ -112,11 +158,14 @@ class MCTSPlayer:
             g = game.clone()
             g.apply(a)
             v = values_after_follow_up(g, seat, ev)
-            child = root.children[a] = Node(game.players)
-            child.visits = child.avail = n0
-            child.reward = [n0 * x for x in self._win_chances(v)]
-            order.append((child.reward[seat], self.rng.random(), a))
-        root.visits = n0 * len(actions)
+            chances = self._win_chances(v)
+            child = root.children.get(a)
+            if child is None:  # kept children keep what the search found
+                child = root.children[a] = Node(game.players)
+                child.visits = child.avail = n0
+                child.reward = [n0 * x for x in chances]
+            order.append((chances[seat], self.rng.random(), a))
+        root.visits = sum(ch.visits for ch in root.children.values())
         order.sort(reverse=True)
         return {a: i for i, (_, _, a) in enumerate(order)}
 
@@ -127,9 +176,9 @@ class MCTSPlayer:
             out.append(1.0 / (1.0 + math.exp(-(mine - rival) / self.scale)))
         return out
 
-    def _iterate(self, game: Any, root: Node, prior: dict, ev: Any) -> None:
+    def _iterate(self, world: Any, root: Node, prior: dict, ev: Any) -> None:
+        """One iteration in `world`, a determinized copy of the game that it consumes."""
         rng = self.rng
-        world = game.determinize(rng)
         node = root
         path = [root]
         c = self.c
@@ -146,7 +195,7 @@ class MCTSPlayer:
                     untried = [a for a in legal if a not in children]
                     best_kind = min(KIND_PRIORITY.get(a.kind, 9) for a in untried)
                     a = rng.choice([a for a in untried if KIND_PRIORITY.get(a.kind, 9) == best_kind])
-                child = children[a] = Node(game.players)
+                child = children[a] = Node(world.players)
                 for b in present:
                     children[b].avail += 1
                 child.avail += 1
