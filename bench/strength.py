@@ -1,11 +1,12 @@
 """Strength: reproduces the playing-strength figures the project reports.
 
     python bench/strength.py [--games 200] [--mcts-games 200] [--mcts-time 1] [--seed 2024]
-                             [--workers W] [--ray ADDRESS|local] [--out-dir bench/results] [--only greedy|mcts]
+                             [--workers W] [--ray ADDRESS|local] [--wall-clock] [--out-dir bench/results] [--only greedy|mcts]
 
 Two matches through the arena (2 players, seats swapped on the same deal):
   1. greedy vs random           (--games, default 200)
-  2. mcts:time=T vs greedy      (--mcts-games, default 200; T = --mcts-time seconds per move, default 1)
+  2. mcts:time=T vs greedy      (--mcts-games, default 200; T = --mcts-time seconds per move, default 1,
+                                counted as the MCTS process's own CPU time unless --wall-clock)
 Prints each summary (win rate with its 95% Wilson interval, Elo of the first player
 relative to the second...) and saves it as JSON in --out-dir (re-read with
 `savanna arena --summarize FILE`).
@@ -77,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mcts-games", type=positive(int), default=200, help="games of mcts vs greedy (default 200)")
     ap.add_argument("--mcts-time", type=positive(float), default=1.0,
                     help="MCTS seconds per move (default 1)")
+    ap.add_argument("--wall-clock", action="store_true",
+                    help="budget MCTS by wall time (default: its own CPU time, so the figures "
+                         "do not depend on what else the machine runs)")
     ap.add_argument("--mcts", default=None, metavar="SPEC",
                     help="the MCTS player spec, overriding --mcts-time (e.g. mcts:iterations=2000)")
     ap.add_argument("--seed", type=int, default=2024, help="arena seed (default 2024)")
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     if not console.is_terminal:  # logs: keep the tables whole
         console = Console(width=max(console.width, 160))
     os.makedirs(args.out_dir, exist_ok=True)
-    mcts = args.mcts or f"mcts:time={args.mcts_time:g}"
+    mcts = args.mcts or f"mcts:time={args.mcts_time:g}" + ("" if args.wall_clock else ",clock=cpu")
     matches = []
     if args.only in (None, "greedy"):
         matches.append(("greedy vs random", ["greedy", "random"], args.games, "greedy-vs-random.json"))

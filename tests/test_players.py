@@ -5,6 +5,7 @@ MCTS never peeks at the hidden stack; player specs are checked."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -98,6 +99,7 @@ def test_determinize_keeps_what_is_known_and_reshuffles_the_rest():
     ("mcts:speed=3", "unknown option 'speed'"),
     ("greedy:time=1", "unknown option 'time'"),
     ("mcts:time", "key=value"),
+    ("mcts:clock=sun", "clock must be wall or cpu"),
     ("", "must be named"),
 ])
 def test_bad_player_specs_are_refused_clearly(spec, message):
@@ -109,3 +111,16 @@ def test_player_spec_options_are_parsed():
     assert parse_spec("mcts:time=0.5,iterations=40") == ("mcts", {"time": 0.5, "iterations": 40})
     p = make_player("mcts:iterations=40,c=1.2")
     assert p.iterations == 40 and p.c == 1.2 and p.budget is None
+    assert make_player("mcts:time=0.5,clock=cpu").clock is time.process_time
+
+
+def test_mcts_keeps_its_subtree_for_its_own_follow_up_only():
+    g = safari.new_game(2, seed=3)
+    p = make_player("mcts:iterations=300", seed=1)
+    a = p.choose(g)
+    kept = p._kept[3]
+    g.apply(a)  # a placement: the same seat acts again
+    assert p._kept_subtree(g, g.current_player) is kept
+    p.choose(safari.new_game(2, seed=3))
+    kept = p._kept[3]
+    assert p._kept_subtree(safari.new_game(2, seed=4), 0) is not kept  # another game: a fresh root
