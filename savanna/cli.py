@@ -110,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--db", metavar="PATH|URL", default=None,
                    help="a SQLite file, or a database URL such as postgresql://user:pass@host/db "
                         "(default: $DATABASE_URL, else savanna.db in your data directory)")
+    w.add_argument("--computer-delay", metavar="SECONDS", type=float, default=0.6,
+                   help="pause after each computer move so that people can follow it (default 0.6; 0: none)")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -380,8 +382,11 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         _error(err, f"the web app needs its extra ({e.name} is missing): pip install 'savanna[web]'")
         return 1
     try:
+        if not 0 <= args.computer_delay <= 60:
+            _error(err, f"--computer-delay must be from 0 to 60 seconds, not {args.computer_delay:g}")
+            return 1
         url = database_url(args.db)
-        app = create_app(url)
+        app = create_app(url, computer_delay=args.computer_delay)
     except StorageError as e:
         _error(err, str(e))
         return 1

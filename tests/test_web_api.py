@@ -570,8 +570,15 @@ def test_seat_tokens_are_kept_out_of_the_server_logs(client):
 
 
 def test_pages_and_health(client):
-    assert "coming" in client.get("/").text and "/docs" in client.get("/").text
-    assert "abc" in client.get("/play/abc").text
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "/static/lobby.js" in lobby.text
+    for path in ("/play/abc", "/replay/abc"):  # the page itself asks for the game, and says if it is unknown
+        page = client.get(path)
+        assert page.status_code == 200 and "/static/game.js" in page.text
+    for asset, kind in (("game.js", "javascript"), ("board.js", "javascript"), ("style.css", "text/css")):
+        r = client.get(f"/static/{asset}")
+        assert r.status_code == 200 and kind in r.headers["content-type"]
+    assert client.get("/static/nothing.js").status_code == 404
     assert client.get("/api/health").json()["status"] == "ok"
     assert "/api/games/{game_id}/actions" in client.get("/openapi.json").json()["paths"]
 

@@ -35,25 +35,27 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
     Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
     out of turn and illegal actions each get an error reply, and nothing changes.
 
-Join links are /play/{id}#token=TOKEN (the token in the fragment never reaches the
-server's logs); /play/{id} alone is the watch link. The browser UI is a later step:
-until then / and /play/{id} serve a placeholder page.
+Pages (the browser UI in static/, which talks to the API above): / the lobby,
+/play/{id} a game, /replay/{id} its replay. Join links are /play/{id}#token=TOKEN
+(the token in the fragment never reaches the server's logs); /play/{id} alone is
+the watch link.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import json
 import logging
 import re
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import Body, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -193,18 +195,7 @@ def _error(code: str, message: str) -> JSONResponse:
 
 # -------------------------------------------------------------------- page
 
-PLACEHOLDER = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>savanna: Carcassonne Safari</title>
-<style>body{{font-family:system-ui,sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5}}
-code{{background:#f2efe6;padding:0 .2em}}</style></head>
-<body><h1>savanna</h1>
-<p>Carcassonne Safari in the browser is coming: this server already runs the games,
-their seats and links, live updates and replays, and the browser interface is the next step.</p>
-{extra}
-<p>Until then: the <a href="/docs">API documentation</a> (try it from there), the
-<a href="/api/games">games being played</a>, or play in the terminal with <code>savanna play</code>.</p>
-</body></html>"""
+STATIC = Path(__file__).with_name("static")
 
 
 # ---------------------------------------------------------------------- app
@@ -289,16 +280,25 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
 
     # ------------------------------------------------------------ pages
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> HTMLResponse:
-        return HTMLResponse(PLACEHOLDER.format(extra=""))
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def play_page(game_id: str) -> HTMLResponse:
-        gid = html.escape(game_id)
-        extra = (f'<p>This is the page of game <code>{gid}</code>: its state is at '
-                 f'<a href="/api/games/{gid}">/api/games/{gid}</a>, live at <code>/ws/games/{gid}</code>.</p>')
-        return HTMLResponse(PLACEHOLDER.format(extra=extra))
+    def page(name: str) -> FileResponse:
+        return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        """The lobby."""
+        return page("lobby.html")
+
+    @app.get("/play/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        """A game: a seat's join link (/play/{id}#token=...), the hotseat link, or watching."""
+        return page("game.html")
+
+    @app.get("/replay/{game_id}", include_in_schema=False)
+    async def replay_page(game_id: str) -> FileResponse:
+        """A game's replay, move by move."""
+        return page("game.html")
 
     # -------------------------------------------------------------- api
 
