@@ -249,12 +249,12 @@ class GamePage {
     const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", "aria-label": `tile ${v.drawn_tile.id}` });
     svg.appendChild(B.drawTile(lay));
     const placing = v.phase === "place" && this.myTurn();
-    box.append(h("div", { class: "panel-title" }, `Tile ${v.drawn_tile.id}`, h("span", { class: "muted" }, ` · ${v.tiles_left} left`)),
+    box.append(...[h("div", { class: "panel-title" }, `Tile ${v.drawn_tile.id}`, h("span", { class: "muted" }, ` · ${v.tiles_left} left`)),
       h("div", { class: "drawn-row" },
         placing ? h("button", { id: "rotate-left", title: "rotate left (Q)", onclick: () => this.rotate(-1) }, "⟲") : null,
         svg,
         placing ? h("button", { id: "rotate-right", title: "rotate right (R or E)", onclick: () => this.rotate(1) }, "⟳") : null),
-      placing ? h("div", { class: "muted small" }, `${this.rotation}° · click a highlighted space; R rotates`) : null);
+      placing ? h("div", { class: "muted small" }, `${this.rotation}° · click a highlighted space; R rotates`) : null].filter(Boolean));
   }
 
   rotate(d) {
@@ -345,7 +345,7 @@ class GamePage {
       const kinds = new Set(c.actions.map(([, p]) => p.kind));
       const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
       const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key, tabindex: 0 }, [
-        B.el("circle", { cx: px, cy: py, r: 15, class: "halo" }),
+        B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
         B.text(px, py, kinds.has("D") ? "dig" : "+", { class: "hole-label" })]);
       mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? "dig a watering hole here" : "expand this watering hole")]));
       mark.addEventListener("click", () => { this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices(); });
@@ -433,7 +433,8 @@ class GamePage {
       action: "Click a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass.",
       ranger: "Click a highlighted space to put the displaced ranger back.",
     }[v.phase];
-    box.append(h("div", { class: "panel-title" }, "Your choices"), hint ? h("p", { class: "small" }, hint) : null);
+    box.append(h("div", { class: "panel-title" }, "Your choices"));
+    if (hint) box.append(h("p", { class: "small" }, hint));
     if (groups.pass) box.append(h("div", { class: "buttons" }, h("button", { id: "pass", class: "choice-button primary", dataset: { action: "pass" }, onclick: () => this.send("pass") }, "Pass")));
     const list = h("details", { class: "all-actions" }, h("summary", {}, `All ${acts.length} choices in notation`),
       h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", onclick: () => this.send(a),
@@ -494,7 +495,7 @@ class GamePage {
       slider,
       h("div", { class: "small" }, r.last_action ? `Last: ${this.seatName(r.last_action.seat)} ${r.last_action.action}` : "The start.",
         r.next_action ? ` Next: ${this.seatName(r.next_action.seat)} ${r.next_action.action}` : ""),
-      v.status === "over" ? h("button", { onclick: () => this.showSummary() }, "Final summary") : null);
+      v.status === "over" ? h("button", { onclick: () => this.showSummary() }, "Final summary") : "");
   }
 
   key(e) {
@@ -527,7 +528,7 @@ class GamePage {
         h("table", { class: "scores" },
           h("tr", {}, h("th", {}, ""), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "final scoring")),
           order.map(s => h("tr", { class: v.winners.includes(s.seat) ? "winner" : "" },
-            h("td", {}, v.winners.includes(s.seat) ? "🏆" : ""),
+            h("td", { class: "medal" }, v.winners.includes(s.seat) ? "★" : ""),
             h("td", {}, h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), ` ${s.name}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${v.final_points[s.seat]}` : "")))),
@@ -545,7 +546,7 @@ class GamePage {
 // A line chart of the scores after every turn (SVG, no library needed for five lines).
 function scoreChart(v) {
   const hist = v.score_history;
-  const W = 520, H = 240, L = 36, R = 10, T = 10, Bm = 28;
+  const W = 520, H = 250, L = 36, R = 10, T = 22, Bm = 28;
   const maxS = Math.max(10, ...hist.flatMap(e => e.scores));
   const n = Math.max(1, hist.length - 1);
   const X = i => L + (W - L - R) * i / n, Y = s => T + (H - T - Bm) * (1 - s / maxS);

@@ -150,7 +150,7 @@ class Lobby {
       return h("li", { class: "game-item" },
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
           h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${s.name} `, h("strong", {}, String(s.score)),
-          over && g.winners.includes(s.seat) ? " 🏆" : ""))),
+          over && g.winners.includes(s.seat) ? " ★" : ""))),
         h("span", { class: "muted" }, over ? ` · ${g.moves} moves` : ` · turn ${g.turn || 1}, ${g.tiles_left ?? "?"} tiles left`),
         h("span", { class: "actions" },
           !over && mine ? h("a", { href: `/play/${g.id}#token=${encodeURIComponent(mine)}` }, "resume") : null,

@@ -1,0 +1,295 @@
+"""End-to-end: the web app in a real browser (Playwright driving Debian's Chromium).
+
+A person creates a game in the lobby and clicks through a whole game against a
+computer player on the board; a second browser joins a seat by its link while a
+spectator watches live; a finished game replays move by move, downloads and
+uploads. Screenshots go to test-artifacts/ (or $SAVANNA_ARTIFACTS).
+
+Needs `playwright` (the test extra) and a Chromium at /usr/bin/chromium (Debian's
+`chromium` package; or $SAVANNA_CHROMIUM). Without them these tests skip, unless
+SAVANNA_REQUIRE_BROWSER=1 (set by .ci/run), which makes a missing browser a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from savanna import safari
+
+CHROMIUM = os.environ.get("SAVANNA_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("SAVANNA_REQUIRE_BROWSER") == "1"
+ARTIFACTS = Path(os.environ.get("SAVANNA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+
+try:
+    from playwright.sync_api import Page, expect, sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None
+
+if sync_playwright is None or not os.path.exists(CHROMIUM):
+    reason = "playwright is not installed" if sync_playwright is None else f"no Chromium at {CHROMIUM}"
+    if REQUIRED:
+        raise RuntimeError(f"browser tests are required (SAVANNA_REQUIRE_BROWSER=1) but {reason}")
+    pytest.skip(f"browser tests skipped: {reason} (apt-get install chromium)", allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("e2e") / "games.db"
+    port = free_port()
+    log = open(db.with_suffix(".log"), "w")
+    proc = subprocess.Popen([sys.executable, "-m", "savanna", "serve", "--port", str(port), "--db", str(db),
+                             "--computer-delay", "0"], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None or time.time() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start: " + db.with_suffix(".log").read_text())
+            time.sleep(0.2)
+    yield base
+    proc.terminate()
+    proc.wait(10)
+    log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def api(base: str, path: str):
+    with urllib.request.urlopen(base + path, timeout=10) as r:
+        return json.load(r)
+
+
+def shot(pg: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / name))
+
+
+def click_a_choice(pg: Page, rng: random.Random) -> str:
+    """Click one of the choices the page offers on the board (or its buttons), at random:
+    tile spaces, meeple spots, watering hole marks and their animals, rangers, pass."""
+    marks = pg.locator("svg#board [data-action], svg#board [data-hole], svg#board [data-ranger-from], "
+                       "#choices button[data-action]")
+    n = marks.count()
+    assert n > 0, "it is my turn but the page offers nothing to click"
+    pick = marks.nth(rng.randrange(n))
+    what = pick.get_attribute("data-action") or "open a choice"
+    try:
+        pick.click(timeout=3000)
+    except Exception:  # under another mark: click it where it is
+        pick.dispatch_event("click")
+    return what
+
+
+def wait_for_my_turn_or_end(pg: Page, timeout: float = 20) -> str:
+    pg.wait_for_function("document.body.dataset.myTurn === 'yes' || document.body.dataset.status === 'over'",
+                         timeout=timeout * 1000)
+    return pg.evaluate("document.body.dataset.status")
+
+
+def test_a_person_creates_a_game_and_clicks_through_it_to_the_final_score(server, page):
+    rng = random.Random(7)
+    page.goto(server + "/")
+    page.fill("input[name=name-0]", "Ann")
+    page.select_option("select[name=level-1]", "medium")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    wait_for_my_turn_or_end(page)
+    expect(page.locator("#board [data-tile]")).to_have_count(3)  # the start tile's three spaces
+    shot(page, "board-start.png")
+    clicks = 0
+    seen_kinds = set()
+    while wait_for_my_turn_or_end(page) != "over":
+        moves = page.evaluate("window.page.view.moves")
+        what = click_a_choice(page, rng)
+        seen_kinds.add(what[:1])
+        clicks += 1
+        if what != "open a choice":  # the action goes to the server; wait for the game to move on
+            page.wait_for_function(f"window.page.view.moves > {moves}", timeout=15000)
+        if clicks == 40:
+            shot(page, "board-mid-game.png")
+        assert clicks < 2000, "the game does not end"
+    view = api(server, f"/api/games/{game_id}")
+    assert view["status"] == "over"
+    assert {"T"} <= seen_kinds
+    # the summary the page shows is the server's: scores, winners, a chart line per seat
+    summary = page.locator("#summary")
+    expect(summary).to_be_visible()
+    for s in view["seats"]:
+        expect(summary).to_contain_text(s["name"])
+        expect(summary.locator("td.num").first).to_be_visible()
+    expect(page.locator("#score-chart polyline")).to_have_count(2)
+    shown = sorted(int(t) for t in page.locator("#summary tr td:nth-child(3)").all_inner_texts())
+    assert shown == sorted(s["score"] for s in view["seats"])
+    shot(page, "board-final.png")
+    # the stored game is a whole game of the engine, with the person's moves in it
+    saved = urllib.request.urlopen(f"{server}/api/games/{game_id}/export").read().decode()
+    g = safari.from_json(saved)
+    assert g.is_terminal() and g.scores == [s["score"] for s in view["seats"]]
+    assert 0 in g.actors and 1 in g.actors
+
+
+def test_a_second_browser_joins_by_its_link_and_a_spectator_watches_live(server, browser, page):
+    page.goto(server + "/")
+    page.fill("input[name=name-0]", "Ann")
+    page.select_option("select[name=kind-1]", "human")
+    page.fill("input[name=name-1]", "Bob")
+    page.click("#create-button")
+    links = page.locator("#created a.join")
+    expect(links).to_have_count(2)
+    bob_link = server + links.nth(1).get_attribute("href")
+    page.click("#go")
+    page.wait_for_url("**/play/**")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+
+    bob_ctx = browser.new_context(viewport={"width": 1100, "height": 750})
+    watch_ctx = browser.new_context(viewport={"width": 1100, "height": 750})
+    try:
+        bob, watcher = bob_ctx.new_page(), watch_ctx.new_page()
+        bob.goto(bob_link)
+        watcher.goto(f"{server}/play/{game_id}")
+        for pg in (page, bob, watcher):
+            pg.wait_for_function("window.page && window.page.view !== null")
+        expect(page.locator("#status")).to_contain_text("Your turn")
+        expect(bob.locator("#status")).to_contain_text("Ann to play")
+        expect(watcher.locator("#status")).to_contain_text("Ann to play")
+        assert watcher.locator("#board [data-action]").count() == 0
+
+        # Ann places a tile: both other browsers see it without reloading
+        page.locator("#board .fit.now").first.click()
+        for pg in (bob, watcher):
+            pg.wait_for_function("window.page.view.moves === 1")
+            expect(pg.locator("#board [data-tile]")).to_have_count(4)
+        rng = random.Random(1)
+        while page.evaluate("window.page.view.current_player") == 0:  # pass, or what her tile asks for
+            moves = page.evaluate("window.page.view.moves")
+            if page.locator("#pass").count():
+                page.locator("#pass").click()
+            elif click_a_choice(page, rng) == "open a choice":
+                continue
+            page.wait_for_function(f"window.page.view.moves > {moves}")
+        expect(bob.locator("#status")).to_contain_text("Your turn")
+        expect(watcher.locator("#status")).to_contain_text("Bob to play")
+
+        # Bob reloads (a lost connection): he is back in his seat, and plays
+        bob.reload()
+        bob.wait_for_function("window.page && window.page.view && document.body.dataset.myTurn === 'yes'")
+        bob.locator("#board .fit").first.click()
+        before = bob.evaluate("window.page.view.moves")
+        for pg in (page, watcher):
+            pg.wait_for_function(f"window.page.view.moves > {before}")
+        assert watcher.locator("#board [data-action]").count() == 0
+        assert watcher.locator("#choices button[data-action]").count() == 0
+        view = api(server, f"/api/games/{game_id}")
+        seats = [h["seat"] for h in view["history"]]
+        assert seats[0] == 0 and seats[-1] == 1 and seats == sorted(seats)
+        shot(watcher, "spectator.png")
+    finally:
+        bob_ctx.close()
+        watch_ctx.close()
+
+
+def test_hotseat_plays_every_person_from_one_screen(server, page):
+    page.goto(server + "/")
+    page.select_option("select[name=kind-1]", "human")
+    page.check("input[name=hotseat]")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    rng = random.Random(3)
+    seats = set()
+    for _ in range(12):
+        wait_for_my_turn_or_end(page)
+        seats.add(page.evaluate("window.page.view.current_player"))
+        moves = page.evaluate("window.page.view.moves")
+        if click_a_choice(page, rng) != "open a choice":
+            page.wait_for_function(f"window.page.view.moves > {moves}")
+    assert seats == {0, 1}
+
+
+def finished_game(server: str) -> tuple[str, str]:
+    """A finished game played by two computers on the server: (id, its saved JSON)."""
+    body = json.dumps({"seats": [{"kind": "computer", "player": "easy"}, {"kind": "computer", "player": "easy"}],
+                       "seed": 11}).encode()
+    req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
+    game_id = json.load(urllib.request.urlopen(req))["id"]
+    deadline = time.time() + 60
+    while api(server, f"/api/games/{game_id}")["status"] != "over":
+        assert time.time() < deadline, "the computers did not finish"
+        time.sleep(0.2)
+    return game_id, urllib.request.urlopen(f"{server}/api/games/{game_id}/export").read().decode()
+
+
+def test_a_finished_game_replays_move_by_move_downloads_and_uploads(server, page, tmp_path):
+    game_id, saved = finished_game(server)
+    steps = len(json.loads(saved)["actions"])
+    page.goto(f"{server}/replay/{game_id}")
+    expect(page.locator("#replay-controls")).to_contain_text(f"move 0 of {steps}")
+    expect(page.locator("#board [data-tile]")).to_have_count(3)
+    page.click("#replay-forward")
+    expect(page.locator("#replay-controls")).to_contain_text(f"move 1 of {steps}")
+    expect(page.locator("#board [data-tile]")).to_have_count(4)
+    page.keyboard.press("End")
+    expect(page.locator("#replay-controls")).to_contain_text(f"move {steps} of {steps}")
+    page.click("#replay-back")
+    expect(page.locator("#replay-controls")).to_contain_text(f"move {steps - 1} of {steps}")
+    assert page.locator("#board [data-action]").count() == 0  # a replay offers no moves
+    shot(page, "replay.png")
+
+    with page.expect_download() as d:
+        page.click("#download")
+    path = tmp_path / "game.json"
+    d.value.save_as(path)
+    assert safari.from_json(path.read_text()).history == safari.from_json(saved).history
+
+    page.goto(server + "/")
+    page.set_input_files("#upload input[type=file]", str(path))
+    page.click("#upload button[type=submit]")
+    page.wait_for_url("**/replay/**")
+    new_id = page.url.split("/replay/")[1].split("#")[0]
+    assert new_id != game_id
+    assert api(server, f"/api/games/{new_id}")["history"] == api(server, f"/api/games/{game_id}")["history"]
+
+
+def test_the_page_says_so_when_the_game_does_not_exist(server, page):
+    page.goto(f"{server}/play/nosuchgame")
+    expect(page.locator("#status")).to_contain_text("no such game", ignore_case=True)
