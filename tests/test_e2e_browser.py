@@ -293,3 +293,47 @@ def test_a_finished_game_replays_move_by_move_downloads_and_uploads(server, page
 def test_the_page_says_so_when_the_game_does_not_exist(server, page):
     page.goto(f"{server}/play/nosuchgame")
     expect(page.locator("#status")).to_contain_text("no such game", ignore_case=True)
+
+
+def position_with_a_scoring_choice_for_the_other_seat() -> str:
+    """A saved game stopped where the seat that is not playing the turn must choose
+    whether to add a token (random play from seed 1 reaches one at move 16)."""
+    g = safari.new_game(2, seed=1)
+    rng = random.Random(1)
+    while not (g.phase_name == "score" and g.current_player != g.active_player):
+        assert not g.is_terminal() and len(g.history) < 400
+        acts = g.legal_actions()
+        meeples = [a for a in acts if a.kind == "M"]
+        g.apply(rng.choice(meeples) if meeples and rng.random() < 0.7 else rng.choice(acts))
+    return g.to_json()
+
+
+def test_the_scoring_choice_is_asked_of_the_seat_that_must_make_it(server, browser, page):
+    saved = json.loads(position_with_a_scoring_choice_for_the_other_seat())
+    body = json.dumps({"saved": saved, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}],
+                       "hotseat": False}).encode()
+    req = urllib.request.Request(server + "/api/games/import", data=body, headers={"Content-Type": "application/json"})
+    c = json.load(urllib.request.urlopen(req))
+    game_id = c["id"]
+    ann_path, bob_path = (s["join_path"] for s in c["seats"])
+    view = api(server, f"/api/games/{game_id}")
+    assert view["current_player"] == 0 and view["active_player"] == 1  # Bob's turn, Ann's choice
+    ctx = browser.new_context(viewport={"width": 1100, "height": 750})
+    try:
+        bob = ctx.new_page()
+        bob.goto(server + bob_path)
+        page.goto(server + ann_path)
+        expect(bob.locator("#status")).to_contain_text("Ann to play")
+        assert bob.locator("#choices button[data-action]").count() == 0
+        choices = page.locator("#choices button[data-action]")
+        expect(choices).to_have_count(len(view["legal_actions"]))
+        assert sorted(choices.evaluate_all("bs => bs.map(b => b.dataset.action)")) == sorted(view["legal_actions"])
+        expect(page.locator("#board .scoring-highlight rect").first).to_be_visible()
+        shot(page, "scoring-choice.png")
+        pick = next(a for a in view["legal_actions"] if a != "+none")
+        page.locator(f"#choices button[data-action='{pick}']").click()
+        bob.wait_for_function(f"window.page.view.moves === {view['moves'] + 1}")
+        assert api(server, f"/api/games/{game_id}")["history"][-1] == {
+            "move": view["moves"] + 1, "turn": view["turn"], "seat": 0, "action": pick}
+    finally:
+        ctx.close()

@@ -216,7 +216,8 @@ class GamePage {
     const who = this.myTurn() ? (this.mySeats.length > 1 ? `${this.seatName(cp)}: your turn` : "Your turn") : `${this.seatName(cp)} to play`;
     const what = { place: "place the tile", action: "meeple, watering hole, ranger, or pass", score: "a scoring choice",
       ranger: "put the ranger back" }[v.phase] || v.phase;
-    st.append(dot, h("strong", {}, who), ` · ${what}`, h("span", { class: "muted" }, ` · turn ${v.turn}`));
+    const during = v.active_player !== null && v.active_player !== cp ? ` in ${this.seatName(v.active_player)}'s turn` : "";
+    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · turn ${v.turn}`));
     st.className = "status" + (this.myTurn() ? " mine" : "");
   }
 
