@@ -165,6 +165,20 @@ function drawTile(layout, opts = {}) {
   return g;
 }
 
+// A tile's tooltip: its id and what is on it, in words.
+function describeTile(t, names = {}) {
+  const parts = (t.features || []).map(f => {
+    const animals = [...(f.animals || "")].map(a => names[a] || a).join(", ");
+    const bits = [f.kind + (f.kind === "baobab" ? "" : ` ${f.sides || ""}`)];
+    if (animals) bits.push(animals);
+    if (f.birds) bits.push(`${f.birds} bird${f.birds > 1 ? "s" : ""}`);
+    if (f.complete) bits.push("complete");
+    if ((f.meeples || []).length) bits.push(`meeples: ${f.meeples.map(s => SEAT_NAMES[s]).join(", ")}`);
+    return bits.join(" · ");
+  });
+  return [`${t.id} at ${t.x},${t.y}` + (t.rotation ? ` (${t.rotation}°)` : ""), ...parts].join("\n");
+}
+
 // Where a meeple would stand on feature `f` of a tile (tile-local).
 function meepleSpot(f, index) {
   if (f.kind === "baobab") return [70, 70];
@@ -218,6 +232,7 @@ function drawBoard(layer, view, opts = {}) {
     minX = Math.min(minX, t.x); maxX = Math.max(maxX, t.x); minY = Math.min(minY, t.y); maxY = Math.max(maxY, t.y);
     const g = el("g", { transform: `translate(${t.x * S},${t.y * S})`, "data-tile": `${t.x},${t.y}`, "data-id": t.id });
     g.appendChild(drawTile(t));
+    g.appendChild(el("title", {}, [document.createTextNode(describeTile(t, opts.animals))]));
     if (last && last[0] === t.x && last[1] === t.y) g.appendChild(el("rect", { x: 2, y: 2, width: S - 4, height: S - 4, class: "last-placed" }));
     tiles.appendChild(g);
   }

@@ -176,7 +176,7 @@ class GamePage {
       this.rotation = this.firstRotation();
     }
     const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
-    const bounds = B.drawBoard(this.layer, view, { scoring });
+    const bounds = B.drawBoard(this.layer, view, { scoring, animals: view.animals });
     const grown = !this.bounds || ["minX", "maxX", "minY", "maxY"].some(k => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
     if (grown && !this.pz.touched) this.pz.fit(bounds);

@@ -6,6 +6,16 @@ const { api, h, toast, copyText, Tokens } = window.Savanna;
 const COLOURS = window.SavannaBoard.SEAT_COLOURS;
 const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
 
+// The turn in four steps, for a first game without the rulebook at hand.
+const HOW_TO_PLAY = () => h("details", { class: "card", id: "how-to-play" },
+  h("summary", {}, h("strong", {}, "How to play Carcassonne Safari")),
+  h("ol", {},
+    h("li", {}, "Place the drawn tile next to the others so that every edge matches: savanna to savanna, trail to trail, bush to bush. Rotate it with the arrows (or R) and click a highlighted space."),
+    h("li", {}, "Then one of: put a meeple on a trail, bush or baobab of that tile (a baobab meeple draws two animal tokens at once); dig a watering hole at an open savanna corner with one of your animal tokens, or add a different animal to one (4, 5, 6 points); move a ranger; or pass."),
+    h("li", {}, "At the end of the turn, finished trails and bush score for the players with most meeples there: 1, 3, 6, 10, 15 points for 1 to 5 different animals, plus 1 per bird in bush; a leader may add an animal token of a new kind. A surrounded baobab gives two tokens; a full watering hole gives 3 points to each digger."),
+    h("li", {}, "A tile placed on a ranger's space sends it away: 3 points, then put it back on an empty space. When the last tile is played, each meeple on an unfinished trail or bush scores 1 point per animal and bird there, and each token in hand 1 point.")),
+  h("p", { class: "muted small" }, "The full rules: the English rulebook. The move log on the game page uses the notation of the command line."));
+
 class Lobby {
   constructor(root) {
     this.root = root;
@@ -78,7 +88,7 @@ class Lobby {
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", {}, "Carcassonne Safari"),
         h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API")),
-      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, this.lists)));
+      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, HOW_TO_PLAY(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
   }
 
