@@ -214,8 +214,8 @@ def test_a_second_browser_joins_by_its_link_and_a_spectator_watches_live(server,
         # Bob reloads (a lost connection): he is back in his seat, and plays
         bob.reload()
         bob.wait_for_function("window.page && window.page.view && document.body.dataset.myTurn === 'yes'")
-        bob.locator("#board .fit").first.click()
         before = bob.evaluate("window.page.view.moves")
+        bob.locator("#board .fit").first.click()
         for pg in (page, watcher):
             pg.wait_for_function(f"window.page.view.moves > {before}")
         assert watcher.locator("#board [data-action]").count() == 0
