@@ -337,3 +337,46 @@ def test_the_scoring_choice_is_asked_of_the_seat_that_must_make_it(server, brows
             "move": view["moves"] + 1, "turn": view["turn"], "seat": 0, "action": pick}
     finally:
         ctx.close()
+
+
+def test_the_drawn_tile_rotates_previews_under_the_pointer_and_the_board_pans_and_zooms(server, page):
+    body = json.dumps({"seats": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "easy"}],
+                       "seed": 5}).encode()
+    req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
+    c = json.load(urllib.request.urlopen(req))
+    page.goto(server + c["seats"][0]["join_path"])
+    wait_for_my_turn_or_end(page)
+    view = api(server, f"/api/games/{c['id']}")
+    legal = [a for a in view["legal_actions"] if a.startswith("T")]
+    spaces = {a[1:].split("@")[0] for a in legal}
+    expect(page.locator("#board .fit")).to_have_count(len(spaces))  # every space where the tile fits
+
+    def fitting_now() -> tuple[set[str], int]:
+        rotation = page.evaluate("window.page.rotation")
+        expect(page.locator("#drawn")).to_contain_text(f"{rotation}°")
+        return {k for k in page.locator("#board .fit.now").evaluate_all("gs => gs.map(g => g.dataset.space)")}, rotation
+
+    now, r0 = fitting_now()
+    assert now == {a[1:].split("@")[0] for a in legal if a.endswith(f"@{r0}")}
+    page.keyboard.press("r")
+    now, r1 = fitting_now()
+    assert r1 != r0 or len({a.split("@")[1] for a in legal}) == 1
+    assert now == {a[1:].split("@")[0] for a in legal if a.endswith(f"@{r1}")}
+    # the tile previewed under the pointer
+    page.locator("#board .fit.now").first.hover()
+    expect(page.locator("#board .tile.ghost")).to_have_count(1)
+    # zoom with the wheel, pan by dragging
+    box0 = page.get_attribute("#board", "viewBox")
+    page.mouse.move(300, 300)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(f"document.querySelector('#board').getAttribute('viewBox') !== '{box0}'")
+    w0, w1 = float(box0.split()[2]), float(page.get_attribute("#board", "viewBox").split()[2])
+    assert w1 < w0  # zoomed in
+    box1 = page.get_attribute("#board", "viewBox")
+    page.mouse.move(200, 400)
+    page.mouse.down()
+    page.mouse.move(320, 460, steps=5)
+    page.mouse.up()
+    x1, x2 = float(box1.split()[0]), float(page.get_attribute("#board", "viewBox").split()[0])
+    assert x2 < x1  # dragged right: the view moved left
+    assert page.evaluate("window.page.view.moves") == 0  # panning placed nothing
