@@ -489,10 +489,10 @@ class GamePage {
     slider.addEventListener("change", () => go(+slider.value));
     box.append(h("div", { class: "panel-title" }, `Replay: move ${r.step} of ${r.steps}`),
       h("div", { class: "buttons" },
-        h("button", { id: "replay-start", onclick: () => go(0), title: "start (Home)" }, "⏮"),
+        h("button", { id: "replay-start", onclick: () => go(0), title: "start (Home)" }, "|◀"),
         h("button", { id: "replay-back", onclick: () => go(r.step - 1), title: "back (←)" }, "◀"),
         h("button", { id: "replay-forward", onclick: () => go(r.step + 1), title: "forward (→)" }, "▶"),
-        h("button", { id: "replay-end", onclick: () => go(r.steps), title: "end (End)" }, "⏭")),
+        h("button", { id: "replay-end", onclick: () => go(r.steps), title: "end (End)" }, "▶|")),
       slider,
       h("div", { class: "small" }, r.last_action ? `Last: ${this.seatName(r.last_action.seat)} ${r.last_action.action}` : "The start.",
         r.next_action ? ` Next: ${this.seatName(r.next_action.seat)} ${r.next_action.action}` : ""),
