@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAMES = {"safari": "savanna.safari"}
+GAMES = {"safari": "savanna.safari", "africa": "savanna.africa"}
 
 
 def game_module(name: str) -> ModuleType:

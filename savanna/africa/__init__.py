@@ -1,0 +1,79 @@
+"""Africa (Reiner Knizia, Goldsieber 2001): the rules engine.
+
+    from savanna import africa
+    g = africa.new_game(players=3, seed=1, hidden_treasure=False)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    g.scores
+
+Pure rules: no I/O, and no randomness but the seed's (the first player and
+the face-down tiles). The rules text is ../shared/rules/africa-knizia-rules-fr.txt;
+what it leaves open (the map, the tile mix, a few readings) is in
+savanna/africa/data/README.md.
+
+The contract, as Safari's: `g.current_player` (the seat to act; None when
+over), `g.legal_actions()` (Action strings with `.kind`), `g.apply(a)` (an
+illegal or malformed action raises ValueError and changes nothing), `g.scores`,
+`g.is_terminal()`, `g.returns()`, `g.winners()`, `g.clone()`, `g.to_json()` /
+`africa.from_json(text)`, `g.history` and `g.actors` (who played each action),
+`g.active_player`, `g.determinize(rng)`, and for a UI `g.view(seat)` (never
+showing another seat's hidden gold and gems), `g.board_view()`,
+`g.pending_choice()`.
+
+Notation: one action, one string, no spaces. A space is named like a chess
+square, column letter then row number from the north: `f1`.
+
+| decision | string | example |
+|---|---|---|
+| set-up: put your explorer on a free city | `P<space>` | `Pf1` |
+| step 0, 1 or 2 spaces (own space: stay) | `S<space>` | `Sg3` |
+| at the start of a turn: jump instead (option A, the whole turn) | `jump` | |
+| where the jump lands | `J<space>` | `Jk9` |
+| discover the face-down tile next to the explorer | `D<space>` | `Dg4` |
+| move the face-up animal on or next to the explorer | `A<space>` | `Ag4` |
+| move the face-up nomads on or next to the explorer | `N<space>` | `Ng4` |
+| where that animal or nomad goes (a discovered one may stay: its own space) | `><space>` | `>h5` |
+| base camp on the explorer's space, for points / to explore | `B+`, `B$` | |
+| no action after this step | `pass` | |
+| exchange the object just found for one of seat N's / all of seat N's of a kind | `E<N>:<kind>`, `E<N>:<kind>*` | `E1:cauldron`, `E1:robe*` |
+| no exchange | `keep` | |
+
+A turn of option B reads `S.. action [> or E/keep] S.. action [> or E/keep]`;
+option A reads `jump J..`. A discovered animal or nomad asks `>` only when it
+could go somewhere better; an object asks `E`/`keep` only when an exchange is
+possible.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .game import PHASE_NAMES, Game
+from .serialization import from_dict, load
+from .tiles import GameData, default_data, load_data
+
+__all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "new_game", "from_json", "from_dict", "load_data",
+           "default_data", "parse_action"]
+
+
+def new_game(players: int = 2, seed: int | None = None, hidden_treasure: bool = False,
+             first_player: int | None = None, data: dict | str | GameData | None = None,
+             tile_layout: dict[str, str] | None = None, revealed: list[str] | None = None) -> Game:
+    """A new game.
+
+    `hidden_treasure`: the rules' option: each seat's gold and gems are hidden from the others.
+    `first_player`: the seat that starts (None: drawn by the seed).
+    `data`: another map and tile mix in the africa-data/1 format (None: the game's own).
+    `tile_layout`: {space: tile id} fixing which tile lies face down where; the rest are shuffled by the seed.
+    `revealed`: spaces whose tiles start face up (for tests and puzzles; not objects)."""
+    return Game(players=players, seed=seed, hidden_treasure=hidden_treasure, first_player=first_player, data=data,
+                tile_layout=tile_layout, revealed=revealed)
+
+
+def from_json(text: str | bytes) -> Game:
+    """Restore a game saved with `Game.to_json()`; a malformed file raises ValueError."""
+    return load(text)
+
+
+def parse_action(text: str) -> Action:
+    """Parse notation into an Action (checks the form only, not legality)."""
+    return Action.parse(text)
