@@ -427,3 +427,33 @@ def test_view_of_the_seat_to_move_lists_its_actions_only():
     assert g.view(1)["legal_actions"] == [] and g.view(None)["legal_actions"] == []
     with pytest.raises(ValueError, match="seat"):
         g.view(2)
+
+
+def test_an_animal_may_move_onto_a_city_under_the_explorer():
+    layout = {"g1": "lion", "e1": "lion", "f2": "lion"}
+    g = game(layout=layout, revealed=list(layout))
+    play(g, "Sf1")
+    # f2 has one lion (g1) around it; the city f1, with the explorer on it, has g1 and e1
+    assert "Af2" in legal(g)
+    play(g, "Af2")
+    assert g.pending_choice() == {"choice": "target", "from": "f2", "tile": "lion", "discovered": False,
+                                  "targets": ["f1"]}
+    play(g, ">f1")
+    assert g.scores == [1, 0] and g.tile_at("f1") == "lion" and g.explorers()[0] == "f1"
+    f1 = g.space_view(g.board.space("f1"))
+    assert f1 == {"space": "f1", "row": 0, "col": 5, "city": "Algiers", "tile": "lion", "kind": "animal",
+                  "camp": None, "explorers": [0]}
+    play(g, "Sf1")
+    assert "B+" not in legal(g)
+
+
+def test_views_for_a_ui():
+    g = game(layout={"g1": "statue", "m2": "robe"})
+    v = g.view(0)
+    assert v["phase"] == "move" and v["step"] == 1 and v["current_player"] == 0 and v["active_player"] == 0
+    assert len(v["board"]) == 101 and v["tiles_face_down"] == 96 and sum(v["unseen_tiles"].values()) == 96
+    assert v["seats"][1] == {"seat": 1, "score": 0, "explorer": "l2", "camps": 2, "objects": {}, "gold": 0, "gems": 0}
+    play(g, "Sf1", "Dg1", "Sf1", "pass", "Sl2", "Dm2")
+    assert g.pending_choice() == {"choice": "exchange", "object": "robe"}
+    assert g.view(1)["legal_actions"] == ["keep", "E0:statue"]
+    assert g.view(None)["unseen_tiles"].get("statue") == 4

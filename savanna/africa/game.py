@@ -583,7 +583,7 @@ class Game:
                 why = "a face-down marker lies there"
             elif sp in self._others(seat):
                 why = "another explorer stands there"
-            elif self.board.distance(sp, self.explorer[seat]) > 2:
+            elif sp not in self.board.within(self.explorer[seat], 2, lambda _: True):
                 why = "it is more than two spaces away"
             else:
                 why = "every way there in two steps crosses a face-down marker or another explorer"
