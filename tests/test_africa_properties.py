@@ -193,6 +193,9 @@ def test_hidden_holdings_never_show_to_others(players, seed):
     while not g.is_terminal():
         if rng.random() < 0.05:
             for viewer in [None] + list(range(players)):
+                unseen = g.view(viewer)["unseen_tiles"]  # gold and gems face down count as one
+                assert not any(k.startswith(("gold", "gems")) for k in unseen)
+                assert sum(unseen.values()) == g.tiles_face_down
                 for s in g.view(viewer)["seats"]:
                     if s["seat"] != viewer:
                         assert s["gold"] is None and s["gems"] is None

@@ -404,8 +404,11 @@ def test_hidden_treasure_is_seen_only_by_its_holder():
     assert h.view(1)["seats"][0]["gold"] == 2 and h.view(None)["seats"][0]["gold"] == 2
     for seat in (1, None):
         open_view, hidden_view = h.view(seat), g.view(seat)
+        assert "gold-1" in open_view["unseen_tiles"] and "gold-1" not in hidden_view["unseen_tiles"]
+        assert hidden_view["unseen_tiles"]["treasure"] == sum(
+            n for k, n in open_view["unseen_tiles"].items() if k.startswith(("gold", "gems")))
         for v in (open_view, hidden_view):
-            v.pop("hidden_treasure")
+            v.pop("hidden_treasure"), v.pop("unseen_tiles")
             for s in v["seats"]:
                 if s["seat"] != seat:
                     s.pop("gold"), s.pop("gems")
@@ -452,7 +455,8 @@ def test_views_for_a_ui():
     v = g.view(0)
     assert v["phase"] == "move" and v["step"] == 1 and v["current_player"] == 0 and v["active_player"] == 0
     assert len(v["board"]) == 101 and v["tiles_face_down"] == 96 and sum(v["unseen_tiles"].values()) == 96
-    assert v["seats"][1] == {"seat": 1, "score": 0, "explorer": "l2", "camps": 2, "objects": {}, "gold": 0, "gems": 0}
+    assert v["seats"][1] == {"seat": 1, "score": 0, "explorer": "l2", "camps": 2, "objects": {}, "gold": 0, "gems": 0,
+                           "treasure_tiles": 0}
     play(g, "Sf1", "Dg1", "Sf1", "pass", "Sl2", "Dm2")
     assert g.pending_choice() == {"choice": "exchange", "object": "robe"}
     assert g.view(1)["legal_actions"] == ["keep", "E0:statue"]

@@ -36,6 +36,7 @@ from .tiles import GameData, load_data
 SETUP, MOVE, JUMP, ACTION, TARGET, TRADE, OVER = range(7)
 PHASE_NAMES = ("setup", "move", "jump", "action", "target", "exchange", "over")
 EMPTY = -1
+TREASURE_KINDS = ("gold", "gems")
 
 
 def _tables(board) -> dict[str, list[Action]]:
@@ -842,7 +843,8 @@ class Game:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """All that `seat` may see (None: a spectator), as plain data. Under the hidden-treasure
-        option, another seat's gold and gems are None until the game is over."""
+        option, another seat's gold and gems are None until the game is over, and the tiles
+        still face down count gold and gems together as "treasure"."""
         if seat is not None:
             self._check_seat(seat)
         seats = []
@@ -850,11 +852,21 @@ class Game:
         for s in range(self.players):
             visible = over or not self.hidden_treasure or s == seat
             tr = self.treasure(s)
+            base = s * self._T
             seats.append({
                 "seat": s, "score": self.score[s], "explorer": self.explorers()[s], "camps": self.reserve[s],
                 "objects": self.objects(s),
                 "gold": tr["gold"] if visible else None, "gems": tr["gems"] if visible else None,
+                # how many gold and gem tiles a seat took is public; what they are is not
+                "treasure_tiles": sum(self.held[base + t.index] for t in self.data.types if t.kind in TREASURE_KINDS),
             })
+        unseen = self.unseen_tiles()
+        if self.hidden_treasure and not over:  # else the face-down mix would tell what the others took
+            kinds = {t.id: t.kind for t in self.data.types}
+            lumped: Counter = Counter()
+            for tile, n in unseen.items():
+                lumped["treasure" if kinds[tile] in TREASURE_KINDS else tile] += n
+            unseen = lumped
         return {
             "game": "africa", "players": self.players, "viewer": seat, "phase": self.phase_name,
             "current_player": self.current_player, "active_player": self.active_player,
@@ -862,7 +874,7 @@ class Game:
             "hidden_treasure": self.hidden_treasure, "board": self.board_view(), "seats": seats,
             "camp_supply": self.supply, "monuments": {"found": self.monuments_found, "total": self.data.monuments},
             "last_monument_bonus": None if self.bonus_holder < 0 else self.bonus_holder,
-            "tiles_face_down": self.n_down, "unseen_tiles": dict(sorted(self.unseen_tiles().items())),
+            "tiles_face_down": self.n_down, "unseen_tiles": dict(sorted(unseen.items())),
             "pending": self.pending_choice(), "final_points": self.final_points,
             "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == self.current_player else [],
         }
