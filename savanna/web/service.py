@@ -3,7 +3,7 @@
 `GameService` is the synchronous core, safe to call from several threads:
 every rule is the engine's, the store holds each game as its seed, rules and
 action list, and a game's state is rebuilt from those (and cached in memory
-by game id and version, so a move costs one `apply` on a copy). Who may act is
+by game id at its latest version, so a move costs one `apply` on a copy). Who may act is
 the one thing decided here: a seat's secret token acts for that seat (a
 hotseat token for every hotseat seat), and only when the engine says that
 seat is `current_player`.
@@ -257,10 +257,10 @@ def _deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | N
 class GameService:
     """Create, rebuild, play, replay, export and import games (see the module docstring)."""
 
-    def __init__(self, store: Store, cache_size: int = 256):
+    def __init__(self, store: Store, cache_size: int = 2048):
         self.store = store
-        self.cache_size = cache_size
-        self._cache: OrderedDict[tuple[str, int], Position] = OrderedDict()
+        self.cache_size = cache_size  # games; a position takes some tens of KB
+        self._cache: OrderedDict[str, tuple[int, Position]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(64)]
         self.closed = False
@@ -342,21 +342,38 @@ class GameService:
         return rec
 
     def position(self, record: GameRecord) -> Position:
-        """The game as of `record`, rebuilt through the engine (cached by id and version)."""
-        key = (record.id, record.version)
+        """The game as of `record`, rebuilt through the engine. The latest position of each game
+        is cached by id: a record one or more moves ahead of it (a move stored by another server,
+        or by this one before a restart) costs only those moves, not a rebuild from the start."""
         with self._cache_lock:
-            pos = self._cache.get(key)
-            if pos is not None:
-                self._cache.move_to_end(key)
+            hit = self._cache.get(record.id)
+            if hit is not None:
+                self._cache.move_to_end(record.id)
+        if hit is not None:
+            version, pos = hit
+            if version == record.version:
                 return pos
+            done = len(pos.game.history)
+            if version < record.version and [str(a) for a in pos.game.history] == record.actions[:done]:
+                try:
+                    for a in record.actions[done:]:
+                        pos = pos.advanced(a)
+                except ValueError:
+                    pos = None  # cannot happen to a stored game; rebuild, which says what is wrong
+                if pos is not None:
+                    self._remember(record, pos)
+                    return pos
         pos = Position.rebuild(self._module(record.game), record.settings, record.actions, f"stored game {record.id}")
         self._remember(record, pos)
         return pos
 
     def _remember(self, record: GameRecord, pos: Position) -> None:
+        """Cache `pos` as the game's position unless a later version is cached already."""
         with self._cache_lock:
-            self._cache[(record.id, record.version)] = pos
-            self._cache.move_to_end((record.id, record.version))
+            hit = self._cache.get(record.id)
+            if hit is None or hit[0] <= record.version:
+                self._cache[record.id] = (record.version, pos)
+            self._cache.move_to_end(record.id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
