@@ -113,6 +113,7 @@ class LiveGames:
         self.computer_delay = computer_delay
         self.connections: dict[str, set[Connection]] = {}
         self._publish_locks: dict[str, asyncio.Lock] = {}
+        self._published: dict[str, int] = {}  # the latest version sent to a game's connections
         self._tasks: dict[str, asyncio.Task] = {}
         self._wanted: set[str] = set()
         self._background: set[asyncio.Task] = set()
@@ -163,33 +164,64 @@ class LiveGames:
         gid = game_id if isinstance(game_id, str) else game_id.id
         return await asyncio.to_thread(self.service.view, game_id, self.connected(gid), self.spectators(gid))
 
-    async def publish(self, game_id: str) -> None:
+    def _view_text(self, game: str | GameRecord, audience: tuple[frozenset[int], int]) -> tuple[int, str]:
+        view = self.service.view(game, audience[0], audience[1])
+        return view["version"], json.dumps(view, separators=(",", ":"), check_circular=False)
+
+    def audience(self, game_id: str) -> tuple[frozenset[int], int]:
+        """Who a view of the game is built for: the seats connected, and how many spectators."""
+        return frozenset(self.connected(game_id)), self.spectators(game_id)
+
+    async def publish(self, game_id: str, record: GameRecord | None = None,
+                      built: tuple[int, str, tuple] | None = None) -> None:
         """Send the game's current view to all its connections (one at a time per game, so
-        views reach every connection in the order of their versions)."""
+        views reach every connection in the order of their versions). `record`: the game as
+        just stored, which saves reading it again; `built`: (version, JSON, audience) of its
+        view, built already. Neither is used if a later version went out meanwhile."""
         if not self.connections.get(game_id):
             return
         lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             conns = list(self.connections.get(game_id, ()))
             if conns:
+                audience = self.audience(game_id)
+                latest = self._published.get(game_id, -1)
                 try:
-                    view = await self.view(game_id)
+                    if built is not None and built[0] >= latest and built[2] == audience:
+                        version, text = built[0], built[1]
+                    else:  # built and encoded in a worker thread: the loop keeps serving
+                        source = record if record is not None and record.version >= latest else game_id
+                        version, text = await asyncio.to_thread(self._view_text, source, audience)
                 except GameError as e:
                     for c in conns:
                         c.send(e.as_dict())
                     return
-                text = json.dumps(view, separators=(",", ":"))
+                self._published[game_id] = max(version, latest)
                 for c in conns:
                     c.send(state_message(text, c.seats))
         if not self.connections.get(game_id) and not lock.locked():
             self._publish_locks.pop(game_id, None)
+            self._published.pop(game_id, None)
 
     # ------------------------------------------------------------ acting
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
-        rec = await asyncio.to_thread(self.service.act, game_id, token, action, version)
-        await self.publish(game_id)
-        self.kick(game_id)
+        audience = self.audience(game_id) if self.connections.get(game_id) else None
+
+        def act_and_view() -> tuple[GameRecord, tuple | None]:  # one trip to a worker thread per move
+            rec = self.service.act(game_id, token, action, version)
+            if audience is None:
+                return rec, None
+            try:
+                return rec, (*self._view_text(rec, audience), audience)
+            except Exception:  # stored all the same: publish() builds the view again and says what failed
+                log.exception("game %s: the view after a move failed", game_id)
+                return rec, None
+
+        rec, built = await asyncio.to_thread(act_and_view)
+        await self.publish(game_id, rec, built)
+        if self.service.computer_to_move(rec) is not None:
+            self.kick(game_id)
         return rec
 
     def kick(self, game_id: str) -> None:
