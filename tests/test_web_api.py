@@ -1,14 +1,14 @@
 """The web app's REST API: a whole game through it, seats and tokens, hotseat, restart,
 concurrent writers, every kind of bad input, export and import, replays and the lobby.
 
-Each test runs the app on its own temporary SQLite file through FastAPI's TestClient.
+Each test runs the app through FastAPI's TestClient on its own temporary SQLite file, and
+again on PostgreSQL when SAVANNA_TEST_DATABASE_URL is set (see web_databases.py).
 """
 
 from __future__ import annotations
 
 import json
 import random
-import sqlite3
 import threading
 import time
 
@@ -18,11 +18,14 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
+from sqlalchemy import Text, cast, select
+
+from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
 from savanna.web import create_app
 from savanna.web.service import GameError, GameService, hash_token
-from savanna.web.storage import Store
+from savanna.web.storage import GAMES, Store
 
 HUMAN = {"kind": "human", "name": "Ann"}
 RANDOM = {"kind": "computer", "player": "random"}
@@ -31,9 +34,9 @@ RANDOM = {"kind": "computer", "player": "random"}
 # ----------------------------------------------------------------- helpers
 
 
-@pytest.fixture
-def db(tmp_path):
-    return str(tmp_path / "games.db")
+@pytest.fixture(params=BACKENDS)
+def db(request, tmp_path):
+    return fresh_database(request.param, tmp_path)
 
 
 @pytest.fixture
@@ -172,8 +175,12 @@ def test_view_holds_the_contract_and_no_secrets(client, db):
         if s["token"]:
             assert s["token"] not in text and hash_token(s["token"]) not in text
     # the database keeps hashes only
-    with sqlite3.connect(db) as con:
-        stored = con.execute("select seats from games where id = ?", (g["id"],)).fetchone()[0]
+    store = Store(db)
+    try:
+        with store.engine.connect() as con:
+            stored = con.execute(select(cast(GAMES.c.seats, Text)).where(GAMES.c.id == g["id"])).scalar_one()
+    finally:
+        store.close()
     assert g["seats"][0]["token"] not in stored and hash_token(g["seats"][0]["token"]) in stored
 
 
@@ -308,7 +315,9 @@ def test_two_writers_with_the_same_version_cannot_both_land(db):
     for t in threads:
         t.join(10)
     assert sorted(results.values(), key=str) == [1, "conflict"]
-    stored = Store(db).get(c.id)
+    stored = s2.record(c.id)
+    s1.store.close()
+    s2.store.close()
     assert stored.version == 1 and len(stored.actions) == 1
     assert stored.actions[0] == (legal[0] if results["a"] == 1 else legal[1])
 

@@ -1,19 +1,20 @@
 """The web app's storage: where the database is, what a game row holds, and the version
 check that keeps two writers from both appending an action.
 
-Runs on a temporary SQLite file; set SAVANNA_TEST_DATABASE_URL to a PostgreSQL URL (an
-empty database you can spare) to run the same tests there too.
+Runs on a temporary SQLite file, and on PostgreSQL too when SAVANNA_TEST_DATABASE_URL is
+set (see web_databases.py).
 """
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("sqlalchemy")
+
+from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
 from savanna.web.service import GameService, Position, hash_token
@@ -26,18 +27,9 @@ from savanna.web.storage import (
     redact,
 )
 
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("SAVANNA_TEST_DATABASE_URL") else [])
-
-
 @pytest.fixture(params=BACKENDS)
 def store(request, tmp_path):
-    if request.param == "sqlite":
-        s = Store(str(tmp_path / "games.db"))
-    else:
-        s = Store(os.environ["SAVANNA_TEST_DATABASE_URL"])
-        from savanna.web.storage import GameRow
-        with s.engine.begin() as con:
-            con.execute(GameRow.__table__.delete())
+    s = Store(fresh_database(request.param, tmp_path))
     yield s
     s.close()
 
@@ -180,3 +172,22 @@ def test_positions_are_never_changed_by_a_refused_or_later_action(store):
     nxt = pos.advanced(pos.game.legal_actions()[0])
     assert pos.game.to_json() == before and len(nxt.game.history) == 1
     assert Position.rebuild(safari, rec.settings, []).game.to_json() == before
+
+
+def test_a_cached_game_catches_up_with_moves_stored_elsewhere_without_a_rebuild(store, monkeypatch):
+    here, there = GameService(store), GameService(store)  # two servers on one database
+    c = here.create(seats=[{"kind": "human"}, {"kind": "human"}], seed=8)
+    rec = store.get(c.id)
+    old = here.position(rec)
+    for _ in range(3):  # moves stored by the other server
+        v = there.view(c.id)
+        there.act(c.id, c.seats[v["current_player"]]["token"], v["legal_actions"][0])
+    rebuilt = []
+    real = Position.rebuild
+    monkeypatch.setattr(Position, "rebuild", classmethod(lambda cls, *a, **k: rebuilt.append(a) or real(*a, **k)))
+    ahead = store.get(c.id)
+    pos = here.position(ahead)
+    assert rebuilt == [] and len(pos.game.history) == 3
+    assert pos.game.to_json() == there.position(ahead).game.to_json()
+    assert here.position(rec).game.to_json() == old.game.to_json()  # an older record: rebuilt, not the cache's
+    assert len(rebuilt) == 1 and here.position(ahead) is pos  # and the latest stays cached

@@ -1,6 +1,7 @@
 """The web app's WebSocket: the state on connect and after every change, players and
 spectators, reconnecting, computer moves pushed live, and every kind of bad message
-answered with an error while the connection and the game go on.
+answered with an error while the connection and the game go on. On SQLite, and on
+PostgreSQL too when SAVANNA_TEST_DATABASE_URL is set (see web_databases.py).
 """
 
 from __future__ import annotations
@@ -17,15 +18,17 @@ import anyio
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from web_databases import BACKENDS, fresh_database
+
 from savanna import safari
 from savanna.web import create_app
 
 HUMAN = {"kind": "human", "name": "Ann"}
 
 
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(str(tmp_path / "games.db"))) as c:
+@pytest.fixture(params=BACKENDS)
+def client(request, tmp_path):
+    with TestClient(create_app(fresh_database(request.param, tmp_path))) as c:
         yield c
 
 
