@@ -352,7 +352,7 @@ def test_the_drawn_tile_rotates_previews_under_the_pointer_and_the_board_pans_an
     expect(page.locator("#board .fit")).to_have_count(len(spaces))  # every space where the tile fits
 
     def fitting_now() -> tuple[set[str], int]:
-        rotation = page.evaluate("window.page.rotation")
+        rotation = page.evaluate("window.page.ui.rotation")
         expect(page.locator("#drawn")).to_contain_text(f"{rotation}°")
         return {k for k in page.locator("#board .fit.now").evaluate_all("gs => gs.map(g => g.dataset.space)")}, rotation
 

@@ -302,10 +302,10 @@ class PanZoom {
     this.apply();
   }
   zoom(f) { this.touched = true; const r = this.svg.getBoundingClientRect(); this.zoomAt(r.left + r.width / 2, r.top + r.height / 2, f); }
+  // show the box {x0, y0, x1, y1} (SVG units) with a margin
   fit(b) {
-    const pad = 0.8;
-    const x = (b.minX - pad) * S, y = (b.minY - pad) * S;
-    const w = (b.maxX - b.minX + 1 + 2 * pad) * S, h = (b.maxY - b.minY + 1 + 2 * pad) * S;
+    const pad = 0.8 * S;
+    const x = b.x0 - pad, y = b.y0 - pad, w = b.x1 - b.x0 + 2 * pad, h = b.y1 - b.y0 + 2 * pad;
     this.box = { x, y, w: Math.max(w, 500), h: Math.max(h, 400) };
     this.box.x -= (this.box.w - w) / 2; this.box.y -= (this.box.h - h) / 2;
     this.apply();

@@ -6,20 +6,6 @@
 const { api, h, toast, copyText, Tokens } = window.Savanna;
 const B = window.SavannaBoard;
 
-const KIND_NAMES = { T: "place the tile", M: "meeple", D: "dig a watering hole", X: "expand a watering hole",
-  R: "move a ranger", pass: "pass", "+": "add a token", "R>": "put the ranger back" };
-
-function parseAction(a) {
-  let m;
-  if ((m = /^T(-?\d+),(-?\d+)@(\d+)$/.exec(a))) return { kind: "T", x: +m[1], y: +m[2], r: +m[3] };
-  if ((m = /^M:(\w+)(?::([NESW]))?$/.exec(a))) return { kind: "M", feature: m[1], side: m[2] || null };
-  if ((m = /^([DX])(-?\d+),(-?\d+):([NS][EW])=([A-Z])$/.exec(a))) return { kind: m[1], x: +m[2], y: +m[3], corner: m[4], animal: m[5] };
-  if ((m = /^R(-?\d+),(-?\d+)>(-?\d+),(-?\d+)$/.exec(a))) return { kind: "R", from: [+m[1], +m[2]], to: [+m[3], +m[4]] };
-  if ((m = /^R>(-?\d+),(-?\d+)$/.exec(a))) return { kind: "R>", x: +m[1], y: +m[2] };
-  if ((m = /^\+([A-Z]|none)$/.exec(a))) return { kind: "+", animal: m[1] };
-  if (a === "pass") return { kind: "pass" };
-  return { kind: "?" };
-}
 
 class GamePage {
   constructor(root) {
@@ -32,9 +18,7 @@ class GamePage {
     if (frag.get("token")) Tokens.set(this.id, { token: frag.get("token") });
     this.view = null;
     this.mySeats = [];
-    this.rotation = 0;
-    this.hover = null;
-    this.pending = null; // a two-step choice in progress: {kind: "dig", ...} / {kind: "ranger", from}
+    this.ui = null; // the game's own part of the page (safari-ui.js, africa-ui.js), made by the first view
     this.sending = false;
     this.replayStep = 0;
     this.summaryShown = false;
@@ -52,7 +36,7 @@ class GamePage {
     this.svg.append(this.layer, this.marks);
     this.status = h("div", { id: "status", class: "status" }, "Connecting…");
     this.seatsBox = h("div", { id: "seats" });
-    this.tileBox = h("div", { id: "drawn", class: "panel" });
+    this.panelBox = h("div", { id: "drawn", class: "panel" });
     this.choiceBox = h("div", { id: "choices", class: "panel" });
     this.infoBox = h("div", { id: "info", class: "panel small" });
     this.logBox = h("ol", { id: "log", class: "log" });
@@ -71,7 +55,7 @@ class GamePage {
       this.mode === "play" ? h("a", { id: "replay-link", class: "button", href: `/replay/${this.id}` }, "Replay")
         : h("a", { class: "button", href: `/play/${this.id}` }, "Live"));
     const side = h("aside", { class: "side" }, this.status, this.seatsBox,
-      this.mode === "replay" ? this.replayBox : null, this.tileBox, this.choiceBox, this.infoBox,
+      this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.infoBox,
       h("details", { open: true, class: "panel" }, h("summary", {}, "Moves"), this.logBox),
       this.invitePanel());
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
@@ -132,7 +116,6 @@ class GamePage {
     if (this.sending) return;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { toast("Not connected: reconnecting…"); return; }
     this.sending = true;
-    this.pending = null;
     this.ws.send(JSON.stringify({ type: "action", action, version: this.view.version }));
   }
 
@@ -168,24 +151,21 @@ class GamePage {
   }
 
   show(view) {
-    const first = !this.view;
-    const prevPhase = this.view && this.view.phase;
-    if (this.view && (view.moves !== this.view.moves || view.phase !== prevPhase)) this.pending = null;
-    this.view = view;
-    if (view.drawn_tile && view.phase === "place" && (first || prevPhase !== "place" || !this.legalAt(this.rotation))) {
-      this.rotation = this.firstRotation();
+    const prev = this.view;
+    if (!this.ui || (prev && prev.game !== view.game)) {
+      const UI = window.SavannaGames[view.game];
+      if (!UI) { this.status.textContent = `This page cannot show a game of ${view.game}.`; return; }
+      this.ui = new UI(this);
+      document.body.dataset.game = view.game;
     }
-    const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
-    const bounds = B.drawBoard(this.layer, view, { scoring, animals: view.animals });
-    const grown = !this.bounds || ["minX", "maxX", "minY", "maxY"].some(k => bounds[k] !== this.bounds[k]);
+    this.view = view;
+    const bounds = this.ui.show(view, prev);
+    const grown = !this.bounds || ["x0", "x1", "y0", "y1"].some(k => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
     if (grown && !this.pz.touched) this.pz.fit(bounds);
-    this.drawMarks();
     this.renderStatus();
     this.renderSeats();
-    this.renderTile();
-    this.renderChoices();
-    this.renderInfo();
+    this.ui.render();
     this.renderLog();
     if (this.mode === "replay") this.renderReplay();
     document.body.dataset.phase = view.phase;
@@ -195,6 +175,8 @@ class GamePage {
   }
 
   fit() { if (this.bounds) { this.pz.fit(this.bounds); this.pz.touched = false; } }
+
+  legalActions() { return this.myTurn() ? this.view.legal_actions : []; }
 
   seatName(s) {
     const seat = this.view.seats[s];
@@ -214,8 +196,7 @@ class GamePage {
     const cp = v.current_player;
     const dot = h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[cp]}` });
     const who = this.myTurn() ? (this.mySeats.length > 1 ? `${this.seatName(cp)}: your turn` : "Your turn") : `${this.seatName(cp)} to play`;
-    const what = { place: "place the tile", action: "meeple, watering hole, ranger, or pass", score: "a scoring choice",
-      ranger: "put the ranger back" }[v.phase] || v.phase;
+    const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? ` in ${this.seatName(v.active_player)}'s turn` : "";
     st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · turn ${v.turn}`));
     st.className = "status" + (this.myTurn() ? " mine" : "");
@@ -225,8 +206,6 @@ class GamePage {
     const v = this.view;
     this.seatsBox.innerHTML = "";
     for (const s of v.seats) {
-      const tokens = Object.entries(s.tokens).filter(([, n]) => n > 0)
-        .map(([a, n]) => h("span", { class: "token", title: `${v.animals[a]}: ${n}`, style: `background:${B.ANIMAL_COLOURS[a]}` }, `${a}${n > 1 ? "×" + n : ""}`));
       const me = this.mySeats.includes(s.seat);
       this.seatsBox.appendChild(h("div", {
         class: "seat" + (v.current_player === s.seat ? " to-act" : "") + (me ? " me" : ""), dataset: { seat: s.seat } },
@@ -235,234 +214,8 @@ class GamePage {
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, ` · computer ${s.player || ""}`) : null,
           s.kind === "human" && !s.connected ? h("span", { class: "muted" }, " · away") : null),
         h("span", { class: "score", title: "score" }, String(s.score)),
-        h("span", { class: "meeples", title: "meeples in supply" }, `♟${s.meeples}`),
-        h("span", { class: "tokens" }, tokens)));
+        this.ui.seatDetails(s)));
     }
-  }
-
-  renderTile() {
-    const v = this.view;
-    const box = this.tileBox;
-    box.innerHTML = "";
-    if (!v.drawn_tile) { box.hidden = true; return; }
-    box.hidden = false;
-    const lay = v.drawn_tile.layouts.find(l => l.rotation === this.rotation) || v.drawn_tile.layouts[0];
-    const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", "aria-label": `tile ${v.drawn_tile.id}` });
-    svg.appendChild(B.drawTile(lay));
-    const placing = v.phase === "place" && this.myTurn();
-    box.append(...[h("div", { class: "panel-title" }, `Tile ${v.drawn_tile.id}`, h("span", { class: "muted" }, ` · ${v.tiles_left} left`)),
-      h("div", { class: "drawn-row" },
-        placing ? h("button", { id: "rotate-left", title: "rotate left (Q)", onclick: () => this.rotate(-1) }, "⟲") : null,
-        svg,
-        placing ? h("button", { id: "rotate-right", title: "rotate right (R or E)", onclick: () => this.rotate(1) }, "⟳") : null),
-      placing ? h("div", { class: "muted small" }, `${this.rotation}° · click a highlighted space; R rotates`) : null].filter(Boolean));
-  }
-
-  rotate(d) {
-    const legal = [0, 90, 180, 270].filter(r => this.legalAt(r));
-    if (!legal.length) return;
-    let r = this.rotation;
-    for (let i = 0; i < 4; i++) { r = (r + 90 * d + 360) % 360; if (legal.includes(r)) break; }
-    this.rotation = r;
-    this.renderTile();
-    this.drawMarks();
-  }
-
-  legalActions() { return this.myTurn() ? this.view.legal_actions : []; }
-
-  placements() {
-    const out = new Map(); // "x,y" -> [rotations]
-    for (const a of this.legalActions()) {
-      const p = parseAction(a);
-      if (p.kind !== "T") continue;
-      const k = `${p.x},${p.y}`;
-      if (!out.has(k)) out.set(k, []);
-      out.get(k).push(p.r);
-    }
-    return out;
-  }
-
-  legalAt(r) { for (const rs of this.placements().values()) if (rs.includes(r)) return true; return false; }
-  firstRotation() { for (const r of [0, 90, 180, 270]) if (this.legalAt(r)) return r; return 0; }
-
-  // Clickable marks over the board for the legal actions of this seat.
-  drawMarks() {
-    const g = this.marks;
-    while (g.firstChild) g.removeChild(g.firstChild);
-    const v = this.view;
-    const S = B.S;
-    if (this.mode === "play" && v.status === "playing" && v.phase === "place") {
-      for (const [x, y] of v.empty_spaces) g.appendChild(B.el("rect", { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, class: "empty" }));
-    }
-    if (!this.myTurn()) return;
-    const acts = this.legalActions().map(a => [a, parseAction(a)]);
-    if (v.phase === "place") {
-      for (const [key, rots] of this.placements()) {
-        const [x, y] = key.split(",").map(Number);
-        const fits = rots.includes(this.rotation);
-        const r = fits ? this.rotation : rots[0];
-        const action = `T${x},${y}@${r}`;
-        const cell = B.el("g", { class: "fit" + (fits ? " now" : ""), "data-action": action, "data-space": key });
-        cell.appendChild(B.el("rect", { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4 }));
-        if (this.hover === key) {
-          const lay = v.drawn_tile.layouts.find(l => l.rotation === r);
-          const t = B.drawTile(lay, { ghost: true });
-          t.setAttribute("transform", `translate(${x * S},${y * S})`);
-          cell.appendChild(t);
-        }
-        cell.addEventListener("pointerenter", () => { if (this.hover !== key) { this.hover = key; this.drawMarks(); } });
-        cell.addEventListener("pointerleave", () => { if (this.hover === key) { this.hover = null; this.drawMarks(); } });
-        cell.addEventListener("click", () => { if (!fits) this.rotation = r; this.send(action); });
-        g.appendChild(cell);
-      }
-      return;
-    }
-    const tileAt = (x, y) => v.board.find(t => t.x === x && t.y === y);
-    // meeples on the placed tile
-    const placed = v.last_placed && tileAt(v.last_placed[0], v.last_placed[1]);
-    for (const [a, p] of acts) {
-      if (p.kind !== "M" || !placed) continue;
-      const idx = placed.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side)));
-      if (idx < 0) continue;
-      const [mx, my] = B.meepleSpot(placed.features[idx], idx);
-      const m = B.el("g", { class: "choice meeple-choice", "data-action": a, tabindex: 0 }, [
-        B.el("circle", { cx: placed.x * S + mx, cy: placed.y * S + my, r: 13, class: "halo" }),
-        B.meeple(placed.x * S + mx, placed.y * S + my, v.current_player, 16)]);
-      m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: a meeple on this ${p.feature}`)]));
-      m.addEventListener("click", () => this.send(a));
-      g.appendChild(m);
-    }
-    // watering holes: one mark per corner point, then the animal
-    const corners = new Map();
-    for (const [a, p] of acts) {
-      if (p.kind !== "D" && p.kind !== "X") continue;
-      const { point } = B.cornerPoint(p.x, p.y, p.corner);
-      const key = point.join(",");
-      if (!corners.has(key)) corners.set(key, { point, actions: [] });
-      corners.get(key).actions.push([a, p]);
-    }
-    for (const [key, c] of corners) {
-      const [px, py] = [c.point[0] * S, c.point[1] * S];
-      const kinds = new Set(c.actions.map(([, p]) => p.kind));
-      const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
-      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key, tabindex: 0 }, [
-        B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
-        B.text(px, py, kinds.has("D") ? "dig" : "+", { class: "hole-label" })]);
-      mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? "dig a watering hole here" : "expand this watering hole")]));
-      mark.addEventListener("click", () => { this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices(); });
-      g.appendChild(mark);
-      if (open) {
-        const bySlot = new Map();
-        for (const [a, p] of c.actions) {
-          const { slot } = B.cornerPoint(p.x, p.y, p.corner);
-          if (!bySlot.has(slot)) bySlot.set(slot, []);
-          bySlot.get(slot).push([a, p]);
-        }
-        for (const [slot, list] of bySlot) {
-          const [ox, oy] = B.SLOT_OFFSETS[slot];
-          list.forEach(([a, p], k) => {
-            const ax = px + ox * 2.4 + k * 22 * Math.sign(ox), ay = py + oy * 2.4;
-            const opt = B.el("g", { class: "choice animal-choice", "data-action": a, tabindex: 0 }, [
-              B.el("circle", { cx: ax, cy: ay, r: 12, class: "halo" }), B.animalMarker(p.animal, ax, ay, 9)]);
-            opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${p.kind === "D" ? "dig" : "expand"} with ${v.animals[p.animal]}`)]));
-            opt.addEventListener("click", e => { e.stopPropagation(); this.send(a); });
-            g.appendChild(opt);
-          });
-        }
-      }
-    }
-    // rangers: click one, then where it goes; putting a displaced one back
-    const moves = acts.filter(([, p]) => p.kind === "R");
-    const fromKeys = [...new Set(moves.map(([, p]) => p.from.join(",")))];
-    for (const key of fromKeys) {
-      const [fx, fy] = key.split(",").map(Number);
-      const open = (this.pending && this.pending.kind === "ranger" && this.pending.from === key) || fromKeys.length === 1 && this.pending && this.pending.kind === "ranger";
-      const mark = B.el("g", { class: "choice ranger-choice" + (open ? " open" : ""), "data-ranger-from": key, tabindex: 0 }, [
-        B.el("rect", { x: fx * S + 62, y: fy * S + 6, width: 36, height: 28, rx: 6, class: "halo" })]);
-      mark.appendChild(B.el("title", {}, [document.createTextNode("move this ranger")]));
-      mark.addEventListener("click", () => { this.pending = open ? null : { kind: "ranger", from: key }; this.drawMarks(); this.renderChoices(); });
-      g.appendChild(mark);
-      if (open) {
-        for (const [a, p] of moves.filter(([, q]) => q.from.join(",") === key)) {
-          const [tx, ty] = p.to;
-          const dest = B.el("g", { class: "choice ranger-dest", "data-action": a, tabindex: 0 }, [
-            B.el("rect", { x: tx * S + 8, y: ty * S + 8, width: S - 16, height: S - 16, rx: 10, class: "halo" }),
-            B.text(tx * S + 50, ty * S + 50, "R→", { class: "dest-label" })]);
-          dest.appendChild(B.el("title", {}, [document.createTextNode(a)]));
-          dest.addEventListener("click", () => this.send(a));
-          g.appendChild(dest);
-        }
-      }
-    }
-    for (const [a, p] of acts) {
-      if (p.kind !== "R>") continue;
-      const dest = B.el("g", { class: "choice ranger-dest", "data-action": a, tabindex: 0 }, [
-        B.el("rect", { x: p.x * S + 8, y: p.y * S + 8, width: S - 16, height: S - 16, rx: 10, class: "halo" }),
-        B.text(p.x * S + 50, p.y * S + 50, "R", { class: "dest-label" })]);
-      dest.appendChild(B.el("title", {}, [document.createTextNode(`${a}: put the ranger back here`)]));
-      dest.addEventListener("click", () => this.send(a));
-      g.appendChild(dest);
-    }
-  }
-
-  renderChoices() {
-    const v = this.view;
-    const box = this.choiceBox;
-    box.innerHTML = "";
-    if (!this.myTurn()) {
-      box.hidden = this.mode === "replay" || v.status === "over";
-      if (!box.hidden) box.append(h("div", { class: "muted" }, v.current_player === null ? "" : `Waiting for ${this.seatName(v.current_player)}…`));
-      return;
-    }
-    box.hidden = false;
-    const acts = this.legalActions();
-    if (v.phase === "score" && v.scoring) {
-      const sc = v.scoring;
-      box.append(h("div", { class: "panel-title" }, `Scoring: the ${sc.kind} (${sc.animals || "no animals"})`),
-        h("p", {}, `You lead it. Add one of your animal tokens of a kind not on it, for more points?`),
-        h("div", { class: "buttons" }, acts.map(a => {
-          const p = parseAction(a);
-          return h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) },
-            p.animal === "none" ? "No token" : `Add ${v.animals[p.animal]} (${p.animal})`);
-        })));
-      return;
-    }
-    const groups = {};
-    for (const a of acts) (groups[parseAction(a).kind] = groups[parseAction(a).kind] || []).push(a);
-    const hint = {
-      place: "Click a highlighted space to place the tile (the outline shows it under the pointer).",
-      action: "Click a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass.",
-      ranger: "Click a highlighted space to put the displaced ranger back.",
-    }[v.phase];
-    box.append(h("div", { class: "panel-title" }, "Your choices"));
-    if (hint) box.append(h("p", { class: "small" }, hint));
-    if (groups.pass) box.append(h("div", { class: "buttons" }, h("button", { id: "pass", class: "choice-button primary", dataset: { action: "pass" }, onclick: () => this.send("pass") }, "Pass")));
-    const list = h("details", { class: "all-actions" }, h("summary", {}, `All ${acts.length} choices in notation`),
-      h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", onclick: () => this.send(a),
-        onmouseenter: () => this.preview(a), onmouseleave: () => this.preview(null) }, a))),
-      h("form", { class: "notation-form", onsubmit: e => { e.preventDefault(); const t = e.target.elements.a.value.trim(); if (t) this.send(t); } },
-        h("input", { name: "a", placeholder: "or type one, e.g. M:trail:S", autocomplete: "off", "aria-label": "action in notation" }),
-        h("button", {}, "Play")));
-    box.append(list);
-  }
-
-  preview(a) {
-    if (!a) { if (this.hover) { this.hover = null; this.drawMarks(); } return; }
-    const p = parseAction(a);
-    if (p.kind === "T") { this.rotation = p.r; this.hover = `${p.x},${p.y}`; this.renderTile(); this.drawMarks(); }
-  }
-
-  renderInfo() {
-    const v = this.view;
-    const box = this.infoBox;
-    box.innerHTML = "";
-    const rem = Object.entries(v.remaining_tiles).map(([k, n]) => `${k}×${n}`).join(" ");
-    box.append(...[
-      h("div", {}, h("strong", {}, String(v.tiles_left)), " land tiles left · ", h("strong", {}, String(v.tokens.supply)), " tokens face down"),
-      v.removed_tiles.length ? h("div", { class: "muted" }, `Removed (fitted nowhere): ${v.removed_tiles.join(", ")}`) : null,
-      h("details", {}, h("summary", {}, "Tiles still to come"), h("div", { class: "muted mono" }, rem || "none")),
-      h("div", { class: "muted" }, `Final scoring: ${v.rules.final_scoring === "all" ? "everyone on an open feature scores (English rules)" : "majority only (German edition)"}`,
-        v.spectators ? ` · ${v.spectators} watching` : "")].filter(Boolean));
   }
 
   renderLog() {
@@ -509,11 +262,7 @@ class GamePage {
       else if (e.key === "End") this.loadReplay(r.steps);
       return;
     }
-    if (!this.myTurn()) return;
-    if (this.view.phase === "place" && (e.key === "r" || e.key === "e")) this.rotate(1);
-    else if (this.view.phase === "place" && e.key === "q") this.rotate(-1);
-    else if (e.key === "p" && this.view.legal_actions.includes("pass")) this.send("pass");
-    else if (e.key === "Escape") { this.pending = null; this.drawMarks(); }
+    if (this.ui) this.ui.key(e);
   }
 
   // ----------------------------------------------------------------- summary
@@ -532,7 +281,7 @@ class GamePage {
             h("td", { class: "medal" }, v.winners.includes(s.seat) ? "★" : ""),
             h("td", {}, h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), ` ${s.name}`),
             h("td", { class: "num" }, String(s.score)),
-            h("td", { class: "num" }, v.final_points ? `+${v.final_points[s.seat]}` : "")))),
+            h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
         h("h3", {}, "Scores over the game"),
         scoreChart(v),
         h("div", { class: "buttons" },
@@ -542,6 +291,12 @@ class GamePage {
           h("button", { onclick: () => dlg.remove() }, "Close"))));
     document.body.appendChild(dlg);
   }
+}
+
+// what final scoring added for a seat (a number, or a breakdown with its total)
+function finalPoints(v, seat) {
+  const p = v.final_points[seat];
+  return typeof p === "number" ? p : p.total;
 }
 
 // A line chart of the scores after every turn (SVG, no library needed for five lines).
