@@ -1,0 +1,259 @@
+// Knizia's Africa on the game page: the hex map drawn from the view (any map
+// renders), the explorers, base camps and tiles, the legal steps and actions
+// clickable on the map, and the object exchange as a clear choice.
+"use strict";
+
+(() => {
+const { h } = window.Savanna;
+const B = window.SavannaBoard;
+
+const R = 40; // hex radius (SVG units)
+const W = Math.sqrt(3) * R;
+const KIND_COLOURS = { animal: "#7fb24a", nomads: "#e2a04a", monument: "#a3a09a", object: "#9a7cc4", gold: "#e8c330",
+  gems: "#4cb6e8" };
+const SPACE_ACTION = /^([PSJDAN>])([a-z]+\d+)$/;
+const MARK_LABELS = { P: "start", S: "step", J: "jump", D: "?", A: "move", N: "move", ">": "here" };
+
+function centre(sp) { return [sp.col * W + (sp.row % 2 ? W / 2 : 0), sp.row * 1.5 * R]; }
+
+function hexPoints(cx, cy, r) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function label(id) {
+  const m = /^(gold|gems)-(\d)$/.exec(id || "");
+  if (m) return `${m[1]} ${"●".repeat(+m[2])}`;
+  return id;
+}
+
+class AfricaUI {
+  constructor(page) {
+    this.page = page;
+    this.menu = null; // a space whose several actions are offered in the panel
+  }
+
+  get view() { return this.page.view; }
+  myTurn() { return this.page.myTurn(); }
+  seatName(s) { return this.page.seatName(s); }
+  send(a) { this.menu = null; this.page.send(a); }
+
+  show(view, prev) {
+    if (prev && prev.moves !== view.moves) this.menu = null;
+    const layer = this.page.layer;
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    this.spaces = new Map(view.board.map(sp => [sp.space, sp]));
+    const last = this.lastSpaces(view);
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    const g = B.el("g", { class: "africa-map" });
+    for (const sp of view.board) {
+      const [cx, cy] = centre(sp);
+      x0 = Math.min(x0, cx - W / 2); x1 = Math.max(x1, cx + W / 2); y0 = Math.min(y0, cy - R); y1 = Math.max(y1, cy + R);
+      const cell = B.el("g", { class: "hex", "data-space": sp.space });
+      let cls = "land", fill = null;
+      if (sp.city) cls = "city";
+      else if (sp.tile === "face-down") cls = "face-down";
+      else if (sp.kind) { cls = `tile ${sp.kind}`; fill = KIND_COLOURS[sp.kind] || "#ccc"; }
+      cell.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 1), class: cls, fill }));
+      if (sp.city) cell.appendChild(B.text(cx, cy - 14, sp.city, { class: "city-name" }));
+      else if (sp.tile === "face-down") cell.appendChild(B.text(cx, cy - 2, "?", { class: "down-mark" }));
+      else if (sp.tile) cell.appendChild(B.text(cx, cy - 4, label(sp.tile), { class: "tile-name" }));
+      cell.appendChild(B.text(cx, cy + R - 11, sp.space, { class: "space-name" }));
+      if (sp.camp !== null && sp.camp !== undefined) {
+        cell.appendChild(B.el("path", { d: `M${cx - 22},${cy + 2} l9,-15 l9,15 Z`, class: "camp",
+          fill: B.SEAT_COLOURS[sp.camp], "data-camp": sp.camp }));
+      }
+      sp.explorers.forEach((s, k) => {
+        const ex = cx + 12 + k * 9, ey = cy + 8;
+        cell.appendChild(B.el("circle", { cx: ex, cy: ey - 9, r: 5, class: "explorer", fill: B.SEAT_COLOURS[s], "data-explorer": s }));
+        cell.appendChild(B.el("path", { d: `M${ex - 7},${ey + 6} Q${ex},${ey - 8} ${ex + 7},${ey + 6} Z`, class: "explorer", fill: B.SEAT_COLOURS[s] }));
+      });
+      if (last.has(sp.space)) cell.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 5), class: "last-move" }));
+      cell.appendChild(B.el("title", {}, [document.createTextNode(this.describe(sp))]));
+      g.appendChild(cell);
+    }
+    layer.appendChild(g);
+    return { x0, y0, x1, y1 };
+  }
+
+  // the spaces of the last action (and of the one before it in the same turn)
+  lastSpaces(view) {
+    const out = new Set();
+    const hist = view.history || [];
+    for (const m of hist.slice(-2)) {
+      const p = SPACE_ACTION.exec(m.action);
+      if (p && m.turn === hist[hist.length - 1].turn) out.add(p[2]);
+    }
+    return out;
+  }
+
+  describe(sp) {
+    const bits = [sp.space + (sp.city ? ` · ${sp.city}` : "")];
+    if (sp.tile === "face-down") bits.push("a face-down tile");
+    else if (sp.tile) bits.push(label(sp.tile));
+    if (sp.camp !== null && sp.camp !== undefined) bits.push(`base camp of ${this.seatName(sp.camp)}`);
+    for (const s of sp.explorers) bits.push(`explorer of ${this.seatName(s)}`);
+    return bits.join("\n");
+  }
+
+  phaseText(v) {
+    const step = v.step ? ` (step ${v.step} of 2)` : "";
+    return { setup: "put your explorer on a city", move: `move 0 to 2 spaces${step}, or jump`, jump: "jump: choose where",
+      action: `an action${step}, or pass`, target: "choose where it goes", exchange: "exchange the new object, or keep it",
+    }[v.phase] || v.phase;
+  }
+
+  seatDetails(s) {
+    const v = this.view;
+    const chips = Object.entries(s.objects || {}).map(([k, n]) => h("span", { class: "chip object", title: `${k}: ${n}` }, `${k}${n > 1 ? " ×" + n : ""}`));
+    const treasure = s.gold === null
+      ? [h("span", { class: "chip hidden", title: "gold and gems hidden (rules option)" }, `treasure: ${s.treasure_tiles} hidden`)]
+      : [h("span", { class: "chip gold", title: "nuggets of gold" }, `gold ${s.gold}`), h("span", { class: "chip gems", title: "gem stones" }, `gems ${s.gems}`)];
+    return [h("span", { class: "meeples", title: "base camps in reserve" }, `⛺${s.camps}`),
+      h("span", { class: "tokens" }, ...chips, ...treasure,
+        v.last_monument_bonus === s.seat ? h("span", { class: "chip bonus" }, "+3") : null)];
+  }
+
+  render() {
+    this.drawMarks();
+    this.renderPanel();
+    this.renderChoices();
+    this.renderInfo();
+  }
+
+  bySpace() {
+    const out = new Map();
+    for (const a of this.page.legalActions()) {
+      const m = SPACE_ACTION.exec(a);
+      if (!m) continue;
+      if (!out.has(m[2])) out.set(m[2], []);
+      out.get(m[2]).push(a);
+    }
+    return out;
+  }
+
+  drawMarks() {
+    const g = this.page.marks;
+    while (g.firstChild) g.removeChild(g.firstChild);
+    if (!this.myTurn()) return;
+    for (const [space, actions] of this.bySpace()) {
+      const sp = this.spaces.get(space);
+      if (!sp) continue;
+      const [cx, cy] = centre(sp);
+      const kind = actions[0][0];
+      const attrs = { class: `choice hex-choice kind-${kind === ">" ? "target" : kind}`, "data-space": space, tabindex: 0 };
+      if (actions.length === 1) attrs["data-action"] = actions[0];
+      const mark = B.el("g", attrs, [B.el("polygon", { points: hexPoints(cx, cy, R - 4), class: "halo" }),
+        B.text(cx, cy + 14, actions.length === 1 ? this.markLabel(actions[0], sp) : "…", { class: "mark-label" })]);
+      mark.appendChild(B.el("title", {}, [document.createTextNode(actions.map(a => this.explain(a)).join("\n"))]));
+      mark.addEventListener("click", () => {
+        if (actions.length === 1) this.send(actions[0]);
+        else { this.menu = space; this.renderChoices(); }
+      });
+      g.appendChild(mark);
+    }
+  }
+
+  markLabel(a, sp) {
+    const k = a[0];
+    if (k === "S" && sp.explorers.includes(this.view.current_player)) return "stay";
+    return MARK_LABELS[k] || a;
+  }
+
+  explain(a) {
+    const v = this.view;
+    let m;
+    if ((m = SPACE_ACTION.exec(a))) {
+      const sp = this.spaces.get(m[2]) || {};
+      const what = sp.tile && sp.tile !== "face-down" ? label(sp.tile) : "it";
+      return {
+        P: `start on ${sp.city || m[2]}`, S: sp.explorers && sp.explorers.includes(v.current_player) ? `stay on ${m[2]}` : `step to ${m[2]}`,
+        J: `jump to ${m[2]}`, D: `discover the tile on ${m[2]}`, A: `move the ${what} on ${m[2]}`, N: `move the ${what} on ${m[2]}`,
+        ">": v.pending && v.pending.from === m[2] ? `leave it on ${m[2]}` : `put it on ${m[2]}`,
+      }[m[1]] + ` (${a})`;
+    }
+    if ((m = /^E(\d+):([a-z-]+)(\*?)$/.exec(a))) {
+      const other = this.seatName(+m[1]);
+      const mine = v.pending ? label(v.pending.object) : "new object";
+      const n = (v.seats[+m[1]].objects || {})[m[2]] || 0;
+      return m[3] ? `swap all ${n} of ${other}'s ${m[2]}s for ${n} of your ${mine}s (${a})`
+        : `swap your ${mine} for one of ${other}'s ${m[2]}s (${a})`;
+    }
+    return { jump: "jump: move anywhere allowed, and that is the whole turn", "B+": "build a base camp here for points",
+      "B$": "build a base camp here to explore: take the gold and gems around it", pass: "no action", keep: "keep it: no exchange" }[a] || a;
+  }
+
+  renderPanel() {
+    const v = this.view;
+    const box = this.page.panelBox;
+    box.innerHTML = "";
+    const p = v.pending;
+    if (!p) { box.hidden = true; return; }
+    box.hidden = false;
+    if (p.choice === "target") {
+      box.append(h("div", { class: "panel-title" }, `The ${label(p.tile)} on ${p.from}`),
+        h("p", { class: "small" }, p.discovered ? "Just discovered: it may go to a better space (it scores the difference)." : "Choose where it goes: only to a better space, scoring the difference."));
+    } else if (p.choice === "exchange") {
+      box.append(h("div", { class: "panel-title" }, `A new ${label(p.object)}`),
+        h("p", { class: "small" }, "You may exchange it with another player: one for one, or all of one of their kinds for as many of yours."));
+    }
+  }
+
+  renderChoices() {
+    const v = this.view;
+    const box = this.page.choiceBox;
+    box.innerHTML = "";
+    if (!this.myTurn()) {
+      box.hidden = this.page.mode === "replay" || v.status === "over";
+      if (!box.hidden && v.current_player !== null) box.append(h("div", { class: "muted" }, `Waiting for ${this.seatName(v.current_player)}…`));
+      return;
+    }
+    box.hidden = false;
+    const acts = this.page.legalActions();
+    const onMap = acts.filter(a => SPACE_ACTION.test(a));
+    const buttons = acts.filter(a => !SPACE_ACTION.test(a));
+    box.append(h("div", { class: "panel-title" }, v.phase === "exchange" ? "Exchange?" : "Your choices"));
+    if (onMap.length) box.append(h("p", { class: "small" }, "Click a highlighted space on the map" +
+      (v.phase === "move" ? " (your own space: stay)" : "") + "."));
+    if (this.menu) {
+      const here = onMap.filter(a => a.endsWith(this.menu) && SPACE_ACTION.exec(a)[2] === this.menu);
+      box.append(h("div", { class: "buttons" }, here.map(a => h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) }, this.explain(a)))));
+    }
+    if (buttons.length) {
+      box.append(h("div", { class: "buttons column" }, buttons.map(a => h("button", {
+        class: "choice-button" + (a === "pass" || a === "keep" ? "" : " primary"), dataset: { action: a }, onclick: () => this.send(a),
+      }, this.explain(a)))));
+    }
+    box.append(h("details", { class: "all-actions" }, h("summary", {}, `All ${acts.length} choices in notation`),
+      h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", title: this.explain(a), onclick: () => this.send(a) }, a))),
+      h("form", { class: "notation-form", onsubmit: e => { e.preventDefault(); const t = e.target.elements.a.value.trim(); if (t) this.send(t); } },
+        h("input", { name: "a", placeholder: "or type one, e.g. Sg3", autocomplete: "off", "aria-label": "action in notation" }),
+        h("button", {}, "Play"))));
+  }
+
+  renderInfo() {
+    const v = this.view;
+    const box = this.page.infoBox;
+    box.innerHTML = "";
+    const unseen = Object.entries(v.unseen_tiles || {}).map(([k, n]) => `${label(k)} ×${n}`).join(", ");
+    box.append(
+      h("div", {}, h("strong", {}, `${v.monuments.found} of ${v.monuments.total}`), " monuments found · ",
+        h("strong", {}, String(v.camp_supply)), " base camps in the supply"),
+      h("div", {}, h("strong", {}, String(v.tiles_face_down)), " tiles face down"),
+      h("details", {}, h("summary", {}, "Tiles still face down"), h("div", { class: "muted small" }, unseen || "none")),
+      h("div", { class: "muted small" }, v.rules.hidden_treasure ? "Option: gold and gems are hidden until the end." : "Everyone's gold and gems are open."));
+  }
+
+  key(e) {
+    if (e.key === "Escape" && this.menu) { this.menu = null; this.renderChoices(); }
+    else if (e.key === "p" && this.myTurn() && this.view.legal_actions.includes("pass")) this.send("pass");
+  }
+}
+
+window.SavannaGames = window.SavannaGames || {};
+window.SavannaGames.africa = AfricaUI;
+})();
