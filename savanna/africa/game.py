@@ -216,20 +216,61 @@ class Game:
 
     __copy__ = clone
 
-    def determinize(self, rng) -> "Game":
+    def determinize(self, rng, seat: int | None = None) -> "Game":
         """A copy whose hidden part -- which tile lies under each face-down marker --
         is drawn from `rng` among the tiles not yet seen: a world consistent with all
-        that any seat can know, for search that must not peek. Gold and gems held
-        under the hidden option are not redrawn: every seat saw them discovered and
-        taken. Not for saving: its seed is no longer the game's."""
+        that `seat` (default: the seat to act) can know, for search that must not peek.
+
+        Under the hidden-treasure option the hidden part is larger, as `view(seat)`
+        shows it: which gold and gems tiles the other seats hold (each keeps its
+        number of them, which is public) and which of the face-down treasure tiles
+        are gold and which gems. Those tiles are pooled and dealt again. Not for
+        saving: its seed is no longer the game's."""
         g = self.clone()
         spaces = [sp for sp, d in enumerate(g.down) if d]
+        hidden = g.hidden_treasure and g.phase != OVER
+        if seat is None:
+            seat = g.current_player
+        treasure = g.data.is_treasure
+        lump = next((t.index for t in g.data.types if treasure[t.index]), EMPTY) if hidden else EMPTY
+        pool: list[int] = []
+        if hidden:  # face-down gold and gems look alike: one stand-in kind, dealt below
+            for sp in spaces:
+                if treasure[g.content[sp]]:
+                    pool.append(g.content[sp])
+                    g.content[sp] = lump
         tiles = sorted(g.content[sp] for sp in spaces)  # forget the real layout first
         rng.shuffle(tiles)
         for sp, t in zip(spaces, tiles):
             g.content[sp] = t
+        if hidden:
+            g._redeal_treasure(rng, seat, pool, [sp for sp in spaces if g.content[sp] == lump])
         g.seed = rng.getrandbits(31)
         return g
+
+    def _redeal_treasure(self, rng, seat: int | None, pool: list[int], down_spaces: list[int]) -> None:
+        """Deal `pool` (the face-down gold and gems) and the other seats' gold and gems
+        again: each other seat gets as many tiles as it had, the rest go face down on
+        `down_spaces`."""
+        T = self._T
+        treasure = [t.index for t in self.data.types if self.data.is_treasure[t.index]]
+        counts = {}
+        for s in range(self.players):
+            if s != seat:
+                counts[s] = 0
+                for t in treasure:
+                    n = self.held[s * T + t]
+                    counts[s] += n
+                    pool += [t] * n
+                    self.held[s * T + t] = 0
+        pool.sort()  # the multiset is public, its order is not
+        rng.shuffle(pool)
+        deal = iter(pool)
+        for s, n in counts.items():
+            for _ in range(n):
+                self.held[s * T + next(deal)] += 1
+        for sp in down_spaces:
+            self.content[sp] = next(deal)
 
     # ---------------------------------------------------------- public state
 

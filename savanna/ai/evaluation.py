@@ -1,10 +1,15 @@
 """Position evaluation, by game: each game's knowledge lives in its own module
-(`safari_eval`), and the players ask for it here, so greedy and search stay
-written once for every game.
+(`safari_eval`, `africa_eval`), and the players ask for it here, so greedy and
+search stay written once for every game.
 
-An evaluation module offers `values(game) -> [expected final score per seat]`
-and `follow_ups(game, actions)`: the actions worth a look when a player's turn
-goes on after its first decision.
+An evaluation module offers `values(game, viewer=None) -> [expected final score
+per seat]` (as seat `viewer` can know it: a game with hidden holdings must not
+read the others'; None: everything in the game, as in a determinized world) and
+`follow_ups(game, actions)`: the actions worth a look when a player's turn goes
+on after its first decision. Optionally `outcomes(game, action)`: an action's
+possible results with their chances when it reveals something hidden (Africa:
+a discovery), so that no player learns the hidden tile by trying the action on
+a copy; and `policy(actions, rng)` for search play-outs.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from types import SimpleNamespace
 from typing import Any
 
 
-def _score_values(game: Any) -> list[float]:
+def _score_values(game: Any, viewer: int | None = None) -> list[float]:
     return [float(s) for s in game.scores]
 
 
@@ -26,6 +31,9 @@ def evaluation_for(game: Any):
     if module.startswith("savanna.safari"):
         from . import safari_eval
         return safari_eval
+    if module.startswith("savanna.africa"):
+        from . import africa_eval
+        return africa_eval
     return GENERIC
 
 
@@ -34,18 +42,48 @@ def margin(values: list[float], seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
+def outcomes(game: Any, action: Any, ev: Any) -> list[tuple[float, Any]]:
+    """The positions `action` may lead to, with their chances, as the seat to act can
+    know them (one position, certain, unless the module says otherwise)."""
+    chance = getattr(ev, "outcomes", None)
+    out = chance(game, action) if chance is not None else None
+    if out is None:
+        g = game.clone()
+        g.apply(action)
+        out = [(1.0, g)]
+    return out
+
+
+def expected_values(game: Any, action: Any, seat: int, ev: Any) -> list[float]:
+    """The values after `action`, averaged over its outcomes, each seen through
+    `seat`'s best follow-up."""
+    out = outcomes(game, action, ev)
+    if len(out) == 1:
+        return values_after_follow_up(out[0][1], seat, ev)
+    total = [0.0] * game.players
+    for p, g in out:
+        for s, x in enumerate(values_after_follow_up(g, seat, ev)):
+            total[s] += p * x
+    return total
+
+
 def values_after_follow_up(game: Any, seat: int, ev: Any) -> list[float]:
     """The values of a position, seen through `seat`'s best follow-up when the same
     seat must act again this turn (Safari: the action after placing a tile)."""
     if not game.is_terminal() and game.current_player == seat:
         best = None
         for a in ev.follow_ups(game, game.legal_actions()):
-            h = game.clone()
-            h.apply(a)
-            v = ev.values(h)
+            out = outcomes(game, a, ev)
+            if len(out) == 1:
+                v = ev.values(out[0][1], seat)
+            else:
+                v = [0.0] * game.players
+                for p, h in out:
+                    for s, x in enumerate(ev.values(h, seat)):
+                        v[s] += p * x
             m = margin(v, seat)
             if best is None or m > best[0]:
                 best = (m, v)
         if best is not None:
             return best[1]
-    return ev.values(game)
+    return ev.values(game, seat)

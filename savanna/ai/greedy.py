@@ -5,7 +5,8 @@ is valued by the game's evaluation (points now, plus a tuned estimate of what
 open features, meeples and tokens will bring). When the same seat must act
 again in the same turn (Safari: the action after placing a tile), the best of
 the follow-ups the evaluation names is taken into account, so a tile is
-placed where a meeple can go.
+placed where a meeple can go. An action that reveals a hidden tile is valued
+by its expectation over the tiles it could be (Africa's discoveries).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import random
 from typing import Any
 
 from .base import legal_actions, register
-from .evaluation import evaluation_for, margin, values_after_follow_up
+from .evaluation import evaluation_for, expected_values, margin
 
 
 @register("greedy")
@@ -35,9 +36,7 @@ class GreedyPlayer:
         best = float("-inf")
         choice: list = []
         for a in actions:
-            g = game.clone()
-            g.apply(a)
-            v = margin(values_after_follow_up(g, seat, ev), seat)
+            v = margin(expected_values(game, a, seat, ev), seat)
             if v > best + 1e-9:
                 best, choice = v, [a]
             elif v > best - 1e-9:

@@ -3,7 +3,9 @@
 Information-set MCTS (single observer): every iteration draws a
 *determinization* of the game, a copy whose hidden parts (the order of the
 land tile stack and of the face-down token pile) are reshuffled by
-`game.determinize(rng)`, so the search never peeks at the real stack. One tree
+`game.determinize(rng)` (Africa: the face-down tiles, and under its
+hidden-treasure option the other seats' gold and gems), so the search never
+peeks at the real stack. One tree
 is shared by all determinizations: a node's children are the actions played
 there in any of them, and selection uses UCB with availability counts
 (a child is scored against the iterations in which it was legal).
@@ -29,7 +31,7 @@ from time import perf_counter, process_time
 from typing import Any
 
 from .base import legal_actions, register
-from .evaluation import evaluation_for, values_after_follow_up
+from .evaluation import evaluation_for, expected_values
 
 # Order in which untried actions are expanded below the root, by kind.
 KIND_PRIORITY = {"M": 0, "+": 0, "T": 1, "pass": 1, "X": 2, "D": 3, "R>": 4, "R": 5}
@@ -161,9 +163,7 @@ class MCTSPlayer:
         n0 = self.prior
         order = []
         for a in actions:
-            g = game.clone()
-            g.apply(a)
-            v = values_after_follow_up(g, seat, ev)
+            v = expected_values(game, a, seat, ev)  # never tries a discovery on the real game
             chances = self._win_chances(v)
             child = root.children.get(a)
             if child is None:  # kept children keep what the search found
@@ -239,9 +239,10 @@ class MCTSPlayer:
         rng = self.rng
         turns = 0
         start = world.active_player if hasattr(world, "active_player") else None
+        policy = getattr(ev, "policy", self._default_policy)
         while not world.is_terminal() and turns < self.depth:
             actions = world.legal_actions()
-            world.apply(self._default_policy(actions, rng))
+            world.apply(policy(actions, rng))
             if hasattr(world, "active_player") and world.active_player != start:
                 turns += 1
                 start = world.active_player

@@ -34,8 +34,8 @@ class Weights:
 DEFAULT = Weights()
 
 
-def values(g: Game, w: Weights = DEFAULT) -> list[float]:
-    """Expected final score of every seat."""
+def values(g: Game, viewer: int | None = None, w: Weights = DEFAULT) -> list[float]:
+    """Expected final score of every seat (`viewer` changes nothing: Safari's holdings are public)."""
     n = g.players
     left = len(g.stack)
     early = min(1.0, left / w.horizon)
