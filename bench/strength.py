@@ -1,7 +1,11 @@
 """Strength: reproduces the playing-strength figures the project reports.
 
-    python bench/strength.py [--games 200] [--mcts-games 200] [--mcts-time 1] [--seed 2024]
-                             [--workers W] [--ray ADDRESS|local] [--wall-clock] [--out-dir bench/results] [--only greedy|mcts]
+    python bench/strength.py [--game safari|africa] [--hidden-treasure] [--games 200] [--mcts-games 200]
+                             [--mcts-time 1] [--seed 2024] [--workers W] [--ray ADDRESS|local] [--wall-clock]
+                             [--out-dir DIR] [--only greedy|mcts]
+
+    Africa's greedy-vs-random figure:
+    python bench/strength.py --game africa --only greedy --out-dir bench/strength-results/africa
 
 Two matches through the arena (2 players, seats swapped on the same deal):
   1. greedy vs random           (--games, default 200)
@@ -86,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2024, help="arena seed (default 2024)")
     ap.add_argument("--workers", type=positive(int), default=None, help="processes (default: all cores)")
     ap.add_argument("--ray", default=None, metavar="ADDRESS", help="'local' or a Ray cluster address")
-    ap.add_argument("--final-scoring", choices=("all", "majority"), default="all")
+    ap.add_argument("--game", choices=("safari", "africa"), default="safari", help="the game (default safari)")
+    ap.add_argument("--final-scoring", choices=("all", "majority"), default="all", help="safari's setting")
+    ap.add_argument("--hidden-treasure", action="store_true", help="africa's option: gold and gems hidden")
     ap.add_argument("--out-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "results"),
                     help="where the JSON results go (default bench/results)")
     ap.add_argument("--only", choices=("greedy", "mcts"), default=None, help="run one of the two matches")
@@ -110,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
                       style="red", highlight=False)
             code = 1
             continue
-        arena = Arena(players=players, games=games, seed=args.seed, workers=args.workers, ray=args.ray,
-                      final_scoring=args.final_scoring, extra={"bench": "bench/strength.py"})
+        arena = Arena(players=players, games=games, game=args.game, seed=args.seed, workers=args.workers,
+                      ray=args.ray, final_scoring=args.final_scoring, hidden_treasure=args.hidden_treasure,
+                      extra={"bench": "bench/strength.py"})
         try:
             result = match(title, arena, os.path.join(args.out_dir, filename), console, err)
         except ArenaError as e:

@@ -156,7 +156,10 @@ def _add_arena(sub) -> None:
                    help="players per game, 2 to 5 (default: the number of players given)")
     a.add_argument("--seed", type=int, default=None,
                    help="arena seed: game and player seeds derive from it and the game index (default random)")
-    a.add_argument("--final-scoring", choices=FINAL_SCORING, default="all")
+    a.add_argument("--final-scoring", choices=FINAL_SCORING, default=None,
+                   help="safari: which meeples on unfinished features score (default all)")
+    a.add_argument("--hidden-treasure", action="store_true",
+                   help="africa: the rules' option where each player's gold and gems are hidden")
     a.add_argument("--workers", type=_count(1, None, "--workers"), metavar="W",
                    help="processes (or, with --ray local, CPUs) to play on (default: all cores)")
     a.add_argument("--ray", metavar="ADDRESS",
@@ -169,6 +172,14 @@ def _add_arena(sub) -> None:
                         "players are merged, e.g. a long match run in parts with different --seed)")
     a.set_defaults(handler=cmd_arena, subparser=a)
     _one_line_errors(a)
+
+
+def _check_game_settings(parser: argparse.ArgumentParser, game: str, args: argparse.Namespace) -> None:
+    """Each game's own options: --final-scoring is Safari's, --hidden-treasure Africa's."""
+    if getattr(args, "final_scoring", None) is not None and game != "safari":
+        parser.error(f"--final-scoring is a setting of safari, not of {game}")
+    if getattr(args, "hidden_treasure", False) and game != "africa":
+        parser.error(f"--hidden-treasure is a setting of africa, not of {game}")
 
 
 def _read_game(path: str):
@@ -324,8 +335,10 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not os.path.isdir(folder):
             _arena_error(f"cannot write {args.out}: no directory {folder}")
             return 1
+    _check_game_settings(parser, args.game, args)
     arena = Arena(players=args.players, games=args.games, game=args.game, seats=args.seats, seed=args.seed,
-                  final_scoring=args.final_scoring, workers=args.workers, ray=args.ray, save_games=args.save_games)
+                  final_scoring=args.final_scoring or "all", hidden_treasure=args.hidden_treasure,
+                  workers=args.workers, ray=args.ray, save_games=args.save_games)
     columns = (TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
     errors: list[str] = []

@@ -67,7 +67,8 @@ class Arena:
     game: str = "safari"
     seats: int | None = None  # default: one per player
     seed: int | None = None  # default: a random one (recorded in the results)
-    final_scoring: str = "all"
+    final_scoring: str = "all"  # Safari's setting
+    hidden_treasure: bool = False  # Africa's setting
     workers: int | None = None  # default: all cores
     ray: str | None = None  # None: local processes; "local": Ray on this machine; else a cluster address
     save_games: str | None = None  # a directory for every game as JSON
@@ -77,7 +78,7 @@ class Arena:
 def validate(arena: Arena) -> None:
     """Check the settings before any game is played; ArenaError with a one-line message."""
     from savanna.ai import parse_spec
-    from savanna.games import game_module
+    from savanna.games import game_module, game_settings
 
     if len(arena.players) < 2:
         raise ArenaError("an arena needs at least two players, e.g. savanna arena greedy random --games 100")
@@ -95,8 +96,11 @@ def validate(arena: Arena) -> None:
     except ValueError as e:
         raise ArenaError(str(e)) from None
     seats = arena.seats if arena.seats is not None else len(arena.players)
+    if arena.hidden_treasure and arena.game != "africa":
+        raise ArenaError(f"hidden treasure is a setting of africa, not of {arena.game}")
     try:
-        module.new_game(players=seats, seed=0, final_scoring=arena.final_scoring)
+        module.new_game(players=seats, seed=0, **game_settings(arena.game, final_scoring=arena.final_scoring,
+                                                             hidden_treasure=arena.hidden_treasure))
     except ValueError as e:
         raise ArenaError(f"{arena.game} with {seats} seats: {e}") from None
     if arena.ray is not None and not str(arena.ray).strip():
@@ -118,7 +122,8 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
         except OSError as e:
             raise ArenaError(f"cannot create {arena.save_games}: {e.strerror or e}") from None
     tasks = schedule(arena.players, arena.games, seats=seats, seed=seed, game=arena.game,
-                     final_scoring=arena.final_scoring, keep_json=bool(arena.save_games))
+                     final_scoring=arena.final_scoring, keep_json=bool(arena.save_games),
+                     hidden_treasure=arena.hidden_treasure)
     workers = arena.workers or default_workers()
     if arena.ray:
         backend = f"Ray ({'local, ' + str(workers) + ' CPUs' if arena.ray == 'local' else arena.ray})"
@@ -151,6 +156,7 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
         "games": len(tasks), "rotation": block_size(len(arena.players), seats), "seed": seed,
         "final_scoring": arena.final_scoring, "workers": workers, "ray": arena.ray, "backend": backend,
         "save_games": arena.save_games, "started": started, "wall_seconds": wall, "savanna": __version__,
-        "python": platform.python_version(), "machine": platform.machine(), **arena.extra,
+        "python": platform.python_version(), "machine": platform.machine(), "hidden_treasure": arena.hidden_treasure,
+        **arena.extra,
     }
     return results_document(settings, records, summarize(arena.players, records))

@@ -165,8 +165,10 @@ def render_summary(summary: dict, settings: dict | None = None) -> Group:
     s = settings or {}
     title = f"{summary['games']} games"
     if s:
-        title += (f" · {s.get('game', 'safari')} · {s.get('seats')} seats · final scoring "
-                  f"'{s.get('final_scoring', 'all')}' · seed {s.get('seed')}")
+        game = s.get('game', 'safari')
+        rules = (("hidden treasure" if s.get("hidden_treasure") else "treasure in view") if game == "africa"
+                 else f"final scoring '{s.get('final_scoring', 'all')}'")
+        title += f" · {game} · {s.get('seats')} seats · {rules} · seed {s.get('seed')}"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for name, justify in (("player", "left"), ("games", "right"), ("wins", "right"), ("win rate", "right"),
                           ("95% CI", "right"), ("score", "right"), ("margin", "right"), ("Elo ± 95%", "right")):

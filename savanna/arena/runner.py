@@ -38,7 +38,7 @@ def play_game(task: Task) -> dict:
     record = {"index": task.index, "block": task.block, "seed": task.seed, "seats": list(task.seats),
               "players": list(task.specs), "player_seeds": list(task.player_seeds), "scores": None,
               "winners": None, "actions": 0, "seconds": 0.0, "error": None, "error_seat": None}
-    g = game_module(task.game).new_game(players=len(task.seats), seed=task.seed, final_scoring=task.final_scoring)
+    g = game_module(task.game).new_game(players=len(task.seats), seed=task.seed, **task.game_settings())
     players = []
     for seat, spec in enumerate(task.specs):
         try:
