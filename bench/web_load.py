@@ -1,0 +1,243 @@
+"""Load test of the web server on loopback: many concurrent games played over WebSockets.
+
+    python bench/web_load.py [--games 200] [--think 0.6] [--db PATH|URL] [--restart-at SECONDS]
+                             [--out results.json]
+
+Starts `savanna serve` as a child process (a temporary SQLite file unless --db names a
+database), creates --games games of two human seats each, and plays every seat from this
+process over its own WebSocket connection with its seat token: a random legal action
+of the view the server sent, after a think time (uniform in 0.5..1.5 x --think; 0: none,
+which saturates the server and measures its throughput rather than its latency). All
+games run at once. For every action it measures the time from sending {"type": "action"}
+to the {"type": "accepted"} reply (the server checked and stored it), and to the state of
+the game with it. The server's own computer players are not used, so that what is
+measured is the server, not a search.
+
+--restart-at S kills the server with SIGKILL S seconds in, starts it again on the same
+database and port, lets every seat reconnect, and checks at the end that every game
+resumed and finished with nothing lost: every action the server accepted is in its
+history, every history seen before the kill is still there, and the final scores are
+those of replaying the actions through the engine. Those checks run without a restart too.
+
+Prints games, actions, wall time, actions per second and latency percentiles; --out
+saves them as JSON. Exits 1 if a game did not finish or a check failed.
+A benchmark, not a test: it never runs in the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import resource
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from savanna.web.remote import RemoteSeat, ServerProcess, check_game, percentile, random_choice, request
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[1].strip(), epilog="see the module docstring",
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
+    p.add_argument("--players", type=int, default=2, help="seats per game, 2 to 5 (default 2)")
+    p.add_argument("--think", type=float, default=0.6, metavar="SECONDS",
+                   help="mean think time before each action (default 0.6, the pause the server's own computer "
+                        "players make by default; 0: act at once)")
+    p.add_argument("--db", metavar="PATH|URL", help="the server's database (default: a temporary SQLite file)")
+    p.add_argument("--restart-at", type=float, metavar="SECONDS",
+                   help="kill the server with SIGKILL this long after the games start, restart it, check nothing is lost")
+    p.add_argument("--seed", type=int, default=1, help="seed of the games and the players' choices (default 1)")
+    p.add_argument("--timeout", type=float, default=1800, metavar="SECONDS",
+                   help="give up on games not finished by then (default 1800)")
+    p.add_argument("--out", metavar="FILE", help="save the results as JSON")
+    args = p.parse_args(argv)
+    if args.games < 1:
+        p.error(f"--games must be at least 1, not {args.games}")
+    if not 2 <= args.players <= 5:
+        p.error(f"--players must be from 2 to 5, not {args.players}")
+    if args.think < 0:
+        p.error(f"--think must be 0 or more seconds, not {args.think:g}")
+    if args.restart_at is not None and args.restart_at <= 0:
+        p.error(f"--restart-at must be a positive number of seconds, not {args.restart_at:g}")
+    return args
+
+
+def create_games(server: ServerProcess, n: int, players: int, seed: int) -> list[dict]:
+    games = []
+    for i in range(n):
+        seats = [{"kind": "human", "name": f"bench {s}"} for s in range(players)]
+        status, body = request(server.base, "POST", "/api/games", {"seats": seats, "seed": seed * 100_000 + i,
+                                                                   "listed": False})
+        if status != 201:
+            raise SystemExit(f"web_load: creating a game failed ({status}): {body}")
+        games.append(body)
+    return games
+
+
+def ms(x: float | None) -> float | None:
+    return None if x is None else round(1000 * x, 2)
+
+
+async def restart(server: ServerProcess, seats: list[RemoteSeat], at: float, t0: float, out: dict) -> None:
+    await asyncio.sleep(max(0.0, at - (time.monotonic() - t0)))
+    # every view received so far was stored: after the restart each must still be there
+    out["seen"] = {s.game_id: s.last_view for s in seats if s.last_view}
+    out["accepted_before"] = sum(len(s.accepted) for s in seats)
+    out["finished_before"] = len({s.game_id for s in seats if s.last_view and s.last_view["status"] == "over"})
+    kill_at = time.monotonic()
+    await asyncio.to_thread(server.kill)
+    out["start_seconds"] = round(await asyncio.to_thread(server.start), 3)
+    out["down_seconds"] = round(time.monotonic() - kill_at, 3)
+    print(f"restart: killed the server at {at:g} s with {out['accepted_before']} actions accepted "
+          f"({out['finished_before']} games over); it answered again {out['down_seconds']} s later", flush=True)
+
+
+async def play(args: argparse.Namespace, server: ServerProcess, games: list[dict]) -> dict:
+    rng = random.Random(args.seed)
+    think = (lambda: rng.uniform(0.5, 1.5) * args.think) if args.think > 0 else (lambda: 0.0)
+    seats = [RemoteSeat(server.ws_base, g["id"], s["token"], random_choice(rng.randrange(2**32)), think=think)
+             for g in games for s in g["seats"]]
+    out: dict = {}
+    t0 = time.monotonic()
+    cpu0 = resource.getrusage(resource.RUSAGE_SELF)
+    server_cpu0 = server.cpu_seconds()
+    tasks = [asyncio.create_task(s.run()) for s in seats]
+    restarter = (asyncio.create_task(restart(server, seats, args.restart_at, t0, out))
+                 if args.restart_at is not None else None)
+    done, pending = await asyncio.wait(tasks, timeout=args.timeout)
+    wall = time.monotonic() - t0
+    for t in pending:
+        t.cancel()
+    if restarter is not None:
+        if not restarter.done():
+            restarter.cancel()
+            out["not_reached"] = True
+        await asyncio.gather(restarter, return_exceptions=True)
+    failures = [repr(t.exception()) for t in done if t.exception() is not None]
+    cpu1 = resource.getrusage(resource.RUSAGE_SELF)
+    server_cpu = server.cpu_seconds()
+    return {"seats": seats, "wall": wall, "timed_out": len(pending), "failures": failures, "restart": out,
+            "client_cpu": (cpu1.ru_utime + cpu1.ru_stime) - (cpu0.ru_utime + cpu0.ru_stime),
+            "server_cpu": None if server_cpu is None or server_cpu0 is None or out else server_cpu - server_cpu0}
+
+
+def check(server: ServerProcess, games: list[dict], seats: list[RemoteSeat], seen: dict) -> tuple[int, list[str]]:
+    problems, finished = [], 0
+    by_game: dict[str, list[RemoteSeat]] = {}
+    for s in seats:
+        by_game.setdefault(s.game_id, []).append(s)
+    for g in games:
+        gid = g["id"]
+        status, view = request(server.base, "GET", f"/api/games/{gid}")
+        if status != 200:
+            problems.append(f"game {gid}: the server answers {status}: {view}")
+            continue
+        finished += view["status"] == "over"
+        status, saved = request(server.base, "GET", f"/api/games/{gid}/export")
+        saved = json.dumps(saved) if isinstance(saved, dict) else saved
+        accepted: dict[int, str] = {}
+        for s in by_game[gid]:
+            accepted.update(s.accepted)
+        problems += check_game(view, saved, accepted, [seen[gid]] if gid in seen else [])
+    return finished, problems
+
+
+def report(args: argparse.Namespace, games: list[dict], result: dict, finished: int, problems: list[str],
+           backend: str) -> dict:
+    seats = result["seats"]
+    lat = [x for s in seats for x in s.latencies]
+    lags = [x for s in seats for x in s.state_lags]
+    errors: dict[str, int] = {}
+    for s in seats:
+        for k, v in s.errors.items():
+            errors[k] = errors.get(k, 0) + v
+    actions = sum(len(s.accepted) for s in seats)
+    wall = result["wall"]
+    out = {
+        "settings": {"games": args.games, "players": args.players, "think": args.think, "seed": args.seed,
+                     "database": backend, "restart_at": args.restart_at},
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "games": len(games), "finished": finished, "actions": actions, "wall_seconds": round(wall, 3),
+        "actions_per_second": round(actions / wall, 1) if wall else None,
+        "latency_ms": {"p50": ms(percentile(lat, 50)), "p90": ms(percentile(lat, 90)),
+                       "p99": ms(percentile(lat, 99)), "max": ms(max(lat, default=None))},
+        "state_latency_ms": {"p50": ms(percentile(lags, 50)), "p99": ms(percentile(lags, 99))},
+        "cpu_seconds": {"client": round(result["client_cpu"], 2),
+                        "server": None if result["server_cpu"] is None else round(result["server_cpu"], 2)},
+        "errors": errors, "unacknowledged": sum(s.unacknowledged for s in seats),
+        "reconnects": sum(s.reconnects for s in seats), "timed_out_seats": result["timed_out"],
+        "seat_failures": result["failures"][:20], "problems": problems[:50], "problem_count": len(problems),
+    }
+    r = result["restart"]
+    if args.restart_at is not None:
+        out["restart"] = {k: r.get(k) for k in ("accepted_before", "finished_before", "down_seconds",
+                                                 "start_seconds", "not_reached")}
+        out["restart"]["games_resumed"] = finished - (r.get("finished_before") or 0)
+        out["restart"]["lost"] = sum(1 for p in problems if "is lost" in p or "not where it was" in p)
+    return out
+
+
+def show(out: dict) -> None:
+    lat, lag = out["latency_ms"], out["state_latency_ms"]
+    print(f"games {out['finished']}/{out['games']} finished, {out['actions']} actions in {out['wall_seconds']} s: "
+          f"{out['actions_per_second']} actions/s ({out['settings']['database']}, think {out['settings']['think']} s)")
+    print(f"action -> accepted: p50 {lat['p50']} ms, p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms")
+    print(f"action -> its state: p50 {lag['p50']} ms, p99 {lag['p99']} ms")
+    cpu = out["cpu_seconds"]
+    print(f"cpu: client {cpu['client']} s, server {cpu['server']} s; errors {out['errors'] or 'none'}, "
+          f"unacknowledged {out['unacknowledged']}, reconnects {out['reconnects']}")
+    if "restart" in out:
+        r = out["restart"]
+        if r.get("not_reached"):
+            print("restart: every game ended before --restart-at; nothing was killed")
+        else:
+            print(f"restart: {r['games_resumed']} games resumed after the kill, {r['lost']} lost actions or "
+                  f"histories, down {r['down_seconds']} s")
+    for p in out["problems"] + out["seat_failures"]:
+        print("PROBLEM:", p)
+    ok = not out["problems"] and out["finished"] == out["games"] and not out["seat_failures"]
+    print("OK: every game finished and checked" if ok else "FAILED")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="savanna-load-"))
+    db = args.db or str(tmp / "load.db")
+    server = ServerProcess(db, log=tmp / "server.log")
+    try:
+        server.start()
+        backend = request(server.base, "GET", "/api/health")[1].get("database", "?")
+        games = create_games(server, args.games, args.players, args.seed)
+        print(f"{len(games)} games of {args.players} seats on {backend}; playing...", flush=True)
+        try:
+            import uvloop
+            result = uvloop.run(play(args, server, games))
+        except ImportError:
+            result = asyncio.run(play(args, server, games))
+        finished, problems = check(server, games, result["seats"], result["restart"].get("seen", {}))
+        out = report(args, games, result, finished, problems, backend)
+    except RuntimeError as e:
+        print(f"web_load: {e}", file=sys.stderr)
+        return 1
+    finally:
+        server.stop()
+    show(out)
+    if args.out:
+        Path(args.out).write_text(json.dumps(out, indent=2) + "\n")
+        print(f"saved {args.out}")
+    if out["problems"] or out["seat_failures"] or out["finished"] != out["games"]:
+        print(f"the server's log: {server.log}")
+        return 1
+    shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
