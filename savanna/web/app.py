@@ -97,7 +97,11 @@ class CreateIn(BaseModel):
     seats: list[SeatIn] | None = Field(None, max_length=16, description="2 to 5 seats, in turn order; default: "
                                                                         "you against the medium computer player")
     players: int | None = Field(None, description="number of seats (checked against seats if both are given)")
-    final_scoring: str = Field("all", description="'all' (English rulebook) or 'majority' (German edition)")
+    game: Literal["safari", "africa"] = Field("safari", description="the game: Carcassonne Safari or Knizia's Africa")
+    final_scoring: str | None = Field(None, description="Safari: 'all' (English rulebook, the default) or "
+                                                        "'majority' (German edition)")
+    hidden_treasure: bool | None = Field(None, description="Africa: the rules' option of hidden gold and gems "
+                                                           "(default false)")
     seed: int | None = Field(None, description="seed of the shuffles (default random; kept hidden until the end)")
     hotseat: bool = Field(False, description="every human seat plays from one shared token (one screen)")
     listed: bool = Field(True, description="shown in the lobby list")
@@ -326,6 +330,18 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                 {"value": "majority", "description": "German edition: only the players with most meeples there"}],
             "seats": {"min": ts.min_players, "max": ts.max_players},
             "limits": {"time": MAX_THINK_SECONDS, "iterations": MAX_ITERATIONS, "name": NAME_LIMIT},
+            "games": [
+                {"game": "safari", "name": "Carcassonne Safari", "seats": {"min": ts.min_players, "max": ts.max_players},
+                 "options": [{"name": "final_scoring", "type": "choice", "default": "all", "choices": [
+                     {"value": "all", "description": "English rulebook: every player with a meeple on an unfinished "
+                                                     "trail or bush scores it at the end"},
+                     {"value": "majority", "description": "German edition: only the players with most meeples "
+                                                          "there"}]}]},
+                {"game": "africa", "name": "Africa (Reiner Knizia)", "seats": {"min": 2, "max": 5},
+                 "options": [{"name": "hidden_treasure", "type": "bool", "default": False,
+                              "description": "the rules' option: each player's gold and gems stay hidden from the "
+                                             "others until the end"}]},
+            ],
         }
 
     @app.post("/api/games", status_code=201, tags=["lobby"])
@@ -333,9 +349,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         """Create a game. The answer holds each human seat's secret token and join link: they are
         shown once (only their hashes are stored)."""
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
-        c = await asyncio.to_thread(service.create, seats=seats, players=body.players,
-                                    final_scoring=body.final_scoring, seed=body.seed, hotseat=body.hotseat,
-                                    listed=body.listed)
+        c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
+                                    final_scoring=body.final_scoring, hidden_treasure=body.hidden_treasure,
+                                    seed=body.seed, hotseat=body.hotseat, listed=body.listed)
         live.kick(c.id)  # a computer may sit first
         return created(request, c)
 
@@ -345,9 +361,10 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         return await asyncio.to_thread(service.lobby, limit, live.online())
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    async def game_view(game_id: str) -> dict[str, Any]:
-        """The game's view (documented in savanna/web/view.py)."""
-        return await live.view(game_id)
+    async def game_view(game_id: str, token: str | None = None) -> dict[str, Any]:
+        """The game's view (documented in savanna/web/view.py), as the token's seat sees it (no
+        token: a spectator; only a game with hidden holdings differs)."""
+        return await live.view(game_id, token=token)
 
     @app.get("/api/games/{game_id}/replay", tags=["games"])
     async def replay(game_id: str, step: int = Query(0, description="actions played, from 0")) -> dict[str, Any]:
@@ -469,7 +486,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             return reply({"type": "pong"})
         if kind == "state":
             try:
-                view = await live.view(conn.game_id)
+                view = await live.view(conn.game_id, token=conn.token)
             except GameError as e:
                 return fail(e.code, e.message)
             return reply({"type": "state", "seats": sorted(conn.seats), "view": view})

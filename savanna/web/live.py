@@ -100,6 +100,10 @@ class Connection:
                 self.writer.cancel()
 
 
+def _encode(view: dict[str, Any]) -> str:
+    return json.dumps(view, separators=(",", ":"), check_circular=False)
+
+
 def state_message(view_json: str, seats: frozenset[int]) -> str:
     return '{"type":"state","seats":' + json.dumps(sorted(seats)) + ',"view":' + view_json + "}"
 
@@ -114,6 +118,7 @@ class LiveGames:
         self.connections: dict[str, set[Connection]] = {}
         self._publish_locks: dict[str, asyncio.Lock] = {}
         self._published: dict[str, int] = {}  # the latest version sent to a game's connections
+        self._hiding: dict[str, bool] = {}  # games whose views differ by seat
         self._tasks: dict[str, asyncio.Task] = {}
         self._wanted: set[str] = set()
         self._background: set[asyncio.Task] = set()
@@ -160,13 +165,46 @@ class LiveGames:
 
     # ------------------------------------------------------------- views
 
-    async def view(self, game_id: str | GameRecord) -> dict[str, Any]:
+    async def view(self, game_id: str | GameRecord, token: str | None = None) -> dict[str, Any]:
+        """The view as the token's seat sees it (no token, or another game's: a spectator)."""
         gid = game_id if isinstance(game_id, str) else game_id.id
-        return await asyncio.to_thread(self.service.view, game_id, self.connected(gid), self.spectators(gid))
+        connected, spectators = self.connected(gid), self.spectators(gid)
+
+        def build() -> dict[str, Any]:
+            rec = game_id if isinstance(game_id, GameRecord) else self.service.record(game_id)
+            viewer = self.service.viewer_for(rec, self.service.seats_for(rec, token)) if token else None
+            return self.service.view(rec, connected, spectators, viewer)
+
+        return await asyncio.to_thread(build)
+
+    def _personal_texts(self, game: str | GameRecord, audience: tuple[frozenset[int], int],
+                        seat_sets: set[frozenset[int]]) -> tuple[int, str, dict[frozenset[int], str]]:
+        """For a game that hides something from some seats: (version, the spectators' view,
+        {seats: the view of a connection acting for those seats})."""
+        rec = game if isinstance(game, GameRecord) else self.service.record(game)
+        base = self.service.view(rec, audience[0], audience[1])
+        by_viewer: dict[int, str] = {}
+        texts = {}
+        for seats in seat_sets:
+            viewer = self.service.viewer_for(rec, seats)
+            if viewer is None:
+                continue
+            if viewer not in by_viewer:
+                by_viewer[viewer] = _encode(self.service.view(rec, audience[0], audience[1], viewer))
+            texts[seats] = by_viewer[viewer]
+        return base["version"], _encode(base), texts
+
+    async def _hides(self, game_id: str, record: GameRecord | None) -> bool:
+        """Whether the game's views differ by seat (known once per game: settings never change)."""
+        hides = self._hiding.get(game_id)
+        if hides is None:
+            rec = record if record is not None else await asyncio.to_thread(self.service.record, game_id)
+            hides = self._hiding[game_id] = self.service.hides(rec)
+        return hides
 
     def _view_text(self, game: str | GameRecord, audience: tuple[frozenset[int], int]) -> tuple[int, str]:
         view = self.service.view(game, audience[0], audience[1])
-        return view["version"], json.dumps(view, separators=(",", ":"), check_circular=False)
+        return view["version"], _encode(view)
 
     def audience(self, game_id: str) -> tuple[frozenset[int], int]:
         """Who a view of the game is built for: the seats connected, and how many spectators."""
@@ -186,11 +224,15 @@ class LiveGames:
             if conns:
                 audience = self.audience(game_id)
                 latest = self._published.get(game_id, -1)
+                source = record if record is not None and record.version >= latest else game_id
+                texts: dict[frozenset[int], str] = {}
                 try:
-                    if built is not None and built[0] >= latest and built[2] == audience:
+                    if await self._hides(game_id, record):  # views by seat (Africa's hidden treasure)
+                        version, text, texts = await asyncio.to_thread(
+                            self._personal_texts, source, audience, {c.seats for c in conns if c.seats})
+                    elif built is not None and built[0] >= latest and built[2] == audience:
                         version, text = built[0], built[1]
                     else:  # built and encoded in a worker thread: the loop keeps serving
-                        source = record if record is not None and record.version >= latest else game_id
                         version, text = await asyncio.to_thread(self._view_text, source, audience)
                 except GameError as e:
                     for c in conns:
@@ -198,7 +240,7 @@ class LiveGames:
                     return
                 self._published[game_id] = max(version, latest)
                 for c in conns:
-                    c.send(state_message(text, c.seats))
+                    c.send(state_message(texts.get(c.seats, text), c.seats))
         if not self.connections.get(game_id) and not lock.locked():
             self._publish_locks.pop(game_id, None)
             self._published.pop(game_id, None)
@@ -267,6 +309,9 @@ class LiveGames:
 
     async def start(self) -> None:
         """Resume every game whose seat to act is a computer."""
+        import concurrent.futures, os
+        if os.environ.get("W"):
+            asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(int(os.environ["W"])))
         if not self.autoplay:
             return
         ids = await asyncio.to_thread(self.service.games_waiting_for_computers)

@@ -123,7 +123,7 @@ class Position:
     def rebuild(cls, module: Any, settings: dict[str, Any], actions: Iterable[str], what: str = "game") -> Position:
         """New game from the settings, then every action through the engine."""
         try:
-            game = module.new_game(**engine_settings(settings))
+            game = module.new_game(**engine_settings(settings, module.__name__.rsplit(".", 1)[-1]))
         except (TypeError, ValueError) as e:
             raise ValueError(f"{what}: {e}") from None
         pos = cls.start(game)
@@ -149,6 +149,8 @@ class Position:
         if g.is_terminal() or g.active_player != active:
             scores = g.scores
             final = g.final_points if g.is_terminal() else None
+            if final:  # a number per seat, or a breakdown with its total (Africa)
+                final = [f["total"] if isinstance(f, dict) else f for f in final]
             before = [s - f for s, f in zip(scores, final)] if final else scores
             self.score_history.append({"turn": turn, "seat": active, "moves": len(g.history), "scores": before,
                                        "final": False})
@@ -157,11 +159,17 @@ class Position:
                                            "final": True})
 
 
-ENGINE_KEYS = ("players", "seed", "final_scoring", "tiles", "tile_order", "token_order")
+# what a game's settings may hold, by game: its engine's new_game arguments
+ENGINE_KEYS = {
+    "safari": ("players", "seed", "final_scoring", "tiles", "tile_order", "token_order"),
+    "africa": ("players", "seed", "hidden_treasure", "first_player", "data", "tile_layout", "revealed"),
+}
+# the rules a player picks when creating a game, by game, with their defaults
+GAME_OPTIONS = {"safari": {"final_scoring": "all"}, "africa": {"hidden_treasure": False}}
 
 
-def engine_settings(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: settings[k] for k in ENGINE_KEYS if settings.get(k) is not None}
+def engine_settings(settings: dict[str, Any], game: str = "safari") -> dict[str, Any]:
+    return {k: settings[k] for k in ENGINE_KEYS[game] if settings.get(k) is not None}
 
 
 # ---------------------------------------------------------------- creation
@@ -270,15 +278,24 @@ class GameService:
 
     # ------------------------------------------------------------- creating
 
-    def create(self, seats: Any = None, players: Any = None, final_scoring: Any = "all", seed: Any = None,
-               hotseat: bool = False, listed: bool = True, game: str = "safari") -> Created:
+    def create(self, seats: Any = None, players: Any = None, final_scoring: Any = None, seed: Any = None,
+               hotseat: bool = False, listed: bool = True, game: str = "safari",
+               hidden_treasure: Any = None) -> Created:
         """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
-        Without seats: seat 0 human, the others the medium computer player."""
-        seat_list = _seats(seats, players, hotseat)
+        Without seats: seat 0 human, the others the medium computer player. The rules options
+        are the game's: Safari's `final_scoring`, Africa's `hidden_treasure`."""
         module = self._module(game)
+        given = {"final_scoring": final_scoring, "hidden_treasure": hidden_treasure}
+        wrong = [k for k, v in given.items() if v is not None and k not in GAME_OPTIONS[game]]
+        if wrong:
+            raise GameError("bad_settings", f"{game} has no option {wrong[0]} (its options: "
+                                            f"{', '.join(GAME_OPTIONS[game])})")
+        seat_list = _seats(seats, players, hotseat)
         if seed is None:
             seed = secrets.randbelow(2**31)
-        settings = {"players": len(seat_list), "seed": seed, "final_scoring": final_scoring}
+        settings = {"players": len(seat_list), "seed": seed}
+        for k, default in GAME_OPTIONS[game].items():
+            settings[k] = default if given[k] is None else given[k]
         try:
             position = Position.start(module.new_game(**settings))  # the engine says what is allowed
         except (TypeError, ValueError) as e:
@@ -304,7 +321,7 @@ class GameService:
         except ValueError as e:
             raise GameError("bad_import", str(e)) from None
         saved = json.loads(game.to_json())
-        settings = {k: saved.get(k) for k in ENGINE_KEYS if saved.get(k) is not None}
+        settings = {k: saved.get(k) for k in ENGINE_KEYS[name] if saved.get(k) is not None}
         if seats is None:
             seats = [{"kind": HUMAN} for _ in range(game.players)]
             hotseat = True if hotseat is None else hotseat
@@ -377,9 +394,25 @@ class GameService:
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
 
-    def view(self, game_id: str | GameRecord, connected: Iterable[int] = (), spectators: int = 0) -> dict[str, Any]:
+    def view(self, game_id: str | GameRecord, connected: Iterable[int] = (), spectators: int = 0,
+             viewer: int | None = None) -> dict[str, Any]:
+        """The game's view as seat `viewer` may see it (None: as a spectator). Only a game that
+        hides something from some seats (Africa's hidden treasure) looks different by viewer."""
         rec = game_id if isinstance(game_id, GameRecord) else self.record(game_id)
-        return views.build(rec, self.position(rec), connected=connected, spectators=spectators)
+        return views.build(rec, self.position(rec), connected=connected, spectators=spectators, viewer=viewer)
+
+    @staticmethod
+    def hides(record: GameRecord) -> bool:
+        """Whether the game's views differ by seat: Africa with hidden gold and gems."""
+        return record.game == "africa" and bool(record.settings.get("hidden_treasure"))
+
+    def viewer_for(self, record: GameRecord, seats: frozenset[int]) -> int | None:
+        """Whose eyes a connection acting for `seats` sees with: its seat; for a hotseat token
+        (several seats at one screen), the seat to act now if it is one of them, else none."""
+        if len(seats) == 1:
+            return next(iter(seats))
+        current = record.summary.get("current_player")
+        return current if current in seats else None
 
     def replay(self, game_id: str, step: Any) -> dict[str, Any]:
         """The view after the first `step` actions of the game (0: the start)."""
@@ -434,7 +467,8 @@ class GameService:
             online = set(connected.get(rec.id, ()))
             return {
                 "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
-                "final_scoring": rec.settings.get("final_scoring", "all"),
+                "final_scoring": rec.settings.get("final_scoring", "all") if rec.game == "safari" else None,
+                "rules": {k: rec.settings.get(k, d) for k, d in GAME_OPTIONS.get(rec.game, {}).items()},
                 "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s.get("player"),
                            "score": scores[i] if i < len(scores) else 0,
                            "connected": s["kind"] == COMPUTER or i in online}

@@ -131,13 +131,11 @@ def seat_views(record: GameRecord, game: Any, connected: Iterable[int] = ()) -> 
 
 
 def build(record: GameRecord, position: Position, *, connected: Iterable[int] = (), spectators: int = 0,
-          replay: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The view of `position` (a rebuilt game of `record`); see the module docstring."""
+          replay: dict[str, Any] | None = None, viewer: int | None = None) -> dict[str, Any]:
+    """The view of `position` (a rebuilt game of `record`) as seat `viewer` may see it (None:
+    a spectator); see the module docstring, and `_africa` for Africa's."""
     g = position.game
     over = g.is_terminal()
-    drawn = None
-    if g.drawn_tile is not None and g.phase_name in ("place", "action"):
-        drawn = {"id": g.drawn_tile, "layouts": [g.drawn_tile_layout(r) for r in ROTATIONS]}
     history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
                for i, (a, s, t) in enumerate(zip(g.history, g.actors, position.turns))]
     view: dict[str, Any] = {
@@ -147,16 +145,35 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "version": record.version,
         "created": iso(record.created_at),
         "updated": iso(record.updated_at),
-        "rules": {"players": g.players, "final_scoring": g.final_scoring},
         "seed": g.seed if over else None,
-        "animals": dict(g.tileset.animal_names),
-        "seats": seat_views(record, g, connected),
         "spectators": spectators,
         "current_player": g.current_player,
         "active_player": g.active_player,
-        "phase": g.phase_name,
         "turn": position.turn if not over else max(position.turn - 1, 1),
         "moves": len(g.history),
+        "legal_actions": [str(a) for a in g.legal_actions()],
+        "history": history,
+        "score_history": [dict(e) for e in position.score_history],
+        "winners": g.winners(),
+    }
+    if record.game == "africa":
+        _africa(view, record, g, connected, viewer)
+    else:
+        _safari(view, record, g, connected)
+    if replay is not None:
+        view["replay"] = replay
+    return view
+
+
+def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int]) -> None:
+    drawn = None
+    if g.drawn_tile is not None and g.phase_name in ("place", "action"):
+        drawn = {"id": g.drawn_tile, "layouts": [g.drawn_tile_layout(r) for r in ROTATIONS]}
+    view.update({
+        "rules": {"players": g.players, "final_scoring": g.final_scoring},
+        "animals": dict(g.tileset.animal_names),
+        "seats": seat_views(record, g, connected),
+        "phase": g.phase_name,
         "drawn_tile": drawn,
         "tiles_left": g.tiles_left,
         "remaining_tiles": dict(sorted(g.remaining_tiles().items())),
@@ -169,16 +186,41 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "scoring": _scoring(g.scoring()),
         "tokens": {"supply": g.supply_size(), "discards": dict(sorted(g.discard_pile().items())),
                    "on_table": dict(sorted(g.tokens_on_table().items()))},
-        "legal_actions": [str(a) for a in g.legal_actions()],
-        "history": history,
-        "score_history": [dict(e) for e in position.score_history],
         "last_placed": _xy(g.last_placed),
         "final_points": None if g.final_points is None else list(g.final_points),
-        "winners": g.winners(),
-    }
-    if replay is not None:
-        view["replay"] = replay
-    return view
+    })
+
+
+def _africa(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int], viewer: int | None) -> None:
+    """Africa: the engine's own view for `viewer` (which hides the others' gold and gems
+    under the hidden-treasure option), with the seats' names and connections.
+
+        "rules": {"players", "hidden_treasure"}, "viewer": seat | null,
+        "phase": "setup" | "move" | "jump" | "action" | "target" | "exchange" | "over",
+        "step": 1 | 2 | null, "board": [{"space": "f1", "row", "col", "city", "tile": id |
+        "face-down" | null, "kind", "camp": seat | null, "explorers": [seat, ...]}, ...],
+        "seats": [{... as Safari's name, kind, player, hotseat, connected; "score", "explorer",
+        "camps", "objects": {kind: n}, "gold", "gems" (null: hidden), "treasure_tiles"}],
+        "camp_supply", "monuments": {"found", "total"}, "last_monument_bonus": seat | null,
+        "tiles_face_down", "unseen_tiles": {id: n} (gold and gems as "treasure" when hidden),
+        "pending": null | {"choice": "target", "from", "tile", "discovered", "targets"} |
+        {"choice": "exchange", "object"}, "final_points": null | [{..., "total"}, ...]
+    """
+    own = g.view(viewer)
+    connected = set(connected)
+    seats = []
+    for i, (seat, s) in enumerate(zip(record.seats, own["seats"])):
+        computer = seat["kind"] == "computer"
+        seats.append({"seat": i, "name": seat["name"], "kind": seat["kind"], "player": seat.get("player"),
+                      "hotseat": bool(seat.get("hotseat")), "connected": computer or i in connected,
+                      **{k: v for k, v in s.items() if k != "seat"}})
+    view.update({
+        "rules": {"players": g.players, "hidden_treasure": own["hidden_treasure"]},
+        "viewer": viewer,
+        "seats": seats,
+        **{k: own[k] for k in ("phase", "step", "board", "camp_supply", "monuments", "last_monument_bonus",
+                               "tiles_face_down", "unseen_tiles", "pending", "final_points")},
+    })
 
 
 def _board(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -194,6 +236,7 @@ def _scoring(s: dict[str, Any] | None) -> dict[str, Any] | None:
 def summary(position: Position) -> dict[str, Any]:
     """What the lobby and the start-up scan read without rebuilding the game."""
     g = position.game
+    left = g.tiles_left if hasattr(g, "tiles_left") else g.tiles_face_down
     return {"current_player": g.current_player, "active_player": g.active_player, "phase": g.phase_name,
-            "scores": g.scores, "moves": len(g.history), "turn": position.turn, "tiles_left": g.tiles_left,
+            "scores": g.scores, "moves": len(g.history), "turn": position.turn, "tiles_left": left,
             "winners": g.winners()}

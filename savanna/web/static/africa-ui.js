@@ -9,7 +9,7 @@ const B = window.SavannaBoard;
 
 const R = 40; // hex radius (SVG units)
 const W = Math.sqrt(3) * R;
-const KIND_COLOURS = { animal: "#7fb24a", nomads: "#e2a04a", monument: "#a3a09a", object: "#9a7cc4", gold: "#e8c330",
+const KIND_COLOURS = { animal: "#7fb24a", nomad: "#e2a04a", monument: "#a3a09a", object: "#9a7cc4", gold: "#e8c330",
   gems: "#4cb6e8" };
 const SPACE_ACTION = /^([PSJDAN>])([a-z]+\d+)$/;
 const MARK_LABELS = { P: "start", S: "step", J: "jump", D: "?", A: "move", N: "move", ">": "here" };
@@ -113,7 +113,7 @@ class AfricaUI {
     const treasure = s.gold === null
       ? [h("span", { class: "chip hidden", title: "gold and gems hidden (rules option)" }, `treasure: ${s.treasure_tiles} hidden`)]
       : [h("span", { class: "chip gold", title: "nuggets of gold" }, `gold ${s.gold}`), h("span", { class: "chip gems", title: "gem stones" }, `gems ${s.gems}`)];
-    return [h("span", { class: "meeples", title: "base camps in reserve" }, `⛺${s.camps}`),
+    return [h("span", { class: "meeples", title: "base camps in reserve" }, `camps ${s.camps}`),
       h("span", { class: "tokens" }, ...chips, ...treasure,
         v.last_monument_bonus === s.seat ? h("span", { class: "chip bonus" }, "+3") : null)];
   }

@@ -16,10 +16,20 @@ const HOW_TO_PLAY = () => h("details", { class: "card", id: "how-to-play" },
     h("li", {}, "A tile placed on a ranger's space sends it away: 3 points, then put it back on an empty space. When the last tile is played, each meeple on an unfinished trail or bush scores 1 point per animal and bird there, and each token in hand 1 point.")),
   h("p", { class: "muted small" }, "The full rules: the English rulebook. The move log on the game page uses the notation of the command line."));
 
+const HOW_TO_PLAY_AFRICA = () => h("details", { class: "card", id: "how-to-play" },
+  h("summary", {}, h("strong", {}, "How to play Africa")),
+  h("ol", {},
+    h("li", {}, "Each turn, either jump your explorer to any free space (that is the whole turn), or twice: move 0 to 2 spaces (not through face-down tiles or other explorers), then take one action."),
+    h("li", {}, "Actions: discover a face-down tile next to you; move a face-up animal or nomads on or next to you to a better space (you score the improvement); build a base camp on an empty space, for points (1 per face-up animal, nomads and monument around it) or to explore (take the face-up gold and gems around it); or pass."),
+    h("li", {}, "Discoveries: gold and gems score 1 or 2 and stay for a camp to take; an animal scores 1 plus 1 per like animal around it; nomads 1 per empty space around them; a monument gives a base camp; an object is yours, and you may exchange it with another player at once."),
+    h("li", {}, "The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6.")),
+  h("p", { class: "muted small" }, "Click a highlighted hexagon on the map; every choice is also listed in notation."));
+
 class Lobby {
   constructor(root) {
     this.root = root;
-    this.seats = [{ kind: "human", name: "You" }, { kind: "computer", player: "medium" }];
+    this.seats = [{ kind: "human", name: "" }, { kind: "computer", player: "medium" }];
+    this.game = "safari";
     this.info = null;
     this.init();
   }
@@ -40,8 +50,21 @@ class Lobby {
     return opts;
   }
 
+  gameInfo() { return this.info.games.find(g => g.game === this.game) || this.info.games[0]; }
+
+  ruleOptions() {
+    return this.gameInfo().options.map(o => o.type === "choice"
+      ? h("fieldset", {}, h("legend", {}, "Final scoring of unfinished trails and bush"),
+        o.choices.map(f => h("label", { class: "radio" },
+          h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), ` ${f.value}: `,
+          h("span", { class: "muted" }, f.description))))
+      : h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default }),
+        ` ${o.name === "hidden_treasure" ? "Hidden gold and gems" : o.name}: `, h("span", { class: "muted" }, o.description)));
+  }
+
   render() {
-    const min = this.info.seats.min, max = this.info.seats.max;
+    const min = this.gameInfo().seats.min, max = this.gameInfo().seats.max;
+    while (this.seats.length > max) this.seats.pop();
     const seatRows = this.seats.map((s, i) => {
       const row = h("div", { class: "seat-row", dataset: { seat: i } },
         h("span", { class: "swatch", style: `background:${COLOURS[i]}`, title: COLOUR_NAMES[i] }),
@@ -65,13 +88,13 @@ class Lobby {
     });
     const form = h("form", { id: "create", class: "card", onsubmit: e => this.create(e) },
       h("h2", {}, "New game"),
+      h("label", { class: "game-choice" }, "Game ", h("select", { name: "game", id: "game-select",
+        onchange: e => { this.game = e.target.value; this.render(); } },
+        this.info.games.map(g => h("option", { value: g.game, selected: g.game === this.game }, g.name)))),
       h("div", { class: "seat-rows" }, seatRows),
       this.seats.length < max ? h("button", { type: "button", id: "add-seat",
         onclick: () => { this.seats.push({ kind: "computer", player: "medium" }); this.render(); } }, "+ add a seat") : null,
-      h("fieldset", {}, h("legend", {}, "Final scoring of unfinished trails and bush"),
-        this.info.final_scoring.map((f, k) => h("label", { class: "radio" },
-          h("input", { type: "radio", name: "final_scoring", value: f.value, checked: k === 0 }), ` ${f.value}: `,
-          h("span", { class: "muted" }, f.description)))),
+      this.ruleOptions(),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat" }),
         " Hotseat: every person plays at this screen"),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " List it in the lobby"),
@@ -88,7 +111,7 @@ class Lobby {
     this.root.append(
       h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", {}, "Carcassonne Safari"),
         h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API")),
-      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, HOW_TO_PLAY(), this.lists)));
+      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, (this.game === "africa" ? HOW_TO_PLAY_AFRICA : HOW_TO_PLAY)(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
   }
 
@@ -98,8 +121,9 @@ class Lobby {
     const body = {
       seats: this.seats.map((s, i) => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` }
         : { kind: "computer", player: s.player }),
-      final_scoring: f.final_scoring.value, hotseat: f.hotseat.checked, listed: f.listed.checked,
+      game: this.game, hotseat: f.hotseat.checked, listed: f.listed.checked,
     };
+    for (const o of this.gameInfo().options) body[o.name] = o.type === "choice" ? f[o.name].value : f[o.name].checked;
     if (f.seed.value !== "") body.seed = parseInt(f.seed.value, 10);
     try {
       const c = await api("/api/games", { json: body });
@@ -157,7 +181,8 @@ class Lobby {
   renderLists(data) {
     const row = (g, over) => {
       const mine = Tokens.get(g.id).token;
-      return h("li", { class: "game-item" },
+      return h("li", { class: "game-item", dataset: { game: g.game } },
+        h("span", { class: "game-tag" }, g.game === "africa" ? "Africa" : "Safari"),
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
           h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${s.name} `, h("strong", {}, String(s.score)),
           over && g.winners.includes(s.seat) ? " ★" : ""))),
