@@ -1,11 +1,12 @@
 """The `savanna` command line.
 
-    savanna play [--players N] [--seat S] [--opponent NAME] [--seed N] [--final-scoring all|majority]
-                 [--save FILE] [--load FILE]
-    savanna simulate N [--players P] [--player NAME ...] [--seed S] [--final-scoring ...] [--save-dir DIR]
+    savanna play [safari|africa] [--players N] [--seat S] [--opponent NAME] [--seed N]
+                 [--final-scoring all|majority] [--hidden-treasure] [--save FILE] [--load FILE]
+    savanna simulate N [--game G] [--players P] [--player NAME ...] [--seed S] [--final-scoring ...]
+                 [--hidden-treasure] [--save-dir DIR]
     savanna replay FILE [--step]
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
-                  [--final-scoring ...] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
+                  [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL]
     savanna --version
@@ -56,14 +57,19 @@ def _count(low: int, high: int | None = None, what: str = "a number"):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="savanna", description="Carcassonne Safari in the terminal: play against computer players, "
-                                    "simulate games between them, replay saved games.")
+        prog="savanna", description="Carcassonne Safari and Africa in the terminal: play against computer "
+                                    "players, simulate games between them, replay saved games.")
     parser.add_argument("--version", action="version", version=f"savanna {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    from savanna.games import GAMES
+
     p = sub.add_parser("play", help="play a game against computer players",
-                       description="Play Carcassonne Safari against computer players. On your turn type a number "
-                                   "from the list or an action in notation; 'help' lists the commands.")
+                       description="Play Carcassonne Safari (the default) or Africa against computer players. On "
+                                   "your turn type a number from the list or an action in notation; 'help' lists "
+                                   "the commands.")
+    p.add_argument("game", nargs="?", choices=sorted(GAMES), default="safari", metavar="GAME",
+                   help=f"the game: {' or '.join(sorted(GAMES))} (default safari)")
     p.add_argument("--players", type=_count(2, 5, "--players"), default=None, metavar="N",
                    help="number of players, 2 to 5 (default 2)")
     p.add_argument("--seat", type=_count(0, 4, "--seat"), default=0, metavar="S",
@@ -72,9 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="computer player for the other seats: easy (random), medium (greedy, the default), "
                         "hard (mcts, 1 s a move), or a spec such as mcts:time=3; repeat to give one per seat")
     p.add_argument("--seed", type=int, default=None, help="seed for the tile and token shuffles")
-    p.add_argument("--final-scoring", choices=FINAL_SCORING, default="all",
-                   help="'all': every meeple on an unfinished trail or bush scores (English rulebook, default); "
-                        "'majority': only the majority (German edition)")
+    p.add_argument("--final-scoring", choices=FINAL_SCORING, default=None,
+                   help="safari: 'all': every meeple on an unfinished trail or bush scores (English rulebook, "
+                        "default); 'majority': only the majority (German edition)")
+    p.add_argument("--hidden-treasure", action="store_true",
+                   help="africa: the rules' option where each player's gold and gems are hidden from the others")
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every move and at the end")
     p.add_argument("--load", metavar="FILE", help="continue a saved game (its players, seed and rules)")
     p.set_defaults(handler=cmd_play, subparser=p)
@@ -86,8 +94,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="number of players, 2 to 5 (default 2, or as many as --player names)")
     s.add_argument("--player", nargs="+", action="extend", default=None, metavar="NAME",
                    help="computer player per seat (one name: every seat; default random)")
+    s.add_argument("--game", choices=sorted(GAMES), default="safari", help="the game (default safari)")
     s.add_argument("--seed", type=int, default=None, help="seed of the first game; game i uses seed+i")
-    s.add_argument("--final-scoring", choices=FINAL_SCORING, default="all")
+    s.add_argument("--final-scoring", choices=FINAL_SCORING, default=None, help="safari's setting (default all)")
+    s.add_argument("--hidden-treasure", action="store_true", help="africa's option: gold and gems hidden")
     s.add_argument("--save-dir", metavar="DIR", help="save each game as JSON in DIR")
     s.set_defaults(handler=cmd_simulate, subparser=s)
 
@@ -183,14 +193,28 @@ def _check_game_settings(parser: argparse.ArgumentParser, game: str, args: argpa
 
 
 def _read_game(path: str):
-    from savanna import safari
+    """A saved game of any game: the file names its game ("game", else its "format")."""
+    import json
+
+    from savanna.games import GAMES, game_module
 
     try:
         with open(path, "rb") as f:
             text = f.read()
     except OSError as e:
         raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
-    return safari.from_json(text)
+    name = "safari"
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = None  # the game's own loader says what is wrong
+    if isinstance(data, dict):
+        named = re.fullmatch(r"savanna-([a-z0-9]+)-game/\d+", str(data.get("format", "")))
+        name = data.get("game") or (named[1] if named else name)  # else the loader names the bad format
+        if not isinstance(name, str) or name not in GAMES:
+            raise ValueError(f"{path} is a game of {name!r}, which this version does not know "
+                             f"(known games: {', '.join(sorted(GAMES))})")
+    return game_module(name).from_json(text)
 
 
 def _error(console: Console, message: str) -> None:
@@ -198,14 +222,14 @@ def _error(console: Console, message: str) -> None:
 
 
 def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from savanna import safari
     from savanna.ai import make_player
-    from savanna.terminal.play import play
+    from savanna.games import game_module, game_settings
 
     err = Console(stderr=True)
     names = args.opponent or ["greedy"]
     for name in names:
         _check_player(parser, name)
+    _check_game_settings(parser, args.game, args)
     if args.load:
         if args.players is not None:
             parser.error("--players cannot be combined with --load: the saved game fixes the players")
@@ -219,8 +243,10 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return 1
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        settings = game_settings(args.game, final_scoring=args.final_scoring or "all",
+                                 hidden_treasure=args.hidden_treasure)
         try:
-            game = safari.new_game(players=args.players or 2, seed=seed, final_scoring=args.final_scoring)
+            game = game_module(args.game).new_game(players=args.players or 2, seed=seed, **settings)
         except ValueError as e:
             _error(err, str(e))
             return 1
@@ -234,15 +260,28 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for i, s in enumerate(others):
         name = names[0] if len(names) == 1 else names[i]
         players[s] = make_player(name, seed=game.seed * 16 + s)
+    if _game_name(game) == "africa":
+        from savanna.terminal.africa_play import play as play_africa
+
+        return play_africa(game, players, args.seat, Console(), save_path=args.save)
+    from savanna.terminal.play import play
+
     return play(game, players, args.seat, Console(), save_path=args.save)
 
 
+def _game_name(game) -> str:
+    """The registry name of a game object's engine ('safari', 'africa')."""
+    return type(game).__module__.split(".")[1]
+
+
 def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from savanna.games import game_settings
     from savanna.terminal.simulate import render_summary, simulate
 
     names = args.player or ["random"]
     for name in names:
         _check_player(parser, name)
+    _check_game_settings(parser, args.game, args)
     n = args.players or (len(names) if len(names) > 1 else 2)
     if len(names) == 1:
         names = names * n
@@ -252,8 +291,11 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         parser.error(f"a game has 2 to 5 players, not {n}")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     console = Console()
+    settings = game_settings(args.game, final_scoring=args.final_scoring or "all",
+                             hidden_treasure=args.hidden_treasure)
     try:
-        summary = simulate(args.games, names, seed, args.final_scoring, args.save_dir, console)
+        summary = simulate(args.games, names, seed, args.final_scoring or "all", args.save_dir, console,
+                           game=args.game, settings=settings)
     except OSError as e:
         _error(Console(stderr=True), f"cannot save games: {e}")
         return 1
@@ -271,6 +313,10 @@ def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     except ValueError as e:
         _error(Console(stderr=True), str(e))
         return 1
+    if _game_name(game) == "africa":
+        from savanna.terminal.africa_replay import replay as replay_africa
+
+        return replay_africa(game, Console(), step=args.step)
     return replay(game, Console(), step=args.step)
 
 

@@ -136,9 +136,16 @@ class PlayLoop:
         self.printer = TurnPrinter(console, self.names, you)
         self.shown_at = -1  # history length when the human last saw the full view
         self.legend_shown = False
-        self.removed = len(game.removed_tiles)
+        self.removed = len(getattr(game, "removed_tiles", ()))
+        self.help_text = HELP
 
     # ------------------------------------------------------------ display
+
+    def make_menu(self):
+        return build_menu(self.game)
+
+    def legend(self):
+        return legend()
 
     def show_view(self, menu, full_menu: bool = False) -> None:
         g = self.game
@@ -189,7 +196,7 @@ class PlayLoop:
 
     def human_turn(self) -> None:
         g = self.game
-        menu = build_menu(g)
+        menu = self.make_menu()
         if self.shown_at != len(g.history):
             self.printer.flush()
             self.show_view(menu)
@@ -202,8 +209,8 @@ class PlayLoop:
             word, _, arg = line.partition(" ")
             cmd = word.lower()
             if cmd in ("help", "h", "?"):
-                self.console.print(HELP, highlight=False)
-                self.console.print(legend())
+                self.console.print(self.help_text, highlight=False)
+                self.console.print(self.legend())
                 continue
             if cmd in ("board", "b"):
                 self.show_view(menu)
@@ -261,7 +268,7 @@ class PlayLoop:
     def after_apply(self, turn: int, seat: int, action: str, before: list[int]) -> None:
         g = self.game
         self.printer.record(turn, seat, action, before, g.scores)
-        removed = g.removed_tiles
+        removed = getattr(g, "removed_tiles", ())
         if len(removed) > self.removed:
             self.printer.flush()
             for name in removed[self.removed:]:
@@ -277,7 +284,7 @@ class PlayLoop:
         g.apply(action)
         self.after_apply(turn, seat, str(action), before)
 
-    def run(self) -> int:
+    def header(self) -> None:
         g = self.game
         c = self.console
         c.print(Rule("Carcassonne Safari", style="bold yellow"))
@@ -287,6 +294,17 @@ class PlayLoop:
             seats.append(" you  " if s == self.you else f" {self.names[s]}  ")
         seats.append(f"· seed {g.seed} · final scoring '{g.final_scoring}' · type help for help", "dim")
         c.print(seats)
+
+    def show_final(self) -> None:
+        g = self.game
+        c = self.console
+        c.print(render_board(g, width=c.width, highlight_last=False))
+        c.print(render_final(g, self.names, you=self.you))
+
+    def run(self) -> int:
+        g = self.game
+        c = self.console
+        self.header()
         try:
             while not g.is_terminal():
                 seat = g.current_player
@@ -303,8 +321,7 @@ class PlayLoop:
             return q.code
         self.printer.flush()
         c.print(Rule("Game over", style="bold yellow"))
-        c.print(render_board(g, width=c.width, highlight_last=False))
-        c.print(render_final(g, self.names, you=self.you))
+        self.show_final()
         if self.save_path and self.save(self.save_path, quiet=True):
             self.say(f"The game is saved in {self.save_path}.", "dim")
         return 0

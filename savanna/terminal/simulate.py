@@ -11,8 +11,8 @@ from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from savanna import safari
 from savanna.ai import make_player
+from savanna.games import game_module
 
 
 @dataclass
@@ -20,6 +20,8 @@ class Summary:
     players: list[str]
     seed: int
     final_scoring: str
+    game: str = "safari"
+    settings: dict = field(default_factory=dict)  # the game's own, e.g. {"hidden_treasure": True}
     scores: list[list[int]] = field(default_factory=list)  # per game, per seat
     wins: list[float] = field(default_factory=list)  # per seat, ties shared
     seconds: list[float] = field(default_factory=list)
@@ -30,19 +32,24 @@ class Summary:
         return len(self.scores)
 
 
-def play_one(players: list, seed: int, final_scoring: str):
-    g = safari.new_game(players=len(players), seed=seed, final_scoring=final_scoring)
+def play_one(players: list, seed: int, final_scoring: str, game: str = "safari", settings: dict | None = None):
+    """One game; `settings`: the game's own (default: Safari's `final_scoring`)."""
+    if settings is None:
+        settings = {"final_scoring": final_scoring} if game == "safari" else {}
+    g = game_module(game).new_game(players=len(players), seed=seed, **settings)
     while not g.is_terminal():
         g.apply(players[g.current_player].choose(g))
     return g
 
 
 def simulate(n: int, player_names: list[str], seed: int, final_scoring: str = "all", save_dir: str | None = None,
-             console: Console | None = None) -> Summary:
-    """Play `n` games; game i uses seed `seed + i`. Saves each as JSON in `save_dir`."""
+             console: Console | None = None, game: str = "safari", settings: dict | None = None) -> Summary:
+    """Play `n` games of `game`; game i uses seed `seed + i`. Saves each as JSON in `save_dir`."""
     c = console or Console()
     nseats = len(player_names)
-    summary = Summary(player_names, seed, final_scoring, wins=[0.0] * nseats)
+    if settings is None:
+        settings = {"final_scoring": final_scoring} if game == "safari" else {}
+    summary = Summary(player_names, seed, final_scoring, game, dict(settings), wins=[0.0] * nseats)
     if save_dir:
         os.makedirs(save_dir, exist_ok=True)
     columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -52,7 +59,7 @@ def simulate(n: int, player_names: list[str], seed: int, final_scoring: str = "a
             game_seed = seed + i
             players = [make_player(name, seed=game_seed * 16 + s) for s, name in enumerate(player_names)]
             t0 = time.perf_counter()
-            g = play_one(players, game_seed, final_scoring)
+            g = play_one(players, game_seed, final_scoring, game, settings)
             summary.seconds.append(time.perf_counter() - t0)
             summary.scores.append(g.scores)
             summary.actions.append(len(g.history))
@@ -68,8 +75,12 @@ def simulate(n: int, player_names: list[str], seed: int, final_scoring: str = "a
 
 def render_summary(s: Summary) -> Group:
     n = s.games
-    table = Table(title=f"{n} games · {len(s.players)} players · seeds {s.seed}–{s.seed + n - 1} · "
-                        f"final scoring '{s.final_scoring}'", title_justify="left")
+    if s.game == "safari":
+        rules = f"final scoring '{s.final_scoring}'"
+    else:
+        rules = s.game + (" · hidden treasure" if s.settings.get("hidden_treasure") else "")
+    table = Table(title=f"{n} games · {len(s.players)} players · seeds {s.seed}–{s.seed + n - 1} · {rules}",
+                  title_justify="left")
     table.add_column("seat", justify="right")
     table.add_column("player")
     table.add_column("mean score", justify="right")

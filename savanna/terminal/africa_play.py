@@ -1,0 +1,133 @@
+"""Playing Africa in the terminal: the game loop of play.py with Africa's map,
+holdings, menu, help and notation."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from .africa_board import legend, render_holdings, render_final, render_map
+from .africa_menu import build_menu, offered_spaces
+from .board import seat_badge
+from .play import PlayLoop, TurnPrinter
+
+HELP = """\
+[bold]On your turn[/bold] type a [bold cyan]number[/bold cyan] from the list, or an action in notation. A space is named
+by its column letter and row number ([bold]g3[/bold]); a bare space name picks the one action on offer there.
+A turn is either a [bold]jump[/bold] anywhere (then [bold]J<space>[/bold]), or two rounds of a step and an action:
+  [bold]Sg3[/bold]        step the explorer to g3 (0, 1 or 2 spaces, never onto or across a face-down tile
+             or another explorer; your own space: stay)
+  [bold]Dg4[/bold]        discover the face-down tile on g4, next to the explorer: gold and gems score 1 or 2,
+             an object is yours (you may exchange it), an animal scores 1 + its kind around it,
+             nomads score the empty spaces around them, a monument gives you a base camp
+  [bold]Ag4[/bold] / [bold]Ng4[/bold]  move the face-up animal / nomads on or next to the explorer, then [bold]>h5[/bold] where to
+  [bold]B+[/bold]         a base camp on your space: 1 point per face-up animal, nomads or monument around it
+  [bold]B$[/bold]         a base camp on your space that takes the face-up gold and gems around it
+  [bold]pass[/bold]       no action after this step
+  [bold]E1:robe[/bold]    give the object you just found for seat 1's robe ([bold]E1:robe*[/bold]: all their robes); [bold]keep[/bold]: no exchange
+At the end, objects score by sets of like kinds (1, 3, 5, 8, 12), most gold and most gems 10, second 6.
+The game ends when the last monument is turned (+3 to its finder).
+[bold]Commands[/bold]: [bold]help[/bold]  [bold]board[/bold] (show the map again)  [bold]list[/bold] (every choice, unfolded)  \
+[bold]save FILE[/bold]  [bold]quit[/bold]"""
+
+_SPACE = re.compile(r"[a-z][1-9][0-9]?")
+_SPACE_ACTION = re.compile(r"[psjdan>][a-z][1-9][0-9]?")
+
+
+def normalize(text: str) -> str:
+    """Forgive case and stray spaces: 'sg3' -> 'Sg3', 'b$' -> 'B$', 'e1:Robe' -> 'E1:robe', 'PASS' -> 'pass'."""
+    s = "".join(text.split())
+    low = s.lower()
+    if low in ("pass", "jump", "keep"):
+        return low
+    if _SPACE_ACTION.fullmatch(low):
+        return low[0].upper() + low[1:] if low[0] != ">" else low
+    if low in ("b+", "b$"):
+        return low.upper()
+    if low.startswith("e") and ":" in low:
+        return "E" + low[1:]
+    return s
+
+
+class AfricaTurns(TurnPrinter):
+    """A turn is every action of the seat whose turn it is (the set-up: one placement each)."""
+
+    def record(self, turn: int, seat: int, action: str, before: list[int], after: list[int]) -> None:
+        if self.seat is None or turn != self.seat or action.startswith("P"):
+            self.flush()
+            self.seat = turn
+            self.before = before
+        self.actions.append((seat, action))
+        self.after = after
+
+
+class AfricaPlayLoop(PlayLoop):
+    def __init__(self, game, players: list[Any | None], you: int, console: Console, **kw):
+        super().__init__(game, players, you, console, **kw)
+        self.printer = AfricaTurns(console, self.names, you)
+        self.help_text = HELP
+
+    def make_menu(self):
+        return build_menu(self.game)
+
+    def legend(self):
+        return legend()
+
+    def show_view(self, menu, full_menu: bool = False) -> None:
+        g = self.game
+        c = self.console
+        title = f"Turn {g.turn + 1}"
+        if g.current_player == self.you:
+            title += " · your move" + (f" · step {g.step_number}" if g.phase_name in ("move", "action") else "")
+        c.print(Rule(title, style="cyan"))
+        c.print(render_map(g, offered_spaces(menu.actions)))
+        if not self.legend_shown:
+            c.print(legend())
+            self.legend_shown = True
+        c.print(render_holdings(g, self.names, self.you))
+        c.print(menu.render(full=full_menu))
+        self.shown_at = len(g.history)
+
+    def interpret(self, line: str, menu) -> str | None:
+        if line.isdigit():
+            a = menu.pick(int(line))
+            if a is None:
+                self.say(f"no choice {line}: choose 1 to {len(menu.actions)}, or type the action", "bold red")
+            return a
+        low = "".join(line.split()).lower()
+        if _SPACE.fullmatch(low):
+            here = [a for a in menu.actions if a[1:] == low]
+            if len(here) == 1:
+                return here[0]
+            self.say(f"no action on offer names {low}" if not here else
+                     f"on {low}: {', '.join(here)}; type one of them", "bold red")
+            return None
+        return normalize(line)
+
+    def header(self) -> None:
+        g = self.game
+        c = self.console
+        c.print(Rule("Africa", style="bold yellow"))
+        seats = Text("Seats: ")
+        for s in range(g.players):
+            seats.append_text(seat_badge(s))
+            seats.append(" you  " if s == self.you else f" {self.names[s]}  ")
+        rules = "hidden treasure" if g.hidden_treasure else "treasure in view"
+        seats.append(f"· seed {g.seed} · {rules} · type help for help", "dim")
+        c.print(seats)
+
+    def show_final(self) -> None:
+        g = self.game
+        c = self.console
+        c.print(render_map(g))
+        c.print(render_holdings(g, self.names, self.you, everything=True))
+        c.print(render_final(g, self.names, you=self.you))
+
+
+def play(game, players: list[Any | None], you: int, console: Console | None = None, **kw) -> int:
+    """Play a game of Africa in the terminal; `players[s]` is a computer player, or None for the human `you`."""
+    return AfricaPlayLoop(game, players, you, console or Console(), **kw).run()

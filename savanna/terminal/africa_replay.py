@@ -1,0 +1,85 @@
+"""Stepping through a saved game of Africa: each turn's actions, then the map
+and the holdings. A saved game is the whole truth (see africa/serialization),
+so a replay shows every seat's gold and gems."""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from savanna import africa
+from savanna.africa.serialization import to_dict
+
+from .africa_board import render_final, render_holdings, render_map
+from .log import seat_log
+from .replay import turn_line
+
+
+def split_turns(game) -> list[list[tuple[int, str]]]:
+    """The actions grouped by turn: a turn is every action of one seat in a row (set-up:
+    one placement each)."""
+    turns: list[list[tuple[int, str]]] = []
+    for seat, a in seat_log(game):
+        if not turns or turns[-1][0][0] != seat or a.startswith("P"):
+            turns.append([])
+        turns[-1].append((seat, a))
+    return turns
+
+
+def turns_of(game) -> list[tuple[list[tuple[int, str]], list[int], object]]:
+    """(the (seat, action) pairs, points gained per seat, the game after the turn) for
+    every turn; turn 0 is the start, with no actions. Played again from the set-up."""
+    start = to_dict(game)
+    start.update(actions=[], scores=None, over=None)
+    g = africa.from_dict(start)
+    out = [([], [0] * g.players, g.clone())]
+    for actions in split_turns(game):
+        before = g.scores
+        for _, a in actions:
+            g.apply(a)
+        out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
+    return out
+
+
+def replay(game, console: Console | None = None, *, step: bool = False,
+           input_fn: Callable[[str], str] = input, interactive: bool | None = None) -> int:
+    """Print every turn of `game` with the map after it. With `step` (and a terminal),
+    wait between turns: Enter next, b back, q quit."""
+    c = console or Console()
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    step = step and interactive
+    turns = turns_of(game)
+    total = len(turns) - 1
+    names = [f"seat {s}" for s in range(game.players)]
+    rules = "hidden treasure" if game.hidden_treasure else "treasure in view"
+    c.print(Rule(f"Replay of Africa: {game.players} players, seed {game.seed}, {rules}, {len(game.history)} actions",
+                 style="bold yellow"))
+    i = 0
+    while i <= total:
+        actions, gains, g = turns[i]
+        c.print(Text("The start: explorers to place on the cities", style="bold") if i == 0 else
+                turn_line(i, actions, gains, total))
+        c.print(render_map(g))
+        c.print(render_holdings(g, names, None, everything=True))
+        if step:
+            try:
+                answer = input_fn("Enter: next · b: back · q: quit › ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                c.print(Text("Replay stopped.", style="yellow"))
+                return 0
+            if answer in ("q", "quit"):
+                return 0
+            if answer in ("b", "back"):
+                i = max(0, i - 1)
+                continue
+        i += 1
+    if game.is_terminal():
+        c.print(render_final(game, names))
+    else:
+        c.print(Text(f"The game was saved before its end ({game.tiles_face_down} tiles face down).", style="yellow"))
+    return 0
