@@ -309,9 +309,6 @@ class LiveGames:
 
     async def start(self) -> None:
         """Resume every game whose seat to act is a computer."""
-        import concurrent.futures, os
-        if os.environ.get("W"):
-            asyncio.get_running_loop().set_default_executor(concurrent.futures.ThreadPoolExecutor(int(os.environ["W"])))
         if not self.autoplay:
             return
         ids = await asyncio.to_thread(self.service.games_waiting_for_computers)
