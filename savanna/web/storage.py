@@ -44,6 +44,7 @@ from sqlalchemy import (
     DateTime,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     select,
@@ -115,6 +116,13 @@ class GameRecord:
 
 
 GAMES = GameRow.__table__
+# the statements of a move, built once: building one costs more than running it on SQLite
+_GET = select(GAMES).where(GAMES.c.id == bindparam("gid"))
+_SAVE = (update(GAMES)
+         .where(GAMES.c.id == bindparam("gid"), GAMES.c.version == bindparam("expected"))
+         .values(actions=bindparam("actions"), status=bindparam("status"), summary=bindparam("summary"),
+                 version=bindparam("version"), updated_at=bindparam("now")))
+_SAVE_RETURNING = _SAVE.returning(*GAMES.c)
 
 
 def _utc(t: datetime) -> datetime:
@@ -256,19 +264,15 @@ class Store:
         raise VersionConflict and store nothing. Returns the game at its new version."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
-        now = _now()
-        stmt = (update(GAMES)
-                .where(GAMES.c.id == game_id, GAMES.c.version == expected_version)
-                .values(actions=list(actions), status=status, summary=summary, version=expected_version + 1,
-                        updated_at=now))
+        params = {"gid": game_id, "expected": expected_version, "actions": list(actions), "status": status,
+                  "summary": summary, "version": expected_version + 1, "now": _now()}
         # Core statements, not the ORM: a move is one statement (plus a read where UPDATE ... RETURNING
         # is missing), which matters at hundreds of moves a second
         with self._write_lock, self.engine.begin() as con:
             if self._returning:
-                row = con.execute(stmt.returning(*GAMES.c)).first()
+                row = con.execute(_SAVE_RETURNING, params).first()
             else:
-                row = con.execute(stmt).rowcount == 1 and con.execute(
-                    select(GAMES).where(GAMES.c.id == game_id)).first()
+                row = con.execute(_SAVE, params).rowcount == 1 and con.execute(_GET, {"gid": game_id}).first()
             if not row:
                 raise VersionConflict(f"game {game_id} changed since version {expected_version}")
             return GameRecord.of(row)
@@ -279,7 +283,7 @@ class Store:
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
             return None
         with self.engine.connect() as con:
-            row = con.execute(select(GAMES).where(GAMES.c.id == game_id)).first()
+            row = con.execute(_GET, {"gid": game_id}).first()
         return None if row is None else GameRecord.of(row)
 
     def list_games(self, status: str | None = None, limit: int = 50, listed_only: bool = True) -> list[GameRecord]:
