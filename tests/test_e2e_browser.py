@@ -380,3 +380,44 @@ def test_the_drawn_tile_rotates_previews_under_the_pointer_and_the_board_pans_an
     x1, x2 = float(box1.split()[0]), float(page.get_attribute("#board", "viewBox").split()[0])
     assert x2 < x1  # dragged right: the view moved left
     assert page.evaluate("window.page.view.moves") == 0  # panning placed nothing
+
+
+def test_a_person_plays_africa_against_the_computer_to_the_end(server, page):
+    rng = random.Random(5)
+    page.goto(server + "/")
+    page.select_option("#game-select", "africa")
+    expect(page.locator("#how-to-play")).to_contain_text("Africa")
+    page.fill("input[name=name-0]", "Ann")
+    page.check("input[name=hidden_treasure]")
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    game_id = page.url.split("/play/")[1].split("#")[0]
+    wait_for_my_turn_or_end(page)
+    expect(page.locator("#board .hex")).to_have_count(101)
+    clicks = 0
+    kinds = set()
+    while wait_for_my_turn_or_end(page) != "over":
+        v = page.evaluate("window.page.view")
+        assert v["viewer"] == 0 and v["seats"][1]["gold"] is None  # the computer's treasure stays hidden
+        marks = page.locator("svg#board [data-action], #choices button[data-action]")
+        n = marks.count()
+        assert n > 0, "it is my turn but the page offers nothing to click"
+        discover = page.locator("svg#board [data-action^=D]")  # an explorer explores, mostly
+        pick = discover.first if discover.count() and rng.random() < 0.8 else marks.nth(rng.randrange(n))
+        kinds.add((pick.get_attribute("data-action") or "?")[0])
+        try:
+            pick.click(timeout=3000)
+        except Exception:
+            pick.dispatch_event("click")
+        page.wait_for_function(f"window.page.view.moves > {v['moves']}", timeout=15000)
+        clicks += 1
+        if clicks == 30:
+            shot(page, "africa-mid-game.png")
+        assert clicks < 3000, "the game does not end"
+    final = api(server, f"/api/games/{game_id}")
+    assert final["status"] == "over" and all(s["gold"] is not None for s in final["seats"])
+    assert {"S", "D"} <= kinds
+    expect(page.locator("#summary")).to_be_visible()
+    shown = sorted(int(t) for t in page.locator("#summary tr td:nth-child(3)").all_inner_texts())
+    assert shown == sorted(s["score"] for s in final["seats"])
+    shot(page, "africa-final.png")

@@ -1,0 +1,144 @@
+"""Africa in the web app: created with its own rules option, played through the API and
+over WebSockets, views that keep each seat's hidden gold and gems from everyone else,
+computer seats, export, replay and the lobby."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+
+from fastapi.testclient import TestClient
+from test_web_ws import recv_until
+from web_databases import BACKENDS, fresh_database
+
+from savanna import africa
+from savanna.web import create_app
+
+
+@pytest.fixture(params=BACKENDS)
+def client(request, tmp_path):
+    with TestClient(create_app(fresh_database(request.param, tmp_path))) as c:
+        yield c
+
+
+def create(client, seats, status=201, **kw):
+    r = client.post("/api/games", json={"game": "africa", "seats": seats, **kw})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def view(client, gid, token=None):
+    r = client.get(f"/api/games/{gid}" + (f"?token={token}" if token else ""))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
+
+
+def test_africa_is_created_with_its_own_rules_option_and_others_are_refused(client):
+    g = create(client, PEOPLE, hidden_treasure=True, seed=4)
+    v = view(client, g["id"])
+    assert v["game"] == "africa" and v["rules"] == {"players": 2, "hidden_treasure": True}
+    assert v["phase"] == "setup" and len(v["board"]) == 101 and v["tiles_face_down"] == 96
+    assert all(s["gold"] is None for s in v["seats"])  # a spectator sees no one's treasure
+    assert "safari" in {x["game"] for x in client.get("/api/players").json()["games"]}
+    for body, words in (({"game": "africa", "final_scoring": "all"}, "no option final_scoring"),
+                        ({"game": "safari", "hidden_treasure": True}, "no option hidden_treasure"),
+                        ({"game": "chess"}, "game")):
+        r = client.post("/api/games", json={"seats": PEOPLE, **body})
+        assert r.status_code in (400, 422) and words in r.json()["message"], r.text
+    assert client.get("/api/games").json()["open"][0]["rules"] == {"hidden_treasure": True}
+
+
+def play_until(client, g, pred, rng, limit=3000):
+    """Play random legal actions for whichever seat must act (preferring base camps that
+    explore, which take gold and gems) until pred(spectator view) holds."""
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    for _ in range(limit):
+        v = view(client, g["id"])
+        if pred(v) or v["status"] == "over":
+            return v
+        seat = v["current_player"]
+        acts = view(client, g["id"], tokens[seat])["legal_actions"]
+        a = "B$" if "B$" in acts and rng.random() < 0.8 else rng.choice(acts)
+        r = client.post(f"/api/games/{g['id']}/actions", json={"token": tokens[seat], "action": a})
+        assert r.status_code == 200, r.text
+    raise AssertionError("the position was not reached")
+
+
+def test_hidden_gold_and_gems_reach_only_their_holder_over_rest_and_websockets(client):
+    g = create(client, PEOPLE, hidden_treasure=True, seed=8)
+    gid = g["id"]
+    t0, t1 = g["seats"][0]["token"], g["seats"][1]["token"]
+    v = play_until(client, g, lambda v: v["seats"][0]["treasure_tiles"] and v["seats"][1]["treasure_tiles"],
+                   random.Random(1))
+    assert v["status"] == "playing"
+    mine, theirs = view(client, gid, t0), view(client, gid, t1)
+    assert isinstance(mine["seats"][0]["gold"], int) and mine["seats"][1]["gold"] is None
+    assert isinstance(theirs["seats"][1]["gems"], int) and theirs["seats"][0]["gems"] is None
+    for w in (v, mine, theirs):  # the face-down mix does not tell what was taken either
+        assert not any(k.startswith(("gold", "gems")) for k in w["unseen_tiles"]) and "treasure" in w["unseen_tiles"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ann, \
+            client.websocket_connect(f"/ws/games/{gid}?token={t1}") as bob, \
+            client.websocket_connect(f"/ws/games/{gid}") as watcher:
+        a = recv_until(ann, lambda m: m["type"] == "state")["view"]
+        b = recv_until(bob, lambda m: m["type"] == "state")["view"]
+        w = recv_until(watcher, lambda m: m["type"] == "state")["view"]
+        assert a["viewer"] == 0 and a["seats"][0]["gold"] == mine["seats"][0]["gold"] and a["seats"][1]["gold"] is None
+        assert b["viewer"] == 1 and b["seats"][1]["gems"] == theirs["seats"][1]["gems"] and b["seats"][0]["gems"] is None
+        assert w["viewer"] is None and all(s["gold"] is None and s["gems"] is None for s in w["seats"])
+        # after a move, each gets its own view again, pushed
+        seat = w["current_player"]
+        ws, token = (ann, t0) if seat == 0 else (bob, t1)
+        ws.send_json({"type": "action", "action": view(client, gid, token)["legal_actions"][0]})
+        for conn, me in ((ann, 0), (bob, 1), (watcher, None)):
+            pushed = recv_until(conn, lambda m: m["type"] == "state" and m["view"]["moves"] == w["moves"] + 1)["view"]
+            for s in pushed["seats"]:
+                assert (s["gold"] is not None) == (s["seat"] == me)
+        assert "seed" not in json.dumps(w) or w["seed"] is None
+
+
+def test_an_africa_game_between_computers_finishes_exports_and_replays(client):
+    g = create(client, [{"kind": "computer", "player": "easy"}, {"kind": "computer", "player": "medium"}], seed=3)
+    gid = g["id"]
+    deadline = time.time() + 120
+    while (v := view(client, gid))["status"] != "over":
+        assert time.time() < deadline, "the computers did not finish"
+        time.sleep(0.2)
+    assert v["winners"] and v["final_points"] and v["seed"] == 3
+    saved = client.get(f"/api/games/{gid}/export").text
+    game = africa.from_json(saved)
+    assert game.is_terminal() and game.scores == [s["score"] for s in v["seats"]]
+    assert v["score_history"][-1]["final"] and v["score_history"][-1]["scores"] == game.scores
+    before = v["score_history"][-2]["scores"]
+    assert [b + p["total"] for b, p in zip(before, v["final_points"])] == game.scores
+    step = client.get(f"/api/games/{gid}/replay?step=12").json()
+    assert step["replay"]["step"] == 12 and step["moves"] == 12 and step["game"] == "africa"
+    recent = client.get("/api/games").json()["recent"]
+    assert recent[0]["id"] == gid and recent[0]["game"] == "africa"
+    # the saved game comes back as a new game here, identical
+    r = client.post("/api/games/import", content=saved, headers={"Content-Type": "application/json"})
+    assert r.status_code == 201, r.text
+    assert view(client, r.json()["id"])["history"] == v["history"]
+
+
+def test_bad_africa_actions_are_refused_and_change_nothing(client):
+    g = create(client, PEOPLE, seed=2)
+    gid = g["id"]
+    before = view(client, gid)
+    seat = before["current_player"]
+    token = g["seats"][seat]["token"]
+    for action, code in (("Zz99", "illegal_action"), ("Sg4", "illegal_action"), ("", "illegal_action")):
+        r = client.post(f"/api/games/{gid}/actions", json={"token": token, "action": action})
+        assert r.status_code == 422 and r.json()["code"] == code, r.text
+    other = g["seats"][1 - seat]["token"]
+    r = client.post(f"/api/games/{gid}/actions", json={"token": other, "action": before["legal_actions"][0]})
+    assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
+    assert view(client, gid)["version"] == before["version"]
