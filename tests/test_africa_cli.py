@@ -20,11 +20,11 @@ def wide(monkeypatch):
 
 def test_play_a_whole_game_answering_1(tmp_path, monkeypatch, capsys):
     path = tmp_path / "g.json"
-    code, out, err = run_main(["play", "africa", "--seed", "5", "--opponent", "easy", "--save", str(path)],
+    code, out, err = run_main(["play", "africa", "--seed", "5", "--save", str(path)],
                               "1\n" * 3000, monkeypatch, capsys)
     assert code == 0, err
     assert "Game over" in out and "Final scoring" in out and ("Winner" in out)
-    assert "random: " in out  # computer turns are shown in notation
+    assert "greedy: " in out  # the default opponent's turns are shown in notation
     assert "Put your explorer on a city (P<space>)" in out and "Algiers" in out
     g = africa.from_json(path.read_text())
     assert g.is_terminal() and g.seed == 5

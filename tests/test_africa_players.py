@@ -27,14 +27,17 @@ def play_out(game, players, limit=None):
     return moves
 
 
-@pytest.mark.parametrize("name", ["random", "greedy"])
-def test_players_play_only_legal_actions_for_every_seat_and_table_size(name):
+@pytest.mark.parametrize("name, tables, least", [
+    ("random", (2, 3, 4, 5, 2, 3, 4, 5), 5000),
+    ("greedy", (2, 3, 4, 5), 1000),  # greedy finds the monuments sooner: shorter games
+])
+def test_players_play_only_legal_actions_for_every_seat_and_table_size(name, tables, least):
     moves = 0
-    for i, players in enumerate((2, 3, 4, 5, 2, 3, 4, 5)):
+    for i, players in enumerate(tables):
         g = africa.new_game(players=players, seed=40 + i, hidden_treasure=bool(i % 2))
         moves += play_out(g, [make_player(FAST[name], seed=i * 8 + s) for s in range(players)])
         assert g.is_terminal()
-    assert moves > 2000
+    assert moves > least
 
 
 def test_mcts_plays_only_legal_actions_with_every_table_size():
