@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
@@ -119,6 +121,9 @@ class LiveGames:
         self._publish_locks: dict[str, asyncio.Lock] = {}
         self._published: dict[str, int] = {}  # the latest version sent to a game's connections
         self._hiding: dict[str, bool] = {}  # games whose views differ by seat
+        # moves and views: short and CPU-bound, so two threads (the interpreter runs one at a time;
+        # more threads only contend for it); computer players think in the loop's default pool
+        self._moves = ThreadPoolExecutor(max_workers=2, thread_name_prefix="savanna-moves")
         self._tasks: dict[str, asyncio.Task] = {}
         self._wanted: set[str] = set()
         self._background: set[asyncio.Task] = set()
@@ -163,6 +168,10 @@ class LiveGames:
     def online(self) -> dict[str, set[int]]:
         return {g: self.connected(g) for g in self.connections}
 
+    async def _work(self, fn: Any, *args: Any) -> Any:
+        """fn(*args) in the pool of moves and views."""
+        return await asyncio.get_running_loop().run_in_executor(self._moves, functools.partial(fn, *args))
+
     # ------------------------------------------------------------- views
 
     async def view(self, game_id: str | GameRecord, token: str | None = None) -> dict[str, Any]:
@@ -175,7 +184,7 @@ class LiveGames:
             viewer = self.service.viewer_for(rec, self.service.seats_for(rec, token)) if token else None
             return self.service.view(rec, connected, spectators, viewer)
 
-        return await asyncio.to_thread(build)
+        return await self._work(build)
 
     def _personal_texts(self, game: str | GameRecord, audience: tuple[frozenset[int], int],
                         seat_sets: set[frozenset[int]]) -> tuple[int, str, dict[frozenset[int], str]]:
@@ -198,7 +207,7 @@ class LiveGames:
         """Whether the game's views differ by seat (known once per game: settings never change)."""
         hides = self._hiding.get(game_id)
         if hides is None:
-            rec = record if record is not None else await asyncio.to_thread(self.service.record, game_id)
+            rec = record if record is not None else await self._work(self.service.record, game_id)
             hides = self._hiding[game_id] = self.service.hides(rec)
         return hides
 
@@ -228,12 +237,12 @@ class LiveGames:
                 texts: dict[frozenset[int], str] = {}
                 try:
                     if await self._hides(game_id, record):  # views by seat (Africa's hidden treasure)
-                        version, text, texts = await asyncio.to_thread(
+                        version, text, texts = await self._work(
                             self._personal_texts, source, audience, {c.seats for c in conns if c.seats})
                     elif built is not None and built[0] >= latest and built[2] == audience:
                         version, text = built[0], built[1]
                     else:  # built and encoded in a worker thread: the loop keeps serving
-                        version, text = await asyncio.to_thread(self._view_text, source, audience)
+                        version, text = await self._work(self._view_text, source, audience)
                 except GameError as e:
                     for c in conns:
                         c.send(e.as_dict())
@@ -260,7 +269,7 @@ class LiveGames:
                 log.exception("game %s: the view after a move failed", game_id)
                 return rec, None
 
-        rec, built = await asyncio.to_thread(act_and_view)
+        rec, built = await self._work(act_and_view)
         await self.publish(game_id, rec, built)
         if self.service.computer_to_move(rec) is not None:
             self.kick(game_id)
@@ -331,3 +340,4 @@ class LiveGames:
                 await c.stop()
                 await c._close(1012, "server restarting")
         self.connections.clear()
+        self._moves.shutdown(wait=False)
