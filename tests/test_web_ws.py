@@ -258,3 +258,20 @@ def test_a_flood_of_messages_is_slowed_down(client):
         replies = [recv_until(ws, lambda m: m["type"] != "state") for _ in range(40)]
         assert {"pong"} == {m["type"] for m in replies[:30]}
         assert any(m.get("code") == "rate_limited" for m in replies[30:])
+
+
+def test_views_are_sent_as_the_same_json_whichever_encoder(client, monkeypatch):
+    from savanna.web import live
+
+    g = create(client, [{"kind": "human", "name": "Zoë ✓"}, {"kind": "human", "name": "Bo"}], seed=12)
+    rng = random.Random(12)
+    for _ in range(30):  # a board with features, meeples and history
+        v = client.get(f"/api/games/{g['id']}").json()
+        token = g["seats"][v["current_player"]]["token"]
+        assert client.post(f"/api/games/{g['id']}/actions",
+                           json={"token": token, "action": rng.choice(v["legal_actions"])}).status_code == 200
+    view = client.get(f"/api/games/{g['id']}").json()
+    fast = live._encode(view)
+    assert live._encode({1: "a key that is not text"}) == '{"1":"a key that is not text"}'  # orjson refuses it
+    monkeypatch.setattr(live, "orjson", None)
+    assert json.loads(fast) == json.loads(live._encode(view)) == view
