@@ -206,8 +206,21 @@ def show(out: dict) -> None:
     print("OK: every game finished and checked" if ok else "FAILED")
 
 
+def raise_file_limit(connections: int) -> None:
+    """One socket per seat here and in the server (which inherits the limit): lift the soft
+    limit of open files as far as the hard one allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        if new < want:
+            print(f"web_load: only {new} open files allowed; {connections} connections may fail", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    raise_file_limit(args.games * args.players)
     tmp = Path(tempfile.mkdtemp(prefix="savanna-load-"))
     db = args.db or str(tmp / "load.db")
     server = ServerProcess(db, log=tmp / "server.log")

@@ -199,7 +199,8 @@ class RemoteSeat:
             if now - down_since > self.reconnect_seconds:
                 raise ConnectionError(f"game {self.game_id}: the server was unreachable for "
                                       f"{self.reconnect_seconds:g} s")
-            await asyncio.sleep(0.1)
+            # back off, with jitter: hundreds of seats must not knock all at once while it starts
+            await asyncio.sleep(random.uniform(0.05, min(1.0, 0.1 + (now - down_since) / 4)))
 
     async def _play(self, ws: Any) -> bool:
         """Play over one connection; True once the game is over."""
@@ -221,11 +222,16 @@ class RemoteSeat:
                     if waiting_for and v["version"] >= waiting_for[0]:
                         self.state_lags.append(time.perf_counter() - waiting_for[1])
                         waiting_for = None
+                    if pending and "state_at" not in pending and v["version"] > pending["from"]:
+                        pending["state_at"] = time.perf_counter()  # the state may come before the reply
                 elif kind == "accepted" and pending and m.get("ref") == pending["ref"]:
                     now = time.perf_counter()
                     self.latencies.append(now - pending["sent"])
                     self.accepted[pending["move"]] = m["action"]
-                    waiting_for = (m["version"], pending["sent"])
+                    if "state_at" in pending:
+                        self.state_lags.append(pending["state_at"] - pending["sent"])
+                    else:
+                        waiting_for = (m["version"], pending["sent"])
                     pending = None
                 elif kind == "error":
                     self.errors[m.get("code", "?")] += 1
@@ -252,7 +258,7 @@ class RemoteSeat:
                         await asyncio.sleep(delay)
                     acted_from = v["version"]
                     self._ref += 1
-                    pending = {"ref": self._ref, "move": v["moves"], "sent": time.perf_counter()}
+                    pending = {"ref": self._ref, "move": v["moves"], "from": v["version"], "sent": time.perf_counter()}
                     await ws.send(json.dumps({"type": "action", "action": self.choose(v), "version": v["version"],
                                               "ref": self._ref}))
         finally:
