@@ -34,6 +34,11 @@ from typing import Any
 
 RECONNECT_SECONDS = 30.0  # how long a seat keeps trying to reach a server that went away
 
+try:  # every seat reads every state: the client's largest cost
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover - the web extra installs it
+    _loads = json.loads
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -210,7 +215,7 @@ class RemoteSeat:
         resync: int | None = None  # the ref of a state asked for after a refused action
         try:
             async for text in ws:
-                m = json.loads(text)
+                m = _loads(text)
                 kind = m.get("type")
                 if kind == "state":
                     v = m["view"]
