@@ -4,7 +4,7 @@
                              [--out results.json]
 
 Starts `savanna serve` as a child process (a temporary SQLite file unless --db names a
-database), creates --games games of two human seats each, and plays every seat from this
+database), creates --games games of --players human seats (default 2), and plays every seat from this
 process over its own WebSocket connection with its seat token: a random legal action
 of the view the server sent, after a think time (uniform in 0.5..1.5 x --think; 0: none,
 which saturates the server and measures its throughput rather than its latency). All
@@ -43,14 +43,16 @@ from savanna.web.remote import RemoteSeat, ServerProcess, check_game, percentile
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[1].strip(), epilog="see the module docstring",
+    title, _usage, details = __doc__.split("\n\n", 2)
+    p = argparse.ArgumentParser(prog="python bench/web_load.py", description=title + "\n\n" + details.strip(),
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
     p.add_argument("--players", type=int, default=2, help="seats per game, 2 to 5 (default 2)")
     p.add_argument("--think", type=float, default=0.6, metavar="SECONDS",
                    help="mean think time before each action (default 0.6, the pause the server's own computer "
                         "players make by default; 0: act at once)")
-    p.add_argument("--db", metavar="PATH|URL", help="the server's database (default: a temporary SQLite file)")
+    p.add_argument("--db", metavar="PATH|URL", help="the server's database, e.g. postgresql+psycopg://user@127.0.0.1/db: "
+                   "one of its own, since the server resumes any game waiting there (default: a temporary SQLite file)")
     p.add_argument("--restart-at", type=float, metavar="SECONDS",
                    help="kill the server with SIGKILL this long after the games start, restart it, check nothing is lost")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the players' choices (default 1)")
