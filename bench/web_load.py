@@ -1,10 +1,10 @@
 """Load test of the web server on loopback: many concurrent games played over WebSockets.
 
-    python bench/web_load.py [--games 200] [--think 0.6] [--db PATH|URL] [--restart-at SECONDS]
-                             [--out results.json]
+    python bench/web_load.py [--games 200] [--think 0.6] [--db PATH|URL | --postgres]
+                             [--restart-at SECONDS] [--out results.json]
 
 Starts `savanna serve` as a child process (a temporary SQLite file unless --db names a
-database), creates --games games of --players human seats (default 2), and plays every seat from this
+database, or --postgres starts a throwaway PostgreSQL server), creates --games games of --players human seats (default 2), and plays every seat from this
 process over its own WebSocket connection with its seat token: a random legal action
 of the view the server sent, after a think time (uniform in 0.5..1.5 x --think; 0: none,
 which saturates the server and measures its throughput rather than its latency). All
@@ -28,18 +28,28 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import glob
 import json
 import os
 import platform
 import random
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from savanna.web.remote import RemoteSeat, ServerProcess, check_game, percentile, random_choice, request
+from savanna.web.remote import (
+    RemoteSeat,
+    ServerProcess,
+    check_game,
+    free_port,
+    percentile,
+    random_choice,
+    request,
+)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -53,6 +63,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "players make by default; 0: act at once)")
     p.add_argument("--db", metavar="PATH|URL", help="the server's database, e.g. postgresql+psycopg://user@127.0.0.1/db: "
                    "one of its own, since the server resumes any game waiting there (default: a temporary SQLite file)")
+    p.add_argument("--postgres", action="store_true",
+                   help="start a throwaway PostgreSQL server (Debian's package) on loopback for the run and use it")
     p.add_argument("--restart-at", type=float, metavar="SECONDS",
                    help="kill the server with SIGKILL this long after the games start, restart it, check nothing is lost")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the players' choices (default 1)")
@@ -66,6 +78,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error(f"--players must be from 2 to 5, not {args.players}")
     if args.think < 0:
         p.error(f"--think must be 0 or more seconds, not {args.think:g}")
+    if args.postgres and args.db:
+        p.error("--postgres starts a database of its own: give it or --db, not both")
     if args.restart_at is not None and args.restart_at <= 0:
         p.error(f"--restart-at must be a positive number of seconds, not {args.restart_at:g}")
     return args
@@ -220,11 +234,48 @@ def raise_file_limit(connections: int) -> None:
             print(f"web_load: only {new} open files allowed; {connections} connections may fail", file=sys.stderr)
 
 
+class ThrowawayPostgres:
+    """A PostgreSQL server of Debian's package on 127.0.0.1 in a temporary folder, as .ci/run
+    starts one (as the package's postgres user when run as root: initdb refuses root)."""
+
+    def __init__(self):
+        bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda b: int(b.split("/")[-2].split(".")[0]))
+        if not bins:
+            raise RuntimeError("--postgres needs Debian's postgresql package (apt-get install postgresql)")
+        self.bin, self.port = bins[-1], free_port()
+        self.folder = Path(tempfile.mkdtemp(prefix="savanna-load-pg-"))  # its owner alone may enter
+        if os.geteuid() == 0:
+            shutil.chown(self.folder, "postgres")
+        data = str(self.folder / "data")
+        self._run("initdb", "-D", data, "-U", "savanna", "-A", "trust", "-E", "UTF8", "--no-sync")
+        self._run("pg_ctl", "-D", data, "-l", str(self.folder / "log"), "-w", "-o",
+                  f"-h 127.0.0.1 -p {self.port} -k {self.folder} -c max_connections=200", "start")
+        subprocess.run([f"{self.bin}/createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "savanna", "load"],
+                       check=True)
+        self.url = f"postgresql+psycopg://savanna@127.0.0.1:{self.port}/load"
+
+    def _run(self, tool: str, *args: str) -> None:
+        cmd = [f"{self.bin}/{tool}", *args]
+        if os.geteuid() == 0:
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+
+    def stop(self) -> None:
+        self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     raise_file_limit(args.games * args.players)
     tmp = Path(tempfile.mkdtemp(prefix="savanna-load-"))
-    db = args.db or str(tmp / "load.db")
+    postgres = None
+    try:
+        postgres = ThrowawayPostgres() if args.postgres else None
+    except (RuntimeError, subprocess.CalledProcessError) as e:
+        print(f"web_load: cannot start PostgreSQL: {e}", file=sys.stderr)
+        return 1
+    db = postgres.url if postgres else args.db or str(tmp / "load.db")
     server = ServerProcess(db, log=tmp / "server.log")
     try:
         server.start()
@@ -232,10 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         games = create_games(server, args.games, args.players, args.seed)
         print(f"{len(games)} games of {args.players} seats on {backend}; playing...", flush=True)
         try:
-            import uvloop
-            result = uvloop.run(play(args, server, games))
+            from uvloop import run  # the loop uvicorn uses too: less of the client's time per message
         except ImportError:
-            result = asyncio.run(play(args, server, games))
+            run = asyncio.run
+        result = run(play(args, server, games))
         finished, problems = check(server, games, result["seats"], result["restart"].get("seen", {}))
         out = report(args, games, result, finished, problems, backend)
     except RuntimeError as e:
@@ -243,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         server.stop()
+        if postgres:
+            postgres.stop()
     show(out)
     if args.out:
         Path(args.out).write_text(json.dumps(out, indent=2) + "\n")
