@@ -227,6 +227,9 @@ class Store:
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._returning = bool(self.engine.dialect.update_returning)
+        # a move's read, and its write where it is one statement, need no transaction around them:
+        # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         # SQLite has one writer at a time, and a writer that finds the file locked sleeps in steps of
         # up to 100 ms: this process's writers queue here instead, and hand over at once
         self._write_lock = threading.Lock() if self.backend == "sqlite" else contextlib.nullcontext()
@@ -268,21 +271,23 @@ class Store:
                   "summary": summary, "version": expected_version + 1, "now": _now()}
         # Core statements, not the ORM: a move is one statement (plus a read where UPDATE ... RETURNING
         # is missing), which matters at hundreds of moves a second
-        with self._write_lock, self.engine.begin() as con:
-            if self._returning:
-                row = con.execute(_SAVE_RETURNING, params).first()
+        with self._write_lock:
+            if self._returning:  # one statement: the check of the version and the write are atomic
+                with self._autocommit.connect() as con:
+                    row = con.execute(_SAVE_RETURNING, params).first()
             else:
-                row = con.execute(_SAVE, params).rowcount == 1 and con.execute(_GET, {"gid": game_id}).first()
-            if not row:
-                raise VersionConflict(f"game {game_id} changed since version {expected_version}")
-            return GameRecord.of(row)
+                with self.engine.begin() as con:
+                    row = con.execute(_SAVE, params).rowcount == 1 and con.execute(_GET, {"gid": game_id}).first()
+        if not row:
+            raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+        return GameRecord.of(row)
 
     # ------------------------------------------------------------- reads
 
     def get(self, game_id: str) -> GameRecord | None:
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
             return None
-        with self.engine.connect() as con:
+        with self._autocommit.connect() as con:
             row = con.execute(_GET, {"gid": game_id}).first()
         return None if row is None else GameRecord.of(row)
 
