@@ -269,7 +269,8 @@ class LiveGames:
     # ------------------------------------------------------------ acting
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
-        audience = self.audience(game_id) if self.connections.get(game_id) else None
+        # the view everyone sees, built with the move (not for games whose views differ by seat)
+        audience = self.audience(game_id) if self.connections.get(game_id) and not self._hiding.get(game_id) else None
 
         def act_and_view() -> tuple[GameRecord, tuple | None]:  # one trip to a worker thread per move
             rec = self.service.act(game_id, token, action, version)
