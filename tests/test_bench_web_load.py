@@ -1,0 +1,49 @@
+"""bench/web_load.py still runs: two games on a real server, once through a restart, and its
+report holds what it promises. (The benchmark itself, 200 games, is not a test.)"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("websockets")
+
+BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "web_load.py"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("web_load", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_load_benchmark_plays_its_games_through_a_restart_and_reports(tmp_path, capsys):
+    bench = load_bench()
+    out = tmp_path / "load.json"
+    assert bench.main(["--games", "2", "--think", "0.01", "--restart-at", "1", "--out", str(out)]) == 0
+    r = json.loads(out.read_text())
+    assert r["games"] == r["finished"] == 2 and r["problems"] == [] and r["problem_count"] == 0
+    assert r["actions"] > 100 and r["actions_per_second"] > 0
+    lat = r["latency_ms"]
+    assert 0 < lat["p50"] <= lat["p90"] <= lat["p99"] <= lat["max"]
+    assert r["restart"]["lost"] == 0 and r["restart"]["down_seconds"] > 0
+    assert r["restart"]["accepted_before"] > 0 and r["reconnects"] >= 4  # every seat came back
+    printed = capsys.readouterr().out
+    assert "actions/s" in printed and "p99" in printed and "OK: every game finished and checked" in printed
+
+
+def test_the_load_benchmark_refuses_bad_options(capsys):
+    bench = load_bench()
+    for args, words in ((["--games", "0"], "--games must be at least 1"),
+                        (["--players", "7"], "--players must be from 2 to 5"),
+                        (["--think", "-1"], "--think must be 0 or more"),
+                        (["--restart-at", "0"], "--restart-at must be a positive"),
+                        (["--postgres", "--db", "x.db"], "not both")):
+        with pytest.raises(SystemExit) as e:
+            bench.main(args)
+        assert e.value.code == 2 and words in capsys.readouterr().err
