@@ -67,6 +67,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="start a throwaway PostgreSQL server (Debian's package) on loopback for the run and use it")
     p.add_argument("--restart-at", type=float, metavar="SECONDS",
                    help="kill the server with SIGKILL this long after the games start, restart it, check nothing is lost")
+    p.add_argument("--no-deflate", action="store_true",
+                   help="seats do not offer permessage-deflate, so the server sends states uncompressed (browsers "
+                        "always offer it; compressing the states is about a third of the server's work per action)")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the players' choices (default 1)")
     p.add_argument("--timeout", type=float, default=1800, metavar="SECONDS",
                    help="give up on games not finished by then (default 1800)")
@@ -118,8 +121,8 @@ async def restart(server: ServerProcess, seats: list[RemoteSeat], at: float, t0:
 async def play(args: argparse.Namespace, server: ServerProcess, games: list[dict]) -> dict:
     rng = random.Random(args.seed)
     think = (lambda: rng.uniform(0.5, 1.5) * args.think) if args.think > 0 else (lambda: 0.0)
-    seats = [RemoteSeat(server.ws_base, g["id"], s["token"], random_choice(rng.randrange(2**32)), think=think)
-             for g in games for s in g["seats"]]
+    seats = [RemoteSeat(server.ws_base, g["id"], s["token"], random_choice(rng.randrange(2**32)), think=think,
+                        deflate=not args.no_deflate) for g in games for s in g["seats"]]
     out: dict = {}
     t0 = time.monotonic()
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
@@ -178,7 +181,7 @@ def report(args: argparse.Namespace, games: list[dict], result: dict, finished: 
     wall = result["wall"]
     out = {
         "settings": {"games": args.games, "players": args.players, "think": args.think, "seed": args.seed,
-                     "database": backend, "restart_at": args.restart_at},
+                     "database": backend, "restart_at": args.restart_at, "deflate": not args.no_deflate},
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "games": len(games), "finished": finished, "actions": actions, "wall_seconds": round(wall, 3),
         "actions_per_second": round(actions / wall, 1) if wall else None,

@@ -169,10 +169,12 @@ class RemoteSeat:
     """
 
     def __init__(self, ws_base: str, game_id: str, token: str, choose: Callable[[dict], str], *,
-                 think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS):
+                 think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS,
+                 deflate: bool = True):
         self.url = f"{ws_base}/ws/games/{game_id}?token={token}"
         self.game_id, self.choose, self.think = game_id, choose, think
         self.reconnect_seconds = reconnect_seconds
+        self.compression = "deflate" if deflate else None  # browsers always offer permessage-deflate
         self.accepted: dict[int, str] = {}
         self.latencies: list[float] = []
         self.state_lags: list[float] = []
@@ -191,7 +193,8 @@ class RemoteSeat:
         first = True
         while True:
             try:
-                async with connect(self.url, proxy=None, max_size=2**22, open_timeout=10) as ws:
+                async with connect(self.url, proxy=None, max_size=2**22, open_timeout=10,
+                                   compression=self.compression) as ws:
                     if not first:
                         self.reconnects += 1
                     first, down_since = False, None
