@@ -102,7 +102,8 @@ class AfricaUI {
 
   phaseText(v) {
     const step = v.step ? ` (step ${v.step} of 2)` : "";
-    return { setup: "put your explorer on a city", move: `move 0 to 2 spaces${step}, or jump`, jump: "jump: choose where",
+    const move = `move 0 to 2 spaces${step}` + (v.legal_actions.includes("jump") ? ", or jump" : "");
+    return { setup: "put your explorer on a city", move, jump: "jump: choose where",
       action: `an action${step}, or pass`, target: "choose where it goes", exchange: "exchange the new object, or keep it",
     }[v.phase] || v.phase;
   }
