@@ -16,7 +16,7 @@ from savanna.africa.serialization import to_dict
 
 from .africa_board import render_final, render_holdings, render_map
 from .log import seat_log
-from .replay import turn_line
+from .replay import step_through
 
 
 def split_turns(game) -> list[list[tuple[int, str]]]:
@@ -54,30 +54,16 @@ def replay(game, console: Console | None = None, *, step: bool = False,
         interactive = sys.stdin.isatty()
     step = step and interactive
     turns = turns_of(game)
-    total = len(turns) - 1
     names = [f"seat {s}" for s in range(game.players)]
     rules = "hidden treasure" if game.hidden_treasure else "treasure in view"
     c.print(Rule(f"Replay of Africa: {game.players} players, seed {game.seed}, {rules}, {len(game.history)} actions",
                  style="bold yellow"))
-    i = 0
-    while i <= total:
-        actions, gains, g = turns[i]
-        c.print(Text("The start: explorers to place on the cities", style="bold") if i == 0 else
-                turn_line(i, actions, gains, total))
+    def show(g) -> None:
         c.print(render_map(g))
         c.print(render_holdings(g, names, None, everything=True))
-        if step:
-            try:
-                answer = input_fn("Enter: next · b: back · q: quit › ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                c.print(Text("Replay stopped.", style="yellow"))
-                return 0
-            if answer in ("q", "quit"):
-                return 0
-            if answer in ("b", "back"):
-                i = max(0, i - 1)
-                continue
-        i += 1
+
+    if not step_through(c, turns, "The start: explorers to place on the cities", show, step, input_fn):
+        return 0
     if game.is_terminal():
         c.print(render_final(game, names))
     else:

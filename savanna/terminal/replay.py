@@ -47,6 +47,31 @@ def turn_line(number: int, actions: list[tuple[int, str]], gains: list[int], tot
     return t
 
 
+def step_through(c: Console, turns: list, start: str, show: Callable[[object], None], step: bool,
+                 input_fn: Callable[[str], str]) -> bool:
+    """Print every turn of `turns` (from turns_of) with `show(position)`, the start first; with
+    `step`, wait for Enter, b (back) or q. False when the reader quit."""
+    total = len(turns) - 1
+    i = 0
+    while i <= total:
+        actions, gains, g = turns[i]
+        c.print(Text(start, style="bold") if i == 0 else turn_line(i, actions, gains, total))
+        show(g)
+        if step:
+            try:
+                answer = input_fn("Enter: next · b: back · q: quit › ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                c.print(Text("Replay stopped.", style="yellow"))
+                return False
+            if answer in ("q", "quit"):
+                return False
+            if answer in ("b", "back"):
+                i = max(0, i - 1)
+                continue
+        i += 1
+    return True
+
+
 def replay(game, console: Console | None = None, *, step: bool = False,
            input_fn: Callable[[str], str] = input, interactive: bool | None = None) -> int:
     """Print every turn of `game` with the board after it. With `step` (and a
@@ -56,30 +81,14 @@ def replay(game, console: Console | None = None, *, step: bool = False,
         interactive = sys.stdin.isatty()
     step = step and interactive
     turns = turns_of(game)
-    total = len(turns) - 1
     c.print(Rule(f"Replay: {game.players} players, seed {game.seed}, final scoring '{game.final_scoring}', "
                  f"{len(game.history)} actions", style="bold yellow"))
-    i = 0
-    while i <= total:
-        actions, gains, g = turns[i]
-        if i == 0:
-            c.print(Text("The start: the start tile and the rangers", style="bold"))
-        else:
-            c.print(turn_line(i, actions, gains, total))
+    def show(g) -> None:
         c.print(render_board(g, width=c.width, mark_fits=False, highlight_last=True))
         c.print(render_scores(g))
-        if step:
-            try:
-                answer = input_fn("Enter: next · b: back · q: quit › ").strip().lower()
-            except (EOFError, KeyboardInterrupt):
-                c.print(Text("Replay stopped.", style="yellow"))
-                return 0
-            if answer in ("q", "quit"):
-                return 0
-            if answer in ("b", "back"):
-                i = max(0, i - 1)
-                continue
-        i += 1
+
+    if not step_through(c, turns, "The start: the start tile and the rangers", show, step, input_fn):
+        return 0
     if game.is_terminal():
         c.print(render_final(game))
     else:
