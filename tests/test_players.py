@@ -114,13 +114,38 @@ def test_player_spec_options_are_parsed():
     assert make_player("mcts:time=0.5,clock=cpu").clock is time.process_time
 
 
-def test_mcts_keeps_its_subtree_for_its_own_follow_up_only():
+def test_mcts_searches_the_greedy_judgement_s_best_k_moves():
+    from savanna.ai import safari_eval
+    from savanna.ai.evaluation import ranked
+
     g = safari.new_game(2, seed=3)
-    p = make_player("mcts:iterations=300", seed=1)
-    a = p.choose(g)
-    kept = p._kept[3]
-    g.apply(a)  # a placement: the same seat acts again
-    assert p._kept_subtree(g, g.current_player) is kept
-    p.choose(safari.new_game(2, seed=3))
-    kept = p._kept[3]
-    assert p._kept_subtree(safari.new_game(2, seed=4), 0) is not kept  # another game: a fresh root
+    for _ in range(6):
+        g.apply(make_player("greedy", seed=1).choose(g))
+    best = ranked(g, g.legal_actions(), g.current_player, safari_eval)[0][1]
+    assert make_player("mcts:iterations=50,k=1", seed=5).choose(g) == best
+    p = make_player("mcts:iterations=120,k=4", seed=5)
+    assert p.choose(g) in [a for _, a in ranked(g, g.legal_actions(), g.current_player, safari_eval)[:4]]
+    assert 100 <= p.last_iterations <= 140  # the budget is spent, not exceeded by more than a deal
+
+
+def test_mcts_halving_keeps_the_move_that_plays_out_best(monkeypatch):
+    """Sequential halving keeps the move with the best mean play-out, even when the
+    greedy judgement ranks it last of the k."""
+    from savanna.ai import mcts
+
+    g = safari.new_game(2, seed=3)
+    k = 6
+    order = [a for _, a in mcts.ranked(g, g.legal_actions(), 0, mcts.evaluation_for(g))[:k]]
+    worth = {a: float(i) for i, a in enumerate(order)}  # the greedy's last is worth most
+    seen: dict = {}
+
+    def iterate(self, world, move, node, seat, depth, ev):
+        seen[move] = seen.get(move, 0) + 1
+        node.visits += 1
+        node.total += worth[move] + self.rng.uniform(-0.4, 0.4)
+
+    monkeypatch.setattr(mcts.MCTSPlayer, "_iterate", iterate)
+    p = make_player(f"mcts:iterations=600,k={k}", seed=2)
+    assert p.choose(g) == order[-1]
+    assert seen[order[-1]] > seen[order[0]]  # the survivors got more play-outs
+

@@ -14,6 +14,7 @@ a copy; and `policy(actions, rng)` for search play-outs.
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -87,3 +88,27 @@ def values_after_follow_up(game: Any, seat: int, ev: Any) -> list[float]:
         if best is not None:
             return best[1]
     return ev.values(game, seat)
+
+
+def ranked(game: Any, actions: list, seat: int, ev: Any) -> list[tuple[float, Any]]:
+    """Every action with the greedy judgement of it (`seat`'s margin after it and its
+    best follow-up), best first; equal judgements keep the order of `actions`."""
+    out = [(margin(expected_values(game, a, seat, ev), seat), i, a) for i, a in enumerate(actions)]
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(m, a) for m, _, a in out]
+
+
+def greedy_action(game: Any, actions: list, ev: Any, rng: random.Random) -> Any:
+    """The greedy player's choice: the action with the best judgement, ties broken by `rng`."""
+    if len(actions) == 1:
+        return actions[0]
+    seat = game.current_player
+    best = float("-inf")
+    choice: list = []
+    for a in actions:
+        v = margin(expected_values(game, a, seat, ev), seat)
+        if v > best + 1e-9:
+            best, choice = v, [a]
+        elif v > best - 1e-9:
+            choice.append(a)
+    return rng.choice(choice)

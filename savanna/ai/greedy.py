@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from .base import legal_actions, register
-from .evaluation import evaluation_for, expected_values, margin
+from .evaluation import evaluation_for, greedy_action
 
 
 @register("greedy")
@@ -28,17 +28,4 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Any:
-        actions = legal_actions(game)
-        if len(actions) == 1:
-            return actions[0]
-        ev = evaluation_for(game)
-        seat = game.current_player
-        best = float("-inf")
-        choice: list = []
-        for a in actions:
-            v = margin(expected_values(game, a, seat, ev), seat)
-            if v > best + 1e-9:
-                best, choice = v, [a]
-            elif v > best - 1e-9:
-                choice.append(a)
-        return self.rng.choice(choice)
+        return greedy_action(game, legal_actions(game), evaluation_for(game), self.rng)

@@ -1,26 +1,25 @@
 """Monte Carlo tree search that plays hidden information honestly.
 
-Information-set MCTS (single observer): every iteration draws a
+Information-set search from one seat's point of view: every play-out runs in a
 *determinization* of the game, a copy whose hidden parts (the order of the
-land tile stack and of the face-down token pile) are reshuffled by
-`game.determinize(rng)` (Africa: the face-down tiles, and under its
-hidden-treasure option the other seats' gold and gems), so the search never
-peeks at the real stack. One tree
-is shared by all determinizations: a node's children are the actions played
-there in any of them, and selection uses UCB with availability counts
-(a child is scored against the iterations in which it was legal).
+land tile stack and of the face-down token pile; Africa: the face-down tiles,
+and under its hidden-treasure option the other seats' gold and gems) are
+dealt again by `game.determinize(rng)`, so the search never peeks.
 
-Every node keeps a reward per seat, and the seat to move at a node chooses by
-its own reward, so scoring choices that fall to a seat other than the active
-one are searched like any move. Play-outs run a fast default policy for a few
-turns, then the position is valued by the game's evaluation and turned into a
-win chance per seat.
-
-Branching is large (dozens of placements, hundreds of digs), so nodes widen
-progressively: a node with N visits has about `widen * sqrt(N)` children, the
-most promising first (at the root by the greedy evaluation; deeper by the kind
-of action: meeples and scoring before pass, before watering holes, before
-ranger moves).
+The root's moves are the greedy judgement's best `k` (placement and follow-up
+judged together, as the greedy player does), and the root spends its budget
+by *sequential halving*: in rounds, every move still in play is played out in
+the same freshly dealt worlds (paired comparisons: the luck of the draw is
+common to all of them), and after each round the worse half goes. Below each
+root move the tree covers the rest of the seat's own turn (Safari: the
+meeple, dig, expansion or ranger move after a placement), its moves widened
+progressively in greedy order and chosen by UCB. Beyond the seat's turn,
+play-outs let every seat play the greedy policy, so each move is judged by the
+replies a sound opponent makes to it with the tile it actually draws, until
+`depth` turns have ended (default: one round, every seat once); then the
+position is valued by the game's evaluation as the seat's margin over its
+strongest rival. Scoring choices that fall to another seat inside the turn are
+the greedy policy's too.
 """
 
 from __future__ import annotations
@@ -31,60 +30,66 @@ from time import perf_counter, process_time
 from typing import Any
 
 from .base import legal_actions, register
-from .evaluation import evaluation_for, expected_values
-
-# Order in which untried actions are expanded below the root, by kind.
-KIND_PRIORITY = {"M": 0, "+": 0, "T": 1, "pass": 1, "X": 2, "D": 3, "R>": 4, "R": 5}
+from .evaluation import evaluation_for, greedy_action, margin, ranked
 
 
 class Node:
-    __slots__ = ("children", "visits", "reward", "avail")
+    """A position of the seat's own turn: its moves tried so far, in greedy order."""
 
-    def __init__(self, players: int):
+    __slots__ = ("children", "visits", "total", "order")
+
+    def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
         self.visits = 0
-        self.reward = [0.0] * players
-        self.avail = 0
+        self.total = 0.0  # sum of the seat's margins over the play-outs through here
+        self.order: list | None = None  # the moves here, best greedy judgement first
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else float("-inf")
+
+
+def _active(game: Any) -> Any:
+    return getattr(game, "active_player", game.current_player)
 
 
 @register("mcts", options={
     "time": (float, "seconds per move (default 1)"),
-    "iterations": (int, "iterations per move instead of a time budget"),
-    "c": (float, "exploration constant (default 0.4)"),
-    "depth": (int, "play-out length in turns before evaluating (default 1: finish the turn)", 0),
-    "widen": (float, "progressive widening factor (default 2)"),
-    "scale": (float, "points of lead that make a 73% win chance at a leaf (default 8)"),
-    "prior": (int, "visits the greedy judgement of a root move is worth (default 10)", 0),
+    "iterations": (int, "play-outs per move instead of a time budget"),
+    "k": (int, "moves searched at the root: the greedy judgement's best k (default 8)"),
+    "depth": (int, "turns played out before evaluating, counted from the move (default: one per seat)"),
+    "c": (float, "exploration constant below the root, in points (default 4)"),
+    "widen": (float, "progressive widening below the root (default 1; 0: only greedy's follow-up)", 0),
+    "playout": (str, "play-out policy: greedy (default) or fast (the game's quick default policy)"),
     "clock": (str, "what the time budget counts: wall (default) or cpu, the process's own "
                    "CPU time, so that a benchmark's figures do not depend on what else runs"),
 })
 class MCTSPlayer:
-    """Information-set Monte Carlo tree search with evaluated play-outs."""
+    """Monte Carlo tree search: sequential halving at the root, greedy play-outs."""
 
     name = "mcts"
-    WORLDS = 64  # determinizations sampled per decision
 
     def __init__(self, seed: int | None = None, time: float | None = None, iterations: int | None = None,
-                 c: float = 0.4, depth: int = 1, widen: float = 2.0, scale: float = 8.0, prior: int = 10,
-                 clock: str = "wall"):
-        for label, v in (("time", time), ("iterations", iterations), ("c", c), ("widen", widen), ("scale", scale)):
+                 k: int = 8, depth: int | None = None, c: float = 4.0, widen: float = 1.0,
+                 playout: str = "greedy", clock: str = "wall"):
+        for label, v in (("time", time), ("iterations", iterations), ("k", k), ("depth", depth), ("c", c)):
             if v is not None and not v > 0:
                 raise ValueError(f"mcts: {label} must be a positive number, not {v!r}")
-        if not isinstance(depth, int) or depth < 0:
-            raise ValueError(f"mcts: depth must be a whole number >= 0, not {depth!r}")
+        if not widen >= 0:
+            raise ValueError(f"mcts: widen must be a number >= 0, not {widen!r}")
         if clock not in ("wall", "cpu"):
             raise ValueError(f"mcts: clock must be wall or cpu, not {clock!r}")
+        if playout not in ("greedy", "fast"):
+            raise ValueError(f"mcts: playout must be greedy or fast, not {playout!r}")
         self.clock = perf_counter if clock == "wall" else process_time
         self.rng = random.Random(seed)
         self.budget = time if time is not None else (None if iterations is not None else 1.0)
         self.iterations = iterations
-        self.c = c
+        self.k = k
         self.depth = depth
+        self.c = c
         self.widen = widen
-        self.scale = scale
-        self.prior = prior
+        self.playout = playout
         self.last_iterations = 0
-        self._kept: tuple | None = None
 
     # --------------------------------------------------------------- search
 
@@ -92,181 +97,118 @@ class MCTSPlayer:
         actions = legal_actions(game)
         if len(actions) == 1:
             return actions[0]
+        start = self.clock()
         ev = evaluation_for(game)
         seat = game.current_player
-        root = self._kept_subtree(game, seat)
-        prior = self._seed_root(game, root, actions, ev)
-        start = self.clock()
-        deadline = None if self.budget is None else start + self.budget
-        # A fixed sample of worlds, each copied per iteration: copying is far cheaper
-        # than reshuffling the hidden stack and pile every time.
-        worlds = [game.determinize(self.rng) for _ in range(self.WORLDS)]
-        n = 0
-        while True:
-            if self.iterations is not None and n >= self.iterations:
-                break
-            if n % 16 == 0 and n:
-                now = self.clock()
-                if deadline is not None and now >= deadline:
+        moves = [a for _, a in ranked(game, actions, seat, ev)[:self.k]]
+        if len(moves) == 1:
+            return moves[0]
+        nodes = {a: Node() for a in moves}
+        depth = self.depth or game.players
+        rounds = math.ceil(math.log2(len(moves)))
+        played = 0
+        for r in range(rounds):
+            if self.iterations is not None:
+                worlds = max(1, (self.iterations - played) // ((rounds - r) * len(moves)))
+                end = None
+            else:
+                worlds = None
+                end = self.clock() + (self.budget - (self.clock() - start)) / (rounds - r)
+            w = 0
+            while True:
+                world = game.determinize(self.rng)  # one deal for every move still in play
+                for a in moves:
+                    self._iterate(world.clone(), a, nodes[a], seat, depth, ev)
+                played += len(moves)
+                w += 1
+                if (worlds is not None and w >= worlds) or (end is not None and self.clock() >= end):
                     break
-                if n % 64 == 0 and self._decided(root, seat, n, now - start, deadline, now):
-                    break
-            self._iterate(worlds[n % self.WORLDS].clone(), root, prior, ev)
-            n += 1
-        self.last_iterations = n
-        legal = set(actions)
-        best = max((ch.visits, ch.reward[seat] / max(ch.visits, 1), str(a)) + (a,)
-                   for a, ch in root.children.items() if a in legal)
-        choice = best[-1]
-        history = getattr(game, "history", None)
-        self._kept = None if history is None else (list(history), choice, seat, root.children[choice])
-        return choice
+            moves.sort(key=lambda a: nodes[a].mean(), reverse=True)
+            if r < rounds - 1:
+                moves = moves[:math.ceil(len(moves) / 2)]
+        self.last_iterations = played
+        return moves[0]
 
-    def _kept_subtree(self, game: Any, seat: int) -> Node:
-        """The subtree searched under this player's previous choice, when the game has
-        gone on by exactly that choice and the same seat acts again (Safari: the action
-        after placing a tile); else a fresh root. Its statistics came from worlds of the
-        same information set, so they are a head start, not a peek."""
-        kept, self._kept = self._kept, None
-        history = getattr(game, "history", None)
-        if kept is None or history is None:
-            return Node(game.players)
-        before, choice, kept_seat, node = kept
-        if (kept_seat != seat or len(history) != len(before) + 1 or history[-1] != choice
-                or history[:-1] != before):
-            return Node(game.players)
-        return node
-
-    def _decided(self, root: Node, seat: int, n: int, elapsed: float, deadline: float | None,
-                 now: float) -> bool:
-        """True when the most visited move can no longer be overtaken in the budget left
-        (the choice is by visits), so the rest of the budget would change nothing."""
-        if self.iterations is not None:
-            left = self.iterations - n
-        else:
-            left = (deadline - now) * n / max(elapsed, 1e-9)
-        first = second = 0
-        for ch in root.children.values():
-            v = ch.visits
-            if v > first:
-                first, second = v, first
-            elif v > second:
-                second = v
-        return first - second > left
-
-    def _seed_root(self, game: Any, root: Node, actions: list, ev: Any) -> dict:
-        """Start every new root child from the greedy judgement of it (looking through
-        the seat's own follow-up, as the greedy player does), worth `prior` visits, so
-        the search begins where greedy play would and departs from it on evidence.
-        Returns the order in which the root's untried moves are expanded."""
-        seat = game.current_player
-        n0 = self.prior
-        order = []
-        for a in actions:
-            v = expected_values(game, a, seat, ev)  # never tries a discovery on the real game
-            chances = self._win_chances(v)
-            child = root.children.get(a)
-            if child is None:  # kept children keep what the search found
-                child = root.children[a] = Node(game.players)
-                child.visits = child.avail = n0
-                child.reward = [n0 * x for x in chances]
-            order.append((chances[seat], self.rng.random(), a))
-        root.visits = sum(ch.visits for ch in root.children.values())
-        order.sort(reverse=True)
-        return {a: i for i, (_, _, a) in enumerate(order)}
-
-    def _win_chances(self, v: list[float]) -> list[float]:
-        out = []
-        for s, mine in enumerate(v):
-            rival = max(x for t, x in enumerate(v) if t != s)
-            out.append(1.0 / (1.0 + math.exp(-(mine - rival) / self.scale)))
-        return out
-
-    def _iterate(self, world: Any, root: Node, prior: dict, ev: Any) -> None:
-        """One iteration in `world`, a determinized copy of the game that it consumes."""
-        rng = self.rng
-        node = root
-        path = [root]
-        c = self.c
-        while not world.is_terminal():
+    def _iterate(self, world: Any, move: Any, node: Node, seat: int, depth: int, ev: Any) -> None:
+        """One play-out of `move` in `world` (a determinized copy it consumes): down the
+        tree of the seat's own turn, then the greedy policy; backs up the seat's margin."""
+        turn = _active(world)
+        world.apply(move)
+        path = [node]
+        while (not world.is_terminal() and world.current_player == seat and _active(world) == turn):
             legal = world.legal_actions()
-            seat = world.current_player
-            children = node.children
-            present = [a for a in legal if a in children]
+            if len(legal) == 1:
+                world.apply(legal[0])
+                continue
+            if node.order is None:
+                node.order = [a for _, a in ranked(world, legal, seat, ev)]
             allowed = 1 + int(self.widen * math.sqrt(node.visits))
-            if len(present) < len(legal) and len(present) < allowed:
-                if node is root:
-                    a = min((a for a in legal if a not in children), key=prior.__getitem__)
-                else:
-                    untried = [a for a in legal if a not in children]
-                    best_kind = min(KIND_PRIORITY.get(a.kind, 9) for a in untried)
-                    a = rng.choice([a for a in untried if KIND_PRIORITY.get(a.kind, 9) == best_kind])
-                child = children[a] = Node(world.players)
-                for b in present:
-                    children[b].avail += 1
-                child.avail += 1
-                world.apply(a)
-                path.append(child)
+            possible = set(legal)
+            here = [a for a in node.order[:allowed] if a in possible]
+            if not here:  # this deal offers other moves (drawn tokens differ): play it out
                 break
-            log_total = 0.0
-            best_v = -1.0
-            best_a = None
-            for a in present:
-                ch = children[a]
-                ch.avail += 1
-            for a in present:
-                ch = children[a]
-                if ch.visits == 0:
-                    v = float("inf")
-                else:
-                    log_total = math.log(ch.avail)
-                    v = ch.reward[seat] / ch.visits + c * math.sqrt(log_total / ch.visits)
-                if v > best_v:
-                    best_v, best_a = v, a
-            world.apply(best_a)
-            node = children[best_a]
+            a = self._select(node, here)
+            world.apply(a)
+            child = node.children.get(a)
+            if child is None:
+                child = node.children[a] = Node()
+            node = child
             path.append(node)
-        reward = self._playout(world, ev)
+        value = self._playout(world, seat, turn, depth, ev)
         for nd in path:
             nd.visits += 1
-            r = nd.reward
-            for s, x in enumerate(reward):
-                r[s] += x
+            nd.total += value
+
+    def _select(self, node: Node, moves: list) -> Any:
+        """UCB over margins in points; an untried move first (greedy order)."""
+        best = None
+        best_v = float("-inf")
+        log_n = math.log(max(node.visits, 1))
+        for a in moves:
+            ch = node.children.get(a)
+            if ch is None or ch.visits == 0:
+                return a
+            v = ch.total / ch.visits + self.c * math.sqrt(log_n / ch.visits)
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     # ------------------------------------------------------------- play-out
 
-    def _playout(self, world: Any, ev: Any) -> list[float]:
+    def _playout(self, world: Any, seat: int, turn: Any, depth: int, ev: Any) -> float:
+        """Every seat plays the policy until `depth` turns have ended since the root's;
+        the seat's margin over its strongest rival, final or evaluated."""
         rng = self.rng
-        turns = 0
-        start = world.active_player if hasattr(world, "active_player") else None
-        policy = getattr(ev, "policy", self._default_policy)
-        while not world.is_terminal() and turns < self.depth:
+        ended = 0
+        fast = getattr(ev, "policy", _fast_policy) if self.playout == "fast" else None
+        while not world.is_terminal():
+            active = _active(world)
+            if active != turn:
+                ended += 1
+                turn = active
+                if ended >= depth:
+                    break
             actions = world.legal_actions()
-            world.apply(policy(actions, rng))
-            if hasattr(world, "active_player") and world.active_player != start:
-                turns += 1
-                start = world.active_player
+            if fast is not None:
+                world.apply(actions[0] if len(actions) == 1 else fast(actions, rng))
+            else:
+                world.apply(greedy_action(world, actions, ev, rng))
         if world.is_terminal():
-            scores = world.scores
-            best = max(scores)
-            tied = scores.count(best)
-            return [1.0 / tied if s == best else 0.0 for s in scores]
-        return self._win_chances(ev.values(world))
+            return margin([float(s) for s in world.scores], seat)
+        return margin(ev.values(world), seat)
 
-    @staticmethod
-    def _default_policy(actions: list, rng: random.Random) -> Any:
-        """Fast and not silly: meeples and token additions often, ranger moves rarely."""
-        if len(actions) == 1:
-            return actions[0]
-        kind = getattr(actions[0], "kind", None)
-        if kind in ("T", "R>"):
-            return rng.choice(actions)
-        if kind == "+":
-            return actions[-1] if rng.random() < 0.7 else actions[0]
-        meeples = [a for a in actions if getattr(a, "kind", None) == "M"]
-        r = rng.random()
-        if meeples and r < 0.6:
-            return rng.choice(meeples)
-        if r < 0.85:
-            return actions[-1] if getattr(actions[-1], "kind", None) == "pass" else rng.choice(actions)
+
+def _fast_policy(actions: list, rng: random.Random) -> Any:
+    """Fast and not silly: meeples and token additions often, ranger moves rarely."""
+    kind = getattr(actions[0], "kind", None)
+    if kind in ("T", "R>"):
         return rng.choice(actions)
+    if kind == "+":
+        return actions[-1] if rng.random() < 0.7 else actions[0]
+    meeples = [a for a in actions if getattr(a, "kind", None) == "M"]
+    r = rng.random()
+    if meeples and r < 0.6:
+        return rng.choice(meeples)
+    if r < 0.85:
+        return actions[-1] if getattr(actions[-1], "kind", None) == "pass" else rng.choice(actions)
+    return rng.choice(actions)
