@@ -18,6 +18,7 @@ hole slots open to digging are kept as tiles and tokens arrive.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections import Counter
 from typing import Any, Iterable
@@ -777,45 +778,59 @@ class Game:
         """Every tile on the table, for display: where, which, turned how, and what is on it.
         Each feature names the whole trail or bush it belongs to (`feature`, see `features()`)."""
         out = []
-        regions = self.regions
+        find, still_open = self.regions.find, self.regions.open
         owners: dict[int, list[int]] = {}
         for seat, node in self.feature_meeples:
             owners.setdefault(node, []).append(seat)
-        for sp, (tt, rot, animals, name, _, nodes) in self.board.items():
+        board = self.board
+        for sp, (tt, rot, animals, name, _, nodes) in board.items():
             x, y = xy(sp)
-            entry = {"x": x, "y": y, "id": name, **tile_layout(tt, rot, animals)}
-            for i, f in enumerate(entry["features"]):
-                node = nodes[i]
-                if f["kind"] == "baobab":
+            edges, corners, features = _layout_parts(tt, rot, animals)
+            shown = []
+            for node, (kind, sides, letters, birds) in zip(nodes, features):
+                if kind == "baobab":
                     seat = self.baobab_meeples.get(sp)
-                    f["meeples"] = [] if seat is None else [seat]
-                    f["complete"] = all(sp + o in self.board for o in RING)
-                    f["feature"] = None
+                    shown.append({"kind": kind, "sides": sides, "animals": letters, "birds": birds,
+                                  "meeples": [] if seat is None else [seat],
+                                  "complete": all(sp + o in board for o in RING), "feature": None})
                 else:
-                    root = regions.find(node)
-                    f["meeples"] = owners.get(node, [])
-                    f["complete"] = regions.open[root] == 0
-                    f["feature"] = root
-            out.append(entry)
+                    root = find(node)
+                    shown.append({"kind": kind, "sides": sides, "animals": letters, "birds": birds,
+                                  "meeples": owners.get(node, []), "complete": still_open[root] == 0,
+                                  "feature": root})
+            out.append({"x": x, "y": y, "id": name, "rotation": rot * 90, "edges": edges, "corners": list(corners),
+                        "features": shown})
         return out
 
     def features(self) -> list[dict[str, Any]]:
         """Every whole trail and bush on the table: its spaces, animals, birds, open ends and meeples."""
         regions = self.regions
-        parts: dict[int, list[tuple[int, int]]] = {}
-        for sp, (_, _, _, _, _, nodes) in self.board.items():
-            for node in nodes:
+        find = regions.find
+        parts: dict[int, set[int]] = {}
+        for sp, tile in self.board.items():
+            for node in tile[5]:
                 if node >= 0:
-                    parts.setdefault(regions.find(node), []).append(xy(sp))
+                    root = find(node)
+                    spaces = parts.get(root)
+                    if spaces is None:
+                        parts[root] = {sp}
+                    else:
+                        spaces.add(sp)
+        meeples: dict[int, list[int]] = {}
+        for seat, node in self.feature_meeples:
+            root = find(node)
+            if root not in meeples:
+                meeples[root] = [0] * self.players
+            meeples[root][seat] += 1
         letters = self.tileset.animals
         out = []
         for root, spaces in parts.items():
-            meeples = self._meeple_counts(root)
             out.append({
-                "feature": root, "kind": KIND_NAMES[regions.kind[root]], "spaces": sorted(set(spaces)),
-                "animals": "".join(a for i, a in enumerate(letters) if regions.mask[root] >> i & 1),
+                "feature": root, "kind": KIND_NAMES[regions.kind[root]], "spaces": sorted(map(xy, spaces)),
+                "animals": _animal_letters(letters, regions.mask[root]),
                 "animal_count": regions.total[root], "birds": regions.birds[root], "open_ends": regions.open[root],
-                "complete": regions.open[root] == 0, "meeples": meeples,
+                "complete": regions.open[root] == 0,
+                "meeples": meeples[root][:] if root in meeples else [0] * self.players,
             })
         return out
 
@@ -887,13 +902,25 @@ def _a(noun: str) -> str:
 
 def tile_layout(tt: TileType, rot: int, animals: tuple[str, ...]) -> dict[str, Any]:
     """A tile turned by rotation index `rot` (0..3), as plain data for display."""
+    edges, corners, features = _layout_parts(tt, rot, animals)
+    return {"rotation": rot * 90, "edges": edges, "corners": list(corners),
+            "features": [{"kind": k, "sides": s, "animals": a, "birds": b} for k, s, a, b in features]}
+
+
+@functools.lru_cache(maxsize=4096)
+def _layout_parts(tt: TileType, rot: int, animals: tuple[str, ...]) -> tuple[str, tuple[str, ...], tuple]:
+    """The text of a turned tile's layout, worked out once (the web app shows every tile after every move):
+    edges, open corners, and (kind, sides, animals, birds) per feature."""
     rd = tt.rotations[rot]
-    return {
-        "rotation": rot * 90, "edges": "".join("stb"[e] for e in rd.edges),
-        "corners": [CORNERS[c] for c in rd.corners],
-        "features": [{"kind": f.kind, "sides": "".join(SIDES[x] for x in rd.feature_sides[i]), "animals": animals[i],
-                      "birds": f.birds} for i, f in enumerate(tt.features)],
-    }
+    return ("".join("stb"[e] for e in rd.edges), tuple(CORNERS[c] for c in rd.corners),
+            tuple((f.kind, "".join(SIDES[x] for x in rd.feature_sides[i]), animals[i], f.birds)
+                  for i, f in enumerate(tt.features)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _animal_letters(letters: str, mask: int) -> str:
+    """The animal letters of a feature's bit mask, in the tile set's order."""
+    return "".join(a for i, a in enumerate(letters) if mask >> i & 1)
 
 
 _DIG_ROWS: dict[int, dict[str, Action]] = {}
