@@ -294,12 +294,12 @@ def test_two_writers_with_the_same_version_cannot_both_land(db):
     legal = s1.view(c.id)["legal_actions"]
     barrier = threading.Barrier(2)
     for svc in (s1, s2):
-        save = svc.store.save
+        save = svc.store.advance
 
         def slow_save(*a, _save=save, **kw):
             barrier.wait(timeout=5)  # both have checked the move against version 0
             return _save(*a, **kw)
-        svc.store.save = slow_save
+        svc.store.advance = slow_save
     results = {}
 
     def run(name, svc, action):

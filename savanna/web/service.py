@@ -268,7 +268,7 @@ class GameService:
     def __init__(self, store: Store, cache_size: int = 2048):
         self.store = store
         self.cache_size = cache_size  # games; a position takes some tens of KB
-        self._cache: OrderedDict[str, tuple[int, Position]] = OrderedDict()
+        self._cache: OrderedDict[str, tuple[GameRecord, Position]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(64)]
         self.closed = False
@@ -367,7 +367,7 @@ class GameService:
             if hit is not None:
                 self._cache.move_to_end(record.id)
         if hit is not None:
-            version, pos = hit
+            version, pos = hit[0].version, hit[1]
             if version == record.version:
                 return pos
             done = len(pos.game.history)
@@ -388,8 +388,8 @@ class GameService:
         """Cache `pos` as the game's position unless a later version is cached already."""
         with self._cache_lock:
             hit = self._cache.get(record.id)
-            if hit is None or hit[0] <= record.version:
-                self._cache[record.id] = (record.version, pos)
+            if hit is None or hit[0].version <= record.version:
+                self._cache[record.id] = (record, pos)
             self._cache.move_to_end(record.id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
@@ -489,44 +489,46 @@ class GameService:
         now, `version` (if given) is the current one, the engine accepts the action; then stores
         it if no other write came first. Any failure raises GameError and changes nothing."""
         with self._lock(game_id):
-            rec = self.record(game_id)
-            if token is None or token == "":
-                raise GameError("missing_token", "acting needs your seat's token (from your join link); "
-                                                 "without one you are watching")
-            if not isinstance(token, str):
-                raise GameError("bad_request", "the token must be text")
-            mine = self.seats_for(rec, token)
-            if not mine:
-                raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
-            if not isinstance(action, str):
-                raise GameError("bad_request", "the action must be a notation string, e.g. 'T0,-1@0' or 'pass'")
-            if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-                raise GameError("bad_request", "version must be a whole number")
-            pos = self.position(rec)
-            g = pos.game
-            if g.is_terminal():
-                raise GameError("game_over", "the game is over")
-            seat = g.current_player
-            if seat not in mine:
-                who = rec.seats[seat]["name"]
-                yours = ", ".join(str(s) for s in sorted(mine))
-                raise GameError("not_your_turn", f"it is seat {seat}'s turn ({who}), not yours (seat {yours})")
-            if version is not None and version != rec.version:
-                raise GameError("stale", f"the game has moved on (version {rec.version}, you sent {version}): "
-                                         "look again before acting")
-            if len(action) > ACTION_LIMIT:
-                raise GameError("illegal_action", f"malformed action: longer than {ACTION_LIMIT} characters")
-            try:
-                new = pos.advanced(action)
-            except ValueError as e:
-                raise GameError("illegal_action", str(e)) from None
-            return self._persist(rec, new)
+            return self._act(self.record(game_id), token, action, version)
+
+    def _act(self, rec: GameRecord, token: Any, action: Any, version: Any) -> GameRecord:
+        if token is None or token == "":
+            raise GameError("missing_token", "acting needs your seat's token (from your join link); "
+                                             "without one you are watching")
+        if not isinstance(token, str):
+            raise GameError("bad_request", "the token must be text")
+        mine = self.seats_for(rec, token)
+        if not mine:
+            raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
+        if not isinstance(action, str):
+            raise GameError("bad_request", "the action must be a notation string, e.g. 'T0,-1@0' or 'pass'")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise GameError("bad_request", "version must be a whole number")
+        pos = self.position(rec)
+        g = pos.game
+        if g.is_terminal():
+            raise GameError("game_over", "the game is over")
+        seat = g.current_player
+        if seat not in mine:
+            who = rec.seats[seat]["name"]
+            yours = ", ".join(str(s) for s in sorted(mine))
+            raise GameError("not_your_turn", f"it is seat {seat}'s turn ({who}), not yours (seat {yours})")
+        if version is not None and version != rec.version:
+            raise GameError("stale", f"the game has moved on (version {rec.version}, you sent {version}): "
+                                     "look again before acting")
+        if len(action) > ACTION_LIMIT:
+            raise GameError("illegal_action", f"malformed action: longer than {ACTION_LIMIT} characters")
+        try:
+            new = pos.advanced(action)
+        except ValueError as e:
+            raise GameError("illegal_action", str(e)) from None
+        return self._persist(rec, new)
 
     def _persist(self, rec: GameRecord, new: Position) -> GameRecord:
         g = new.game
         try:
-            saved = self.store.save(rec.id, rec.version, actions=[str(a) for a in g.history],
-                                    status="over" if g.is_terminal() else "playing", summary=views.summary(new))
+            saved = self.store.advance(rec, actions=[str(a) for a in g.history],
+                                       status="over" if g.is_terminal() else "playing", summary=views.summary(new))
         except VersionConflict:
             raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
         self._remember(saved, new)

@@ -122,7 +122,6 @@ _SAVE = (update(GAMES)
          .where(GAMES.c.id == bindparam("gid"), GAMES.c.version == bindparam("expected"))
          .values(actions=bindparam("actions"), status=bindparam("status"), summary=bindparam("summary"),
                  version=bindparam("version"), updated_at=bindparam("now")))
-_SAVE_RETURNING = _SAVE.returning(*GAMES.c)
 
 
 def _utc(t: datetime) -> datetime:
@@ -226,8 +225,7 @@ class Store:
             self.engine.dispose()
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        self._returning = bool(self.engine.dialect.update_returning)
-        # a move's read, and its write where it is one statement, need no transaction around them:
+        # a move's read, and its write (one statement), need no transaction around them:
         # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips
         self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         # SQLite has one writer at a time, and a writer that finds the file locked sleeps in steps of
@@ -265,22 +263,26 @@ class Store:
              summary: dict) -> GameRecord:
         """Store the game's new action list if it is still at `expected_version`; else
         raise VersionConflict and store nothing. Returns the game at its new version."""
+        game = self.get(game_id)
+        if game is None or game.version != expected_version:
+            raise VersionConflict(f"game {game_id} changed since version {expected_version}")
+        return self.advance(game, actions=actions, status=status, summary=summary)
+
+    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: dict) -> GameRecord:
+        """`save` of the game's next version when the caller holds the game as read (`game`):
+        the write alone, nothing read back (a move's one statement). VersionConflict, and nothing
+        stored, if the stored game is no longer at game.version."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
-        params = {"gid": game_id, "expected": expected_version, "actions": list(actions), "status": status,
-                  "summary": summary, "version": expected_version + 1, "now": _now()}
-        # Core statements, not the ORM: a move is one statement (plus a read where UPDATE ... RETURNING
-        # is missing), which matters at hundreds of moves a second
-        with self._write_lock:
-            if self._returning:  # one statement: the check of the version and the write are atomic
-                with self._autocommit.connect() as con:
-                    row = con.execute(_SAVE_RETURNING, params).first()
-            else:
-                with self.engine.begin() as con:
-                    row = con.execute(_SAVE, params).rowcount == 1 and con.execute(_GET, {"gid": game_id}).first()
-        if not row:
-            raise VersionConflict(f"game {game_id} changed since version {expected_version}")
-        return GameRecord.of(row)
+        now = _now()
+        params = {"gid": game.id, "expected": game.version, "actions": list(actions), "status": status,
+                  "summary": summary, "version": game.version + 1, "now": now}
+        with self._write_lock, self._autocommit.connect() as con:
+            stored = con.execute(_SAVE, params).rowcount == 1  # one statement: checked and written at once
+        if not stored:
+            raise VersionConflict(f"game {game.id} changed since version {game.version}")
+        return dataclasses.replace(game, actions=params["actions"], status=status, summary=dict(summary),
+                                   version=game.version + 1, updated_at=now)
 
     # ------------------------------------------------------------- reads
 
