@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import glob
 import json
 import os
@@ -67,9 +69,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="start a throwaway PostgreSQL server (Debian's package) on loopback for the run and use it")
     p.add_argument("--restart-at", type=float, metavar="SECONDS",
                    help="kill the server with SIGKILL this long after the games start, restart it, check nothing is lost")
-    p.add_argument("--no-deflate", action="store_true",
-                   help="seats do not offer permessage-deflate, so the server sends states uncompressed (browsers "
-                        "always offer it; compressing the states is about a third of the server's work per action)")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the players' choices (default 1)")
     p.add_argument("--timeout", type=float, default=1800, metavar="SECONDS",
                    help="give up on games not finished by then (default 1800)")
@@ -106,8 +105,10 @@ def ms(x: float | None) -> float | None:
 
 async def restart(server: ServerProcess, seats: list[RemoteSeat], at: float, t0: float, out: dict) -> None:
     await asyncio.sleep(max(0.0, at - (time.monotonic() - t0)))
-    # every view received so far was stored: after the restart each must still be there
-    out["seen"] = {s.game_id: s.last_view for s in seats if s.last_view}
+    # every view received so far was stored: after the restart each must still be there (a copy:
+    # patches change a seat's view in place)
+    out["seen"] = {s.game_id: {"version": s.last_view["version"], "history": list(s.last_view["history"])}
+                   for s in seats if s.last_view}
     out["accepted_before"] = sum(len(s.accepted) for s in seats)
     out["finished_before"] = len({s.game_id for s in seats if s.last_view and s.last_view["status"] == "over"})
     kill_at = time.monotonic()
@@ -121,8 +122,8 @@ async def restart(server: ServerProcess, seats: list[RemoteSeat], at: float, t0:
 async def play(args: argparse.Namespace, server: ServerProcess, games: list[dict]) -> dict:
     rng = random.Random(args.seed)
     think = (lambda: rng.uniform(0.5, 1.5) * args.think) if args.think > 0 else (lambda: 0.0)
-    seats = [RemoteSeat(server.ws_base, g["id"], s["token"], random_choice(rng.randrange(2**32)), think=think,
-                        deflate=not args.no_deflate) for g in games for s in g["seats"]]
+    seats = [RemoteSeat(server.ws_base, g["id"], s["token"], random_choice(rng.randrange(2**32)), think=think)
+             for g in games for s in g["seats"]]
     out: dict = {}
     t0 = time.monotonic()
     cpu0 = resource.getrusage(resource.RUSAGE_SELF)
@@ -181,17 +182,19 @@ def report(args: argparse.Namespace, games: list[dict], result: dict, finished: 
     wall = result["wall"]
     out = {
         "settings": {"games": args.games, "players": args.players, "think": args.think, "seed": args.seed,
-                     "database": backend, "restart_at": args.restart_at, "deflate": not args.no_deflate},
+                     "database": backend, "restart_at": args.restart_at},
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "games": len(games), "finished": finished, "actions": actions, "wall_seconds": round(wall, 3),
         "actions_per_second": round(actions / wall, 1) if wall else None,
         "latency_ms": {"p50": ms(percentile(lat, 50)), "p90": ms(percentile(lat, 90)),
                        "p99": ms(percentile(lat, 99)), "max": ms(max(lat, default=None))},
-        "state_latency_ms": {"p50": ms(percentile(lags, 50)), "p99": ms(percentile(lags, 99))},
+        "state_latency_ms": {"p50": ms(percentile(lags, 50)), "p90": ms(percentile(lags, 90)),
+                             "p99": ms(percentile(lags, 99)), "max": ms(max(lags, default=None))},
         "cpu_seconds": {"client": round(result["client_cpu"], 2),
                         "server": None if result["server_cpu"] is None else round(result["server_cpu"], 2)},
         "errors": errors, "unacknowledged": sum(s.unacknowledged for s in seats),
-        "reconnects": sum(s.reconnects for s in seats), "timed_out_seats": result["timed_out"],
+        "reconnects": sum(s.reconnects for s in seats), "gaps": sum(s.gaps for s in seats),
+        "timed_out_seats": result["timed_out"],
         "seat_failures": result["failures"][:20], "problems": problems[:50], "problem_count": len(problems),
     }
     r = result["restart"]
@@ -208,10 +211,10 @@ def show(out: dict) -> None:
     print(f"games {out['finished']}/{out['games']} finished, {out['actions']} actions in {out['wall_seconds']} s: "
           f"{out['actions_per_second']} actions/s ({out['settings']['database']}, think {out['settings']['think']} s)")
     print(f"action -> accepted: p50 {lat['p50']} ms, p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms")
-    print(f"action -> its state: p50 {lag['p50']} ms, p99 {lag['p99']} ms")
+    print(f"action -> its state: p50 {lag['p50']} ms, p90 {lag['p90']} ms, p99 {lag['p99']} ms, max {lag['max']} ms")
     cpu = out["cpu_seconds"]
     print(f"cpu: client {cpu['client']} s, server {cpu['server']} s; errors {out['errors'] or 'none'}, "
-          f"unacknowledged {out['unacknowledged']}, reconnects {out['reconnects']}")
+          f"unacknowledged {out['unacknowledged']}, reconnects {out['reconnects']}, gaps {out['gaps']}")
     if "restart" in out:
         r = out["restart"]
         if r.get("not_reached"):
@@ -223,6 +226,21 @@ def show(out: dict) -> None:
         print("PROBLEM:", p)
     ok = not out["problems"] and out["finished"] == out["games"] and not out["seat_failures"]
     print("OK: every game finished and checked" if ok else "FAILED")
+
+
+@contextlib.contextmanager
+def few_collections():
+    """The seats' views are hundreds of thousands of objects: the garbage collector's full
+    passes over them would pause this client, and count as the server's latency. Collect
+    rarely while playing (as `savanna serve` does)."""
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
 
 
 def raise_file_limit(connections: int) -> None:
@@ -289,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
             from uvloop import run  # the loop uvicorn uses too: less of the client's time per message
         except ImportError:
             run = asyncio.run
-        result = run(play(args, server, games))
+        with few_collections():
+            result = run(play(args, server, games))
         finished, problems = check(server, games, result["seats"], result["restart"].get("seen", {}))
         out = report(args, games, result, finished, problems, backend)
     except RuntimeError as e:

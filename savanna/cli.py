@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import secrets
 import sys
@@ -453,8 +454,17 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     shown = "localhost" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
     Console().print(f"savanna web app: open http://{shown}:{args.port}/ (games in {redact(url)}; Ctrl+C stops)",
                     highlight=False, markup=False, soft_wrap=True)
-    # WebSocket frames over 64 KB are cut off by the protocol; the app answers those over 4 KB
-    uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, log_level="info")
+    # A move allocates thousands of objects that die with it, and each game keeps some for a
+    # while: at the collector's default threshold (700 more made than freed) it ran several
+    # times a move, and its full passes paused the server for up to 100 ms. What start-up made
+    # lives as long as the server: frozen out of every pass.
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
+    # WebSocket frames over 64 KB are cut off by the protocol; the app answers those over 4 KB.
+    # No permessage-deflate: after the first view a connection gets patches of 1-3 KB, and
+    # compressing each for each connection cost more of the server than anything but the view
+    uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
+                log_level="info")
     return 0
 
 

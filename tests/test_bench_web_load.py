@@ -33,6 +33,9 @@ def test_the_load_benchmark_plays_its_games_through_a_restart_and_reports(tmp_pa
     assert 0 < lat["p50"] <= lat["p90"] <= lat["p99"] <= lat["max"]
     assert r["restart"]["lost"] == 0 and r["restart"]["down_seconds"] > 0
     assert r["restart"]["accepted_before"] > 0 and r["reconnects"] >= 4  # every seat came back
+    lag = r["state_latency_ms"]
+    assert 0 < lag["p50"] <= lag["p90"] <= lag["p99"] <= lag["max"]
+    assert r["gaps"] == 0  # every patch fitted the view it was sent for
     printed = capsys.readouterr().out
     assert "actions/s" in printed and "p99" in printed and "OK: every game finished and checked" in printed
 

@@ -151,6 +151,7 @@ def test_a_person_creates_a_game_and_clicks_through_it_to_the_final_score(server
         assert clicks < 2000, "the game does not end"
     view = api(server, f"/api/games/{game_id}")
     assert view["status"] == "over"
+    assert page.evaluate("window.page.view") == view  # the patches of a whole game add up to the view
     assert {"T"} <= seen_kinds
     # the summary the page shows is the server's: scores, winners, a chart line per seat
     summary = page.locator("#summary")
@@ -288,6 +289,39 @@ def test_a_finished_game_replays_move_by_move_downloads_and_uploads(server, page
     new_id = page.url.split("/replay/")[1].split("#")[0]
     assert new_id != game_id
     assert api(server, f"/api/games/{new_id}")["history"] == api(server, f"/api/games/{game_id}")["history"]
+
+
+def post(base: str, path: str, body: dict):
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)
+
+
+def test_a_page_that_misses_a_patch_asks_for_the_whole_view_and_shows_the_game_as_it_is(server, page):
+    g = post(server, "/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 3})
+    tokens = [s["token"] for s in g["seats"]]
+    page.goto(f"{server}/play/{g['id']}")  # watching
+    page.wait_for_function("window.page && window.page.view !== null")
+    # the next patch is lost (a bug, a message gone astray); count the whole views that come
+    page.evaluate("""() => {
+        const p = window.page, take = p.onMessage.bind(p);
+        p.dropped = 0; p.wholes = 0;
+        p.onMessage = m => {
+            if (m.type === "patch" && !p.dropped) { p.dropped = 1; return; }
+            if (m.type === "state") p.wholes += 1;
+            take(m);
+        };
+    }""")
+    rng = random.Random(3)
+    for _ in range(3):
+        v = api(server, f"/api/games/{g['id']}")
+        post(server, f"/api/games/{g['id']}/actions",
+             {"token": tokens[v["current_player"]], "action": rng.choice(v["legal_actions"])})
+    page.wait_for_function("window.page.view.moves === 3 && !window.page.asking")
+    assert page.evaluate("[window.page.dropped, window.page.wholes]") == [1, 1]
+    assert page.evaluate("window.page.view") == api(server, f"/api/games/{g['id']}")
+    expect(page.locator("#log li")).to_have_count(3)
 
 
 def test_the_page_says_so_when_the_game_does_not_exist(server, page):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from copy import deepcopy
 
 import pytest
 
@@ -22,6 +23,7 @@ from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
 from savanna.web import create_app
+from savanna.web.feed import Mirror
 
 HUMAN = {"kind": "human", "name": "Ann"}
 
@@ -38,8 +40,8 @@ def create(client, seats, **kw):
     return r.json()
 
 
-def recv(ws, timeout=10.0):
-    """The next message, or fail after `timeout` seconds instead of hanging the test run."""
+def recv_raw(ws, timeout=10.0):
+    """The next message as sent, or fail after `timeout` seconds instead of hanging the test run."""
     rx = getattr(ws, "_send_rx", None)
     if rx is None:  # another TestClient: no timeout
         message = ws.receive()
@@ -51,6 +53,26 @@ def recv(ws, timeout=10.0):
     if message["type"] == "websocket.close":
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason", ""))
     return json.loads(message["text"])
+
+
+def mirror(ws):
+    """The connection's copy of the view, as a client keeps it."""
+    return ws.__dict__.setdefault("mirror", Mirror())
+
+
+def recv(ws, timeout=10.0):
+    """The next message; a whole view or a patch comes as {"type": "state", "seats", "rev",
+    "view"} with the view as it stands then (patched; a copy), and "ref" if it had one.
+    A patch that does not fit fails the test: the server sends none such."""
+    m = recv_raw(ws, timeout)
+    if m["type"] not in ("state", "patch"):
+        return m
+    copy = mirror(ws)
+    assert copy.take(m) == "view", f"a patch that does not fit the view held: {m}"
+    out = {"type": "state", "seats": copy.seats, "rev": copy.rev, "view": deepcopy(copy.view)}
+    if "ref" in m:
+        out["ref"] = m["ref"]
+    return out
 
 
 def recv_until(ws, pred, limit=500):
@@ -261,7 +283,7 @@ def test_a_flood_of_messages_is_slowed_down(client):
 
 
 def test_views_are_sent_as_the_same_json_whichever_encoder(client, monkeypatch):
-    from savanna.web import live
+    from savanna.web import feed
 
     g = create(client, [{"kind": "human", "name": "Zoë ✓"}, {"kind": "human", "name": "Bo"}], seed=12)
     rng = random.Random(12)
@@ -271,7 +293,7 @@ def test_views_are_sent_as_the_same_json_whichever_encoder(client, monkeypatch):
         assert client.post(f"/api/games/{g['id']}/actions",
                            json={"token": token, "action": rng.choice(v["legal_actions"])}).status_code == 200
     view = client.get(f"/api/games/{g['id']}").json()
-    fast = live._encode(view)
-    assert live._encode({1: "a key that is not text"}) == '{"1":"a key that is not text"}'  # orjson refuses it
-    monkeypatch.setattr(live, "orjson", None)
-    assert json.loads(fast) == json.loads(live._encode(view)) == view
+    fast = feed.encode(view)
+    assert feed.encode({1: "a key that is not text"}) == '{"1":"a key that is not text"}'  # orjson refuses it
+    monkeypatch.setattr(feed, "orjson", None)
+    assert json.loads(fast) == json.loads(feed.encode(view)) == view

@@ -21,15 +21,19 @@ with the HTTP status of the code, see `service.ERRORS`):
 
 WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
 
-    server -> {"type": "state", "seats": [seats this connection acts for], "view": {...}}
-              on connect and after every change of the game (moves, people connecting)
+    server -> {"type": "state", "seats": [seats this connection acts for], "rev": 7, "view": {...}}
+              the whole view: on connect, after "auth", and when asked for
+              {"type": "patch", "base": 7, "rev": 8, "patch": [...]}
+              after every change of the game (moves, people connecting): a JSON Patch
+              (RFC 6902) of the view at rev `base`; a client holding another rev has
+              missed one and asks for the whole view (feed.py tells more)
               {"type": "accepted", "action", "version"}   your action was stored
               {"type": "pong"}
               {"type": "error", "code", "message"}        nothing changed; the connection stays
     client -> {"type": "action", "action": "T0,-1@0", "version": 17?}
               {"type": "ping"}
               {"type": "auth", "token": "..."}            act for another token's seats from now on
-              {"type": "state"}                           send me the view again
+              {"type": "state"}                           send me the whole view again
     Any message may carry "ref" (a string or number), echoed in the reply to it.
     An unknown game: an error message, then the connection closes with code 4404.
     Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
@@ -484,12 +488,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         kind = data.get("type")
         if kind == "ping":
             return reply({"type": "pong"})
-        if kind == "state":
-            try:
-                view = await live.view(conn.game_id, token=conn.token)
-            except GameError as e:
-                return fail(e.code, e.message)
-            return reply({"type": "state", "seats": sorted(conn.seats), "view": view})
+        if kind == "state":  # the whole view, in its place among the patches
+            return await live.publish(conn.game_id, whole={conn: ref})
         if kind == "auth":
             token = data.get("token")
             if not isinstance(token, str) or not token:
@@ -502,8 +502,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             if not seats:
                 return fail("bad_token", "this token is not one of this game's seats (check your join link)")
             conn.token, conn.seats = token, seats
-            await live.publish(conn.game_id)
-            return
+            return await live.publish(conn.game_id, whole={conn: None})
         if kind == "action":
             if "action" not in data:
                 return fail("bad_request", 'an action message needs "action", e.g. {"type": "action", '

@@ -3,9 +3,10 @@
 `LiveGames` runs the synchronous `GameService` from the event loop: every
 database call and every computer player's search runs in a worker thread, so
 the loop keeps serving connections. After every change of a game, each of its
-connections is sent the new view ({"type": "state", ...}), and if the seat to
-act is a computer, a task lets it move (and keeps going while computers are
-to act). On start-up, every game left waiting for a computer seat resumes.
+connections is sent what changed in its view (a patch; the whole view when it
+has none to patch, see feed.py), and if the seat to act is a computer, a task
+lets it move (and keeps going while computers are to act). On start-up, every
+game left waiting for a computer seat resumes.
 
 Each connection has its own outgoing queue and writer task: a broadcast never
 waits for a slow client, and one that falls far behind is closed.
@@ -19,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -27,13 +27,10 @@ from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
+from . import view as views
+from .feed import Feed, Viewer, encode
 from .service import GameError, GameService
 from .storage import GameRecord
-
-try:
-    import orjson
-except ImportError:  # pragma: no cover - the web extra installs it
-    orjson = None
 
 log = logging.getLogger("savanna.web")
 
@@ -54,6 +51,7 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
         self.writer: asyncio.Task | None = None
         self.closed = False
+        self.has: tuple[int, Viewer] | None = None  # (rev, viewer) of the view last sent (feed.py)
         self._rate, self._burst = rate, burst
         self._allowance = float(burst)
         self._stamp = time.monotonic()
@@ -64,7 +62,7 @@ class Connection:
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        text = message if isinstance(message, str) else encode(message)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -107,21 +105,6 @@ class Connection:
                 self.writer.cancel()
 
 
-def _encode(view: dict[str, Any]) -> str:
-    """A view as compact JSON: the largest cost of a move after the engine's, so orjson (5 times
-    faster on a view) when it is installed, as the web extra does."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(view).decode()
-        except TypeError:  # something orjson does not take: the standard encoder (and its message)
-            pass
-    return json.dumps(view, separators=(",", ":"), check_circular=False)
-
-
-def state_message(view_json: str, seats: frozenset[int]) -> str:
-    return '{"type":"state","seats":' + json.dumps(sorted(seats)) + ',"view":' + view_json + "}"
-
-
 class LiveGames:
     """The async side of the web app (see the module docstring)."""
 
@@ -131,8 +114,7 @@ class LiveGames:
         self.computer_delay = computer_delay
         self.connections: dict[str, set[Connection]] = {}
         self._publish_locks: dict[str, asyncio.Lock] = {}
-        self._published: dict[str, int] = {}  # the latest version sent to a game's connections
-        self._hiding: dict[str, bool] = {}  # games whose views differ by seat
+        self._feeds: dict[str, Feed] = {}  # the views last sent, of games with connections
         # moves and views: short and CPU-bound, so two threads (the interpreter runs one at a time;
         # more threads only contend for it); computer players think in the loop's default pool
         self._moves = ThreadPoolExecutor(max_workers=2, thread_name_prefix="savanna-moves")
@@ -157,6 +139,7 @@ class LiveGames:
             conns.discard(conn)
             if not conns:
                 del self.connections[conn.game_id]
+                self._forget(conn.game_id)
         conn.closed = True
         if conn.writer is not None:
             conn.writer.cancel()
@@ -198,92 +181,92 @@ class LiveGames:
 
         return await self._work(build)
 
-    def _personal_texts(self, game: str | GameRecord, audience: tuple[frozenset[int], int],
-                        seat_sets: set[frozenset[int]]) -> tuple[int, str, dict[frozenset[int], str]]:
-        """For a game that hides something from some seats: (version, the spectators' view,
-        {seats: the view of a connection acting for those seats})."""
-        rec = game if isinstance(game, GameRecord) else self.service.record(game)
-        base = self.service.view(rec, audience[0], audience[1])
-        by_viewer: dict[int, str] = {}
-        texts = {}
-        for seats in seat_sets:
-            viewer = self.service.viewer_for(rec, seats)
-            if viewer is None:
-                continue
-            if viewer not in by_viewer:
-                by_viewer[viewer] = _encode(self.service.view(rec, audience[0], audience[1], viewer))
-            texts[seats] = by_viewer[viewer]
-        return base["version"], _encode(base), texts
-
-    async def _hides(self, game_id: str, record: GameRecord | None) -> bool:
-        """Whether the game's views differ by seat (known once per game: settings never change)."""
-        hides = self._hiding.get(game_id)
-        if hides is None:
-            rec = record if record is not None else await self._work(self.service.record, game_id)
-            hides = self._hiding[game_id] = self.service.hides(rec)
-        return hides
-
-    def _view_text(self, game: str | GameRecord, audience: tuple[frozenset[int], int]) -> tuple[int, str]:
-        view = self.service.view(game, audience[0], audience[1])
-        return view["version"], _encode(view)
-
     def audience(self, game_id: str) -> tuple[frozenset[int], int]:
         """Who a view of the game is built for: the seats connected, and how many spectators."""
         return frozenset(self.connected(game_id)), self.spectators(game_id)
 
-    async def publish(self, game_id: str, record: GameRecord | None = None,
-                      built: tuple[int, str, tuple] | None = None) -> None:
-        """Send the game's current view to all its connections (one at a time per game, so
-        views reach every connection in the order of their versions). `record`: the game as
-        just stored, which saves reading it again; `built`: (version, JSON, audience) of its
-        view, built already. Neither is used if a later version went out meanwhile."""
+    def _render(self, game: str | GameRecord, audience: tuple[frozenset[int], int], conns: list[Connection],
+                whole: dict[Connection, Any]) -> list[tuple[Connection, str, tuple[int, Viewer]]]:
+        """(connection, message, what it has then) for each of `conns` that lacks the game's
+        latest view: its viewer's view is built, compared with the one sent before, and the
+        patch or the whole view encoded (once per viewer). `whole`: connections that get the
+        whole view whatever they have, with the ref to echo. Runs in a worker thread, under
+        the game's publish lock."""
+        rec = game if isinstance(game, GameRecord) else self.service.record(game)
+        feed = self._feeds.get(rec.id)
+        if feed is None:
+            feed = self._feeds[rec.id] = Feed(views.PATCH_KEYS.get(rec.game))
+        hides = self.service.hides(rec)  # else every connection sees the spectators' view
+        viewer_of = {c: self.service.viewer_for(rec, c.seats) if hides and c.seats else None for c in conns}
+        frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v) for v in set(viewer_of.values())})
+        out = []
+        for c, viewer in viewer_of.items():
+            frame = frames[viewer]
+            text = frame.message(c.has, viewer, c.seats, c in whole, whole.get(c))
+            if text is not None:
+                out.append((c, text, (frame.rev, viewer)))
+        return out
+
+    @staticmethod
+    def _deliver(out: list[tuple[Connection, str, tuple[int, Viewer]]]) -> None:
+        for c, text, has in out:
+            c.has = has
+            c.send(text)
+
+    async def publish(self, game_id: str, whole: dict[Connection, Any] | None = None) -> None:
+        """Bring every connection of the game up to date (one at a time per game, so that each
+        gets its patches in order). `whole`: connections to send the whole view, with the ref
+        of the request to echo (None: none)."""
         if not self.connections.get(game_id):
             return
         lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             conns = list(self.connections.get(game_id, ()))
             if conns:
-                audience = self.audience(game_id)
-                latest = self._published.get(game_id, -1)
-                source = record if record is not None and record.version >= latest else game_id
-                texts: dict[frozenset[int], str] = {}
-                try:
-                    if await self._hides(game_id, record):  # views by seat (Africa's hidden treasure)
-                        version, text, texts = await self._work(
-                            self._personal_texts, source, audience, {c.seats for c in conns if c.seats})
-                    elif built is not None and built[0] >= latest and built[2] == audience:
-                        version, text = built[0], built[1]
-                    else:  # built and encoded in a worker thread: the loop keeps serving
-                        version, text = await self._work(self._view_text, source, audience)
+                try:  # built, compared and encoded in a worker thread: the loop keeps serving
+                    out = await self._work(self._render, game_id, self.audience(game_id), conns, whole or {})
                 except GameError as e:
                     for c in conns:
                         c.send(e.as_dict())
                     return
-                self._published[game_id] = max(version, latest)
-                for c in conns:
-                    c.send(state_message(texts.get(c.seats, text), c.seats))
-        if not self.connections.get(game_id) and not lock.locked():
+                self._deliver(out)
+        self._forget(game_id)
+
+    def _forget(self, game_id: str) -> None:
+        """Drop a game's lock and views once no connection is left to it (and no one holds the lock)."""
+        lock = self._publish_locks.get(game_id)
+        if not self.connections.get(game_id) and (lock is None or not lock.locked()):
             self._publish_locks.pop(game_id, None)
-            self._published.pop(game_id, None)
+            self._feeds.pop(game_id, None)
 
     # ------------------------------------------------------------ acting
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
-        # the view everyone sees, built with the move (not for games whose views differ by seat)
-        audience = self.audience(game_id) if self.connections.get(game_id) and not self._hiding.get(game_id) else None
+        """Play the action (GameError if it is refused), then bring the game's connections up
+        to date: the move and the new views in one trip to a worker thread."""
+        lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                conns = list(self.connections.get(game_id, ()))
+                audience = self.audience(game_id)
 
-        def act_and_view() -> tuple[GameRecord, tuple | None]:  # one trip to a worker thread per move
-            rec = self.service.act(game_id, token, action, version)
-            if audience is None:
-                return rec, None
-            try:
-                return rec, (*self._view_text(rec, audience), audience)
-            except Exception:  # stored all the same: publish() builds the view again and says what failed
-                log.exception("game %s: the view after a move failed", game_id)
-                return rec, None
+                def act_and_render() -> tuple[GameRecord, list | None]:
+                    rec = self.service.act(game_id, token, action, version)
+                    if not conns:
+                        return rec, []
+                    try:
+                        return rec, self._render(rec, audience, conns, {})
+                    except Exception:  # stored all the same: publish() below tries again and says what failed
+                        log.exception("game %s: the views after a move failed", game_id)
+                        return rec, None
 
-        rec, built = await self._work(act_and_view)
-        await self.publish(game_id, rec, built)
+                rec, out = await self._work(act_and_render)
+                if out is not None:
+                    self._deliver(out)
+            if out is None:
+                await self.publish(game_id)
+        finally:
+            self._forget(game_id)
         if self.service.computer_to_move(rec) is not None:
             self.kick(game_id)
         return rec

@@ -32,6 +32,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .feed import Mirror
+
 RECONNECT_SECONDS = 30.0  # how long a seat keeps trying to reach a server that went away
 
 try:  # every seat reads every state: the client's largest cost
@@ -162,19 +164,19 @@ class RemoteSeat:
         accepted      {move index: action} of every action the server said it stored
         latencies     seconds from sending each accepted action to its "accepted" reply
         state_lags    seconds from sending it to the state of the game with it
-        last_view     the latest view received (status "over" once run() returns normally)
+        last_view     the latest view received, kept up to date by the server's patches
+                      (status "over" once run() returns normally)
         errors        Counter of error codes received; unacknowledged: actions sent whose
                       reply never came (the server went away first)
         reconnects    connections after the first
+        gaps          patches that did not fit the view held (then it asked for the whole view)
     """
 
     def __init__(self, ws_base: str, game_id: str, token: str, choose: Callable[[dict], str], *,
-                 think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS,
-                 deflate: bool = True):
+                 think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS):
         self.url = f"{ws_base}/ws/games/{game_id}?token={token}"
         self.game_id, self.choose, self.think = game_id, choose, think
         self.reconnect_seconds = reconnect_seconds
-        self.compression = "deflate" if deflate else None  # browsers always offer permessage-deflate
         self.accepted: dict[int, str] = {}
         self.latencies: list[float] = []
         self.state_lags: list[float] = []
@@ -183,6 +185,7 @@ class RemoteSeat:
         self.errors: Counter[str] = Counter()
         self.unacknowledged = 0
         self.reconnects = 0
+        self.gaps = 0
         self._ref = 0
 
     async def run(self) -> None:
@@ -194,7 +197,7 @@ class RemoteSeat:
         while True:
             try:
                 async with connect(self.url, proxy=None, max_size=2**22, open_timeout=10,
-                                   compression=self.compression) as ws:
+                                   compression="deflate") as ws:  # as browsers do (the server declines)
                     if not first:
                         self.reconnects += 1
                     first, down_since = False, None
@@ -216,17 +219,22 @@ class RemoteSeat:
         acted_from = -1  # the version of the view the last action was chosen from
         waiting_for: tuple[int, float] | None = None  # (version, sent at) whose state ends a state lag
         resync: int | None = None  # the ref of a state asked for after a refused action
+        mirror = Mirror()  # the view, whole on connecting, then patched
         try:
             async for text in ws:
                 m = _loads(text)
                 kind = m.get("type")
-                if kind == "state":
-                    v = m["view"]
+                if kind in ("state", "patch"):
+                    taken = mirror.take(m)
+                    if taken == "ask":  # a patch missed: the whole view, in its place among the patches
+                        await ws.send(json.dumps({"type": "state"}))
+                    if taken != "view":
+                        continue
+                    v = mirror.view
                     if resync is not None and m.get("ref") == resync:
                         acted_from, resync = -1, None  # the answer to our question: act on it
-                    self.seats = m["seats"]
-                    if self.last_view is None or v["version"] >= self.last_view["version"]:
-                        self.last_view = v
+                    self.seats = mirror.seats
+                    self.last_view = v
                     if waiting_for and v["version"] >= waiting_for[0]:
                         self.state_lags.append(time.perf_counter() - waiting_for[1])
                         waiting_for = None
@@ -272,6 +280,7 @@ class RemoteSeat:
         finally:
             if pending is not None:
                 self.unacknowledged += 1
+            self.gaps += mirror.gaps
         return False
 
 

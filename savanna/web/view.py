@@ -105,13 +105,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ROTATIONS = (0, 90, 180, 270)
 
+# what names an element of a view's list from one version to the next, by game and field,
+# so that a patch (patch.py) adds a tile to the sorted board rather than shifting the rest
+# (Africa's board is every space of the map, in a fixed order: by position is right there)
+PATCH_KEYS = {
+    "safari": {"board": lambda t: (t["x"], t["y"]), "features": lambda f: f["feature"],
+               "watering_holes": lambda h: tuple(h["point"]), "empty_spaces": tuple},
+    "africa": {},
+}
+
 
 def iso(t: datetime) -> str:
     return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _xy(p: Iterable[int] | None) -> list[int] | None:
-    return None if p is None else [int(c) for c in p]
+    return None if p is None else list(p)
 
 
 def seat_views(record: GameRecord, game: Any, connected: Iterable[int] = ()) -> list[dict[str, Any]]:
@@ -179,10 +188,10 @@ def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterabl
         "remaining_tiles": dict(sorted(g.remaining_tiles().items())),
         "removed_tiles": list(g.removed_tiles),
         "board": _board(g.tiles_on_board()),
-        "features": [{**f, "spaces": [_xy(p) for p in f["spaces"]]} for f in g.features()],
+        "features": _features(g.features()),
         "watering_holes": [{**h, "point": _xy(h["point"])} for h in g.watering_holes()],
         "rangers": [_xy(r) for r in g.ranger_spaces()],
-        "empty_spaces": sorted(_xy(p) for p in g.empty_spaces()),
+        "empty_spaces": sorted(map(list, g.empty_spaces())),
         "scoring": _scoring(g.scoring()),
         "tokens": {"supply": g.supply_size(), "discards": dict(sorted(g.discard_pile().items())),
                    "on_table": dict(sorted(g.tokens_on_table().items()))},
@@ -221,6 +230,12 @@ def _africa(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterabl
         **{k: own[k] for k in ("phase", "step", "board", "camp_supply", "monuments", "last_monument_bonus",
                                "tiles_face_down", "unseen_tiles", "pending", "final_points")},
     })
+
+
+def _features(features: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for f in features:  # the engine's fresh dicts, with spaces as JSON has them
+        f["spaces"] = list(map(list, f["spaces"]))
+    return features
 
 
 def _board(tiles: list[dict[str, Any]]) -> list[dict[str, Any]]:

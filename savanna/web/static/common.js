@@ -51,6 +51,37 @@ async function copyText(s) {
   catch (e) { window.prompt("Copy this link:", s); }
 }
 
+// A JSON Patch (RFC 6902) of the ops the server sends (add, remove, replace), applied to a
+// copy of doc: the page keeps the view before to see what changed. Throws if an op does not fit.
+function applyPatch(doc, ops) {
+  let root = structuredClone(doc);
+  for (const op of ops) {
+    if (op.path === "") { root = op.value; continue; }
+    const keys = op.path.split("/").slice(1).map(k => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = keys.pop();
+    let parent = root;
+    for (const k of keys) {
+      parent = parent !== null && typeof parent === "object" ? parent[k] : undefined;
+      if (parent === undefined) throw new Error(`patch: no ${op.path}`);
+    }
+    if (Array.isArray(parent)) {
+      const i = last === "-" ? parent.length : Number(last);
+      const end = op.op === "add" ? parent.length : parent.length - 1;
+      if (!Number.isInteger(i) || i < 0 || i > end) throw new Error(`patch: no ${op.path}`);
+      if (op.op === "add") parent.splice(i, 0, op.value);
+      else if (op.op === "replace") parent[i] = op.value;
+      else if (op.op === "remove") parent.splice(i, 1);
+      else throw new Error(`patch: unknown op ${op.op}`);
+    } else if (parent !== null && typeof parent === "object") {
+      if (op.op !== "add" && !(last in parent)) throw new Error(`patch: no ${op.path}`);
+      if (op.op === "add" || op.op === "replace") parent[last] = op.value;
+      else if (op.op === "remove") delete parent[last];
+      else throw new Error(`patch: unknown op ${op.op}`);
+    } else throw new Error(`patch: no ${op.path}`);
+  }
+  return root;
+}
+
 // Seat tokens this browser holds, per game (a reload or a later visit finds them).
 const Tokens = {
   key: id => `savanna:game:${id}`,
@@ -58,5 +89,5 @@ const Tokens = {
   set(id, data) { try { localStorage.setItem(this.key(id), JSON.stringify({ ...this.get(id), ...data })); } catch (e) { /* private mode */ } },
 };
 
-window.Savanna = { api, h, toast, copyText, Tokens };
+window.Savanna = { api, h, toast, copyText, Tokens, applyPatch };
 })();

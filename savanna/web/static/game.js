@@ -3,7 +3,7 @@
 // view it sends and offers exactly the view's legal actions.
 "use strict";
 
-const { api, h, toast, copyText, Tokens } = window.Savanna;
+const { api, h, toast, copyText, Tokens, applyPatch } = window.Savanna;
 const B = window.SavannaBoard;
 
 
@@ -17,6 +17,8 @@ class GamePage {
     this.token = frag.get("token") || (this.mode === "play" ? Tokens.get(this.id).token : null) || null;
     if (frag.get("token")) Tokens.set(this.id, { token: frag.get("token") });
     this.view = null;
+    this.rev = null; // the rev of the view (the server's patches name the rev they apply to)
+    this.asking = false; // a patch did not fit: the whole view is asked for
     this.mySeats = [];
     this.ui = null; // the game's own part of the page (safari-ui.js, africa-ui.js), made by the first view
     this.sending = false;
@@ -80,7 +82,7 @@ class GamePage {
     const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(this.id)}${q}`);
     this.ws = ws;
     this.setConn("connecting");
-    ws.onopen = () => { this.retry = 0; this.setConn("live"); };
+    ws.onopen = () => { this.retry = 0; this.asking = false; this.setConn("live"); };
     ws.onmessage = e => this.onMessage(JSON.parse(e.data));
     ws.onclose = e => {
       this.sending = false;
@@ -98,10 +100,23 @@ class GamePage {
   }
 
   onMessage(m) {
-    if (m.type === "state") {
-      if (this.view && m.view.version < this.view.version) return; // stale
+    if (m.type === "state") { // the whole view
+      this.rev = m.rev;
+      this.asking = false;
       this.mySeats = m.seats || [];
       this.show(m.view);
+    } else if (m.type === "patch") { // what changed in the view at rev m.base
+      let view = null;
+      if (this.view && !this.asking && m.base === this.rev) {
+        try { view = applyPatch(this.view, m.patch); } catch (e) { console.warn(e.message); }
+      }
+      if (view) {
+        this.rev = m.rev;
+        this.show(view);
+      } else if (!this.asking) { // missed one: the whole view comes in its place among the patches
+        this.asking = true;
+        this.ws.send(JSON.stringify({ type: "state" }));
+      }
     } else if (m.type === "error") {
       this.sending = false;
       toast(m.message);

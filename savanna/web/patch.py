@@ -1,0 +1,175 @@
+"""What changed between two views, as a JSON Patch (RFC 6902): the server sends one per
+change of a game instead of the whole view.
+
+    diff(old, new, keys=None) -> [op, ...]    ops that turn `old` into `new`
+    apply(doc, ops) -> doc                    the ops applied to `doc` (changed in place)
+
+Only "add", "remove" and "replace" are emitted, with JSON Pointer paths (RFC 6901); any
+RFC 6902 implementation applies them (the tests check with the `jsonpatch` package).
+`apply` handles exactly those three: it is the load client's, which applies hundreds a
+second, and about ten times faster than a general implementation.
+
+The diff is built for views, where most of a 20-50 KB document stays as it was: values
+equal as a whole (compared in C) are skipped; objects are compared key by key; lists by
+their unchanged head and tail, then position by position in between, or wholly replaced
+when much of them changed (a new list of legal actions). A list whose elements have an
+identity (`keys`: the top-level field's name -> the function giving an element's key,
+e.g. a board tile's space) is matched by it, so a tile put in the middle of a sorted board
+is one "add", not a shift of every tile after it. (`jsonpatch.make_patch` does all this in
+general, about fifty times slower on a view and with larger patches.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+Op = dict[str, Any]
+Keys = dict[str, Callable[[Any], Hashable]]
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
+
+
+def diff(old: Any, new: Any, keys: Keys | None = None) -> list[Op]:
+    """The ops that turn `old` into `new` (empty when they are equal)."""
+    ops: list[Op] = []
+    if type(old) is dict and type(new) is dict and keys:
+        for k in old:
+            if k not in new:
+                ops.append({"op": "remove", "path": "/" + _escape(k)})
+        for k, v in new.items():
+            path = "/" + _escape(k)
+            if k not in old:
+                ops.append({"op": "add", "path": path, "value": v})
+            elif old[k] != v:
+                key = keys.get(k)
+                if key is not None and type(old[k]) is list and type(v) is list:
+                    _diff_keyed(old[k], v, path, key, ops)
+                else:
+                    _diff(old[k], v, path, ops)
+    elif old != new:
+        _diff(old, new, "", ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
+    """Append to `ops` what turns `old` into `new`, which differ."""
+    if type(old) is dict and type(new) is dict:
+        for k in old:
+            if k not in new:
+                ops.append({"op": "remove", "path": f"{path}/{_escape(k)}"})
+        for k, v in new.items():
+            if k not in old:
+                ops.append({"op": "add", "path": f"{path}/{_escape(k)}", "value": v})
+            elif old[k] != v:
+                _diff(old[k], v, f"{path}/{_escape(k)}", ops)
+    elif type(old) is list and type(new) is list:
+        _diff_list(old, new, path, ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _diff_list(old: list, new: list, path: str, ops: list[Op]) -> None:
+    no, nn = len(old), len(new)
+    shorter = min(no, nn)
+    head = 0
+    while head < shorter and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < shorter - head and old[no - 1 - tail] == new[nn - 1 - tail]:
+        tail += 1
+    mid_old, mid_new = no - head - tail, nn - head - tail
+    if max(mid_old, mid_new) > max(2, nn // 4):  # much of it is new: one value beats many ops
+        ops.append({"op": "replace", "path": path, "value": new})
+        return
+    for i in range(head, head + min(mid_old, mid_new)):
+        _diff(old[i], new[i], f"{path}/{i}", ops)
+    if mid_new > mid_old:
+        for i in range(head + mid_old, head + mid_new):
+            ops.append({"op": "add", "path": f"{path}/{'-' if i == nn - 1 else i}", "value": new[i]})
+    else:  # from the last, so that each index is still the element's
+        for i in range(head + mid_old - 1, head + mid_new - 1, -1):
+            ops.append({"op": "remove", "path": f"{path}/{i}"})
+
+
+def _diff_keyed(old: list, new: list, path: str, key: Callable[[Any], Hashable], ops: list[Op]) -> None:
+    """Lists whose elements have an identity: elements gone are removed, new ones added where
+    they stand, kept ones compared. Positionally, if keys repeat or kept ones changed order."""
+    old_keys, new_keys = [key(e) for e in old], [key(e) for e in new]
+    in_old, in_new = set(old_keys), set(new_keys)
+    if (len(in_old) != len(old_keys) or len(in_new) != len(new_keys)
+            or [k for k in old_keys if k in in_new] != [k for k in new_keys if k in in_old]):
+        _diff_list(old, new, path, ops)
+        return
+    i = j = 0  # old[i] and new[j] stand at index j of the list being patched
+    while i < len(old) or j < len(new):
+        if i < len(old) and old_keys[i] not in in_new:
+            ops.append({"op": "remove", "path": f"{path}/{j}"})
+            i += 1
+        elif j < len(new) and new_keys[j] not in in_old:
+            ops.append({"op": "add", "path": f"{path}/{'-' if j == len(new) - 1 and i == len(old) else j}",
+                        "value": new[j]})
+            j += 1
+        else:
+            if old[i] != new[j]:
+                _diff(old[i], new[j], f"{path}/{j}", ops)
+            i += 1
+            j += 1
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~") if "~" in token else token
+
+
+def apply(doc: Any, ops: list[Op]) -> Any:
+    """`ops` (add, remove, replace) applied to `doc`, in place; returns the document (a new
+    one only if an op replaces the whole). ValueError if an op does not fit the document."""
+    for op in ops:
+        try:
+            kind, path = op["op"], op["path"]
+            if path == "":
+                if kind not in ("add", "replace"):
+                    raise ValueError(f"cannot {kind} the whole document")
+                doc = op["value"]
+                continue
+            tokens = path.split("/")
+            parent = doc
+            for t in tokens[1:-1]:
+                parent = parent[int(t)] if type(parent) is list else parent[_unescape(t)]
+            last = tokens[-1]
+            if type(parent) is list:
+                if kind == "add":
+                    if last == "-":
+                        parent.append(op["value"])
+                    else:
+                        i = int(last)
+                        if not 0 <= i <= len(parent):
+                            raise IndexError(i)
+                        parent.insert(i, op["value"])
+                    continue
+                i = int(last)
+                if not 0 <= i < len(parent):
+                    raise IndexError(i)
+                if kind == "replace":
+                    parent[i] = op["value"]
+                elif kind == "remove":
+                    del parent[i]
+                else:
+                    raise ValueError(f"unknown op {kind!r}")
+            else:
+                last = _unescape(last)
+                if kind == "add":
+                    parent[last] = op["value"]
+                elif kind == "replace":
+                    if last not in parent:
+                        raise KeyError(last)
+                    parent[last] = op["value"]
+                elif kind == "remove":
+                    del parent[last]
+                else:
+                    raise ValueError(f"unknown op {kind!r}")
+        except (KeyError, IndexError, TypeError, AttributeError) as e:
+            raise ValueError(f"patch op {op!r} does not fit the document: {e!r}") from None
+    return doc
