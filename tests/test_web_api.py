@@ -287,7 +287,8 @@ def test_computer_moves_after_a_restart_are_those_it_would_have_made(db, tmp_pat
 
 def test_two_writers_with_the_same_version_cannot_both_land(db):
     """Two servers (two services with their own stores, caches and locks) on one database
-    act at the same moment from the same version: exactly one action is stored."""
+    act at the same moment from the same version: exactly one action is stored; the other
+    is refused as a conflict, or as stale when its server looked again after the conflict."""
     s1, s2 = GameService(Store(db)), GameService(Store(db))
     c = s1.create(seats=[HUMAN, {"kind": "human"}], seed=3)
     token = c.seats[0]["token"]
@@ -304,7 +305,7 @@ def test_two_writers_with_the_same_version_cannot_both_land(db):
 
     def run(name, svc, action):
         try:
-            results[name] = svc.act(c.id, token, action).version
+            results[name] = svc.act(c.id, token, action, version=0).version
         except GameError as e:
             results[name] = e.code
 
@@ -314,12 +315,29 @@ def test_two_writers_with_the_same_version_cannot_both_land(db):
         t.start()
     for t in threads:
         t.join(10)
-    assert sorted(results.values(), key=str) == [1, "conflict"]
+    assert sorted(results.values(), key=str) in ([1, "conflict"], [1, "stale"])
     stored = s2.record(c.id)
     s1.store.close()
     s2.store.close()
     assert stored.version == 1 and len(stored.actions) == 1
     assert stored.actions[0] == (legal[0] if results["a"] == 1 else legal[1])
+
+
+def test_a_server_acts_on_the_game_as_stored_when_another_has_moved_it_on(db):
+    s1, s2 = GameService(Store(db)), GameService(Store(db))
+    c = s1.create(seats=[HUMAN, {"kind": "human"}], seed=3)
+    token = c.seats[0]["token"]
+    first = s1.view(c.id)["legal_actions"][0]
+    s2.act(c.id, token, first)  # s1's own copy of the game is behind now
+    then = s2.view(c.id)["legal_actions"][0]
+    with pytest.raises(GameError) as e:
+        s1.act(c.id, token, then, version=0)
+    assert e.value.code == "stale"
+    rec = s1.act(c.id, token, then, version=1)
+    assert rec.version == 2 and rec.actions == [first, then]
+    assert s2.record(c.id).actions == [first, then]
+    s1.store.close()
+    s2.store.close()
 
 
 def test_concurrent_requests_in_one_server_store_each_action_once(client):

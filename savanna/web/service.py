@@ -136,7 +136,7 @@ class Position:
 
     def advanced(self, action: str) -> Position:
         """This position after `action`; ValueError (the engine's) if it is not legal now."""
-        pos = Position(self.game.clone(), self.turns[:], [dict(e) for e in self.score_history])
+        pos = Position(self.game.clone(), self.turns[:], self.score_history[:])  # (entries are never changed)
         pos._apply(action)
         return pos
 
@@ -487,8 +487,20 @@ class GameService:
         """Play `action` for the seat of `token`. Checks, in order: the game exists, a token is
         given and is one of its seats', the game is not over, one of the token's seats must act
         now, `version` (if given) is the current one, the engine accepts the action; then stores
-        it if no other write came first. Any failure raises GameError and changes nothing."""
+        it if no other write came first. Any failure raises GameError and changes nothing.
+
+        The checks run first on the game as this process last stored or read it, which saves a
+        read per move; if they refuse, or the write finds that the game has moved on (another
+        process may share the database), they run again on the game as stored, whose answer
+        is the one given."""
         with self._lock(game_id):
+            with self._cache_lock:
+                hit = self._cache.get(game_id)
+            if hit is not None:
+                try:
+                    return self._act(hit[0], token, action, version)
+                except GameError:
+                    pass
             return self._act(self.record(game_id), token, action, version)
 
     def _act(self, rec: GameRecord, token: Any, action: Any, version: Any) -> GameRecord:
