@@ -24,7 +24,7 @@ from web_databases import BACKENDS, fresh_database
 from savanna.web import create_app
 from savanna.web import view as views
 from savanna.web.feed import Feed, Mirror
-from savanna.web.patch import apply, diff
+from savanna.web.patch import Snapshot, apply, diff
 from savanna.web.service import GameService
 from savanna.web.storage import Store
 
@@ -69,6 +69,18 @@ def test_a_tile_put_in_the_middle_of_a_sorted_board_is_one_add_beside_what_it_ch
                      {"op": "replace", "path": "/board/8/feature", "value": 2},
                      {"op": "replace", "path": "/board/12/feature", "value": 2}]
     assert len(json.dumps(diff(old, new))) > 2 * len(json.dumps(keyed))  # by position, the tiles between shift
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from("abcd"), JSON, max_size=4), st.dictionaries(st.sampled_from("abcd"), JSON, max_size=4))
+def test_a_document_kept_as_text_diffs_like_the_document(old, new):
+    keys = {"a": lambda e: json.dumps(e, sort_keys=True)}  # an identity for the list under "a", if one
+    before, after = Snapshot(old, keys), Snapshot(new, keys)
+    assert json.loads(before.json()) == old
+    ops = before.diff(new, after)
+    assert (ops == []) == (old == new)
+    assert jsonpatch.apply_patch(deepcopy(old), ops) == new
+    assert apply(deepcopy(old), ops) == new
 
 
 def test_an_op_that_does_not_fit_the_document_is_refused_with_a_message():

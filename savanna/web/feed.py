@@ -14,51 +14,38 @@ client applies a patch only to the view whose rev is the patch's base; one that 
 another base has missed something and asks for the whole view again. After a reconnection
 (or a restart of the server) the first message is a whole view.
 
+The views sent last are kept as JSON text (patch.Snapshot), not as objects: the garbage
+collector would otherwise go through hundreds of views of a thousand containers each.
+
 Views differ by viewer only in games that hide something (Africa's hidden treasure): there
 each seat's connections get their own view and patches, spectators the shared one.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .patch import Keys, Op, apply, diff
-
-try:
-    import orjson
-except ImportError:  # pragma: no cover - the web extra installs it
-    orjson = None
+from .jsontext import dumps as encode
+from .patch import Keys, Op, Snapshot, apply
 
 Viewer = int | None  # whose eyes a view is built for: a seat, or None (everyone's)
 
 
-def encode(data: Any) -> str:
-    """Compact JSON: orjson (five times faster on a view) when it is installed, as the web
-    extra does; the standard encoder for what orjson does not take (and its message)."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(data).decode()
-        except TypeError:
-            pass
-    return json.dumps(data, separators=(",", ":"), check_circular=False)
-
-
 class Frame:
-    """One viewer's view at one rev, and the patch to it from the viewer's view before
-    (`base`: that one's rev; None: there was none). Encoded once, when first needed."""
+    """One viewer's view at one rev, kept as text (a Snapshot), and the patch to it from the
+    viewer's view before (`base`: that one's rev; None: there was none)."""
 
-    __slots__ = ("rev", "view", "base", "ops", "_view_json", "_patch")
+    __slots__ = ("rev", "snapshot", "base", "ops", "_view_json", "_patch")
 
-    def __init__(self, rev: int, view: dict[str, Any], base: int | None = None, ops: list[Op] | None = None):
-        self.rev, self.view, self.base, self.ops = rev, view, base, ops
+    def __init__(self, rev: int, snapshot: Snapshot, base: int | None = None, ops: list[Op] | None = None):
+        self.rev, self.snapshot, self.base, self.ops = rev, snapshot, base, ops
         self._view_json: str | None = None
         self._patch: str | None = None
 
     @property
     def view_json(self) -> str:
         if self._view_json is None:
-            self._view_json = encode(self.view)
+            self._view_json = self.snapshot.json()
         return self._view_json
 
     def state(self, seats: frozenset[int], ref: Any = None) -> str:
@@ -86,8 +73,7 @@ class Frame:
 
 class Feed:
     """The latest view of one game sent to each viewer, numbered by rev. Not thread-safe:
-    one update at a time per game (LiveGames holds the game's lock). The views are kept as
-    built and never changed: the next ones are compared with them."""
+    one update at a time per game (LiveGames holds the game's lock)."""
 
     def __init__(self, keys: Keys | None = None):
         self.keys = keys
@@ -95,21 +81,21 @@ class Feed:
         self.frames: dict[Viewer, Frame] = {}
 
     def update(self, views: dict[Viewer, dict[str, Any]]) -> dict[Viewer, Frame]:
-        """Take each viewer's new view (plain JSON data); a view equal to that viewer's last
-        keeps its rev. Viewers not given are forgotten (no connection of theirs is left)."""
+        """Take each viewer's new view (plain JSON data, not changed afterwards); a view equal to
+        that viewer's last keeps its rev. Viewers not given are forgotten (no connection of
+        theirs is left)."""
         frames = {}
         for viewer, view in views.items():
+            snapshot = Snapshot(view, self.keys)
             old = self.frames.get(viewer)
             if old is None:
                 self.rev += 1
-                frames[viewer] = Frame(self.rev, view)
-                continue
-            ops = diff(old.view, view, self.keys)
-            if ops:
-                self.rev += 1
-                frames[viewer] = Frame(self.rev, view, old.rev, ops)
-            else:
+                frames[viewer] = Frame(self.rev, snapshot)
+            elif old.snapshot == snapshot or not (ops := old.snapshot.diff(view, snapshot)):
                 frames[viewer] = old
+            else:
+                self.rev += 1
+                frames[viewer] = Frame(self.rev, snapshot, old.rev, ops)
         self.frames = frames
         return frames
 

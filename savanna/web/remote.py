@@ -33,13 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from .feed import Mirror
+from .jsontext import loads as _loads
 
 RECONNECT_SECONDS = 30.0  # how long a seat keeps trying to reach a server that went away
 
-try:  # every seat reads every state: the client's largest cost
-    from orjson import loads as _loads
-except ImportError:  # pragma: no cover - the web extra installs it
-    _loads = json.loads
 
 
 def free_port() -> int:

@@ -55,6 +55,8 @@ from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from . import jsontext
+
 STATUSES = ("playing", "over")
 ID_BYTES = 6  # 8 URL-safe characters
 
@@ -180,7 +182,8 @@ def _engine(url: str) -> Engine:
         u: URL = make_url(url)
     except ArgumentError as e:
         raise StorageError(f"not a database URL: {redact(url)!s} ({e})") from None
-    kwargs: dict[str, Any] = {"future": True}
+    # the JSON columns (a move writes its game's whole action list) through orjson when installed
+    kwargs: dict[str, Any] = {"future": True, "json_serializer": jsontext.dumps, "json_deserializer": jsontext.loads}
     if u.get_backend_name() == "sqlite":
         if u.database in (None, "", ":memory:"):
             # one shared connection, or every thread would see its own empty database

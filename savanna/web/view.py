@@ -107,10 +107,12 @@ ROTATIONS = (0, 90, 180, 270)
 
 # what names an element of a view's list from one version to the next, by game and field,
 # so that a patch (patch.py) adds a tile to the sorted board rather than shifting the rest
-# (Africa's board is every space of the map, in a fixed order: by position is right there)
+# (Africa's board is every space of the map, in a fixed order: by position is right there).
+# Text, not tuples: the server keeps them with each game's last view, and the garbage
+# collector goes through every tuple it has not seen yet
 PATCH_KEYS = {
-    "safari": {"board": lambda t: (t["x"], t["y"]), "features": lambda f: f["feature"],
-               "watering_holes": lambda h: tuple(h["point"]), "empty_spaces": tuple},
+    "safari": {"board": lambda t: f'{t["x"]},{t["y"]}', "features": lambda f: f["feature"],
+               "watering_holes": lambda h: "{},{}".format(*h["point"]), "empty_spaces": "{0[0]},{0[1]}".format},
     "africa": {},
 }
 
