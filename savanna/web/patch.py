@@ -74,59 +74,65 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
 
 
 def _diff_list(old: list, new: list, path: str, ops: list[Op]) -> None:
-    no, nn = len(old), len(new)
-    if no < nn <= 2 * no + 2 and new[:no] == old:  # grown at the end (a history): compared in C
+    _list_ops(old, new, old.__getitem__, new, path, ops)
+
+
+def _diff_keyed(old: list, new: list, path: str, key: Callable[[Any], Hashable], ops: list[Op]) -> None:
+    _list_ops(old, new, old.__getitem__, new, path, ops, ([key(e) for e in old], [key(e) for e in new]))
+
+
+def _list_ops(old_cmp: Any, new_cmp: Any, old_value: Callable[[int], Any], new: list, path: str,
+              ops: list[Op], keys: tuple | None = None) -> None:
+    """A list's change to `new`. Elements are compared as `old_cmp[i]` and `new_cmp[j]` (the
+    elements themselves, or their JSON texts), and an old element that changed is
+    `old_value(i)`. With `keys` (each side's element identities): elements gone are
+    removed, new ones added where they stand, kept ones compared; positionally if keys
+    repeat or kept ones changed order. Positionally: the unchanged head and tail are
+    skipped, the middle compared element by element, or the list replaced when much of
+    it is new (a new list of legal actions)."""
+    no, nn = len(old_cmp), len(new_cmp)
+    if keys is not None:
+        old_keys, new_keys = keys
+        in_old, in_new = set(old_keys), set(new_keys)
+        if (len(in_old) == len(old_keys) and len(in_new) == len(new_keys)
+                and [k for k in old_keys if k in in_new] == [k for k in new_keys if k in in_old]):
+            i = j = 0  # old[i] and new[j] stand at index j of the list being patched
+            while i < no or j < nn:
+                if i < no and old_keys[i] not in in_new:
+                    ops.append({"op": "remove", "path": f"{path}/{j}"})
+                    i += 1
+                elif j < nn and new_keys[j] not in in_old:
+                    ops.append({"op": "add", "path": f"{path}/{'-' if j == nn - 1 and i == no else j}",
+                                "value": new[j]})
+                    j += 1
+                else:
+                    if old_cmp[i] != new_cmp[j]:
+                        _diff(old_value(i), new[j], f"{path}/{j}", ops)
+                    i += 1
+                    j += 1
+            return
+    if no < nn <= 2 * no + 2 and new_cmp[:no] == old_cmp:  # grown at the end (a history): compared in C
         ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[no:])
         return
     shorter = min(no, nn)
     head = 0
-    while head < shorter and old[head] == new[head]:
+    while head < shorter and old_cmp[head] == new_cmp[head]:
         head += 1
     tail = 0
-    while tail < shorter - head and old[no - 1 - tail] == new[nn - 1 - tail]:
+    while tail < shorter - head and old_cmp[no - 1 - tail] == new_cmp[nn - 1 - tail]:
         tail += 1
     mid_old, mid_new = no - head - tail, nn - head - tail
     if max(mid_old, mid_new) > max(2, nn // 4):  # much of it is new: one value beats many ops
         ops.append({"op": "replace", "path": path, "value": new})
         return
     for i in range(head, head + min(mid_old, mid_new)):
-        _diff(old[i], new[i], f"{path}/{i}", ops)
+        _diff(old_value(i), new[i], f"{path}/{i}", ops)
     if mid_new > mid_old:
         for i in range(head + mid_old, head + mid_new):
             ops.append({"op": "add", "path": f"{path}/{'-' if i == nn - 1 else i}", "value": new[i]})
     else:  # from the last, so that each index is still the element's
         for i in range(head + mid_old - 1, head + mid_new - 1, -1):
             ops.append({"op": "remove", "path": f"{path}/{i}"})
-
-
-def _diff_keyed(old: list, new: list, path: str, key: Callable[[Any], Hashable], ops: list[Op]) -> None:
-    """Lists whose elements have an identity: elements gone are removed, new ones added where
-    they stand, kept ones compared. Positionally, if keys repeat or kept ones changed order."""
-    old_keys, new_keys = [key(e) for e in old], [key(e) for e in new]
-    if old_keys == new_keys:  # the same elements, some changed
-        for i, (o, n) in enumerate(zip(old, new)):
-            if o != n:
-                _diff(o, n, f"{path}/{i}", ops)
-        return
-    in_old, in_new = set(old_keys), set(new_keys)
-    if (len(in_old) != len(old_keys) or len(in_new) != len(new_keys)
-            or [k for k in old_keys if k in in_new] != [k for k in new_keys if k in in_old]):
-        _diff_list(old, new, path, ops)
-        return
-    no, nn = len(old), len(new)
-    i = j = 0  # old[i] and new[j] stand at index j of the list being patched
-    while i < no or j < nn:
-        if i < no and old_keys[i] not in in_new:
-            ops.append({"op": "remove", "path": f"{path}/{j}"})
-            i += 1
-        elif j < nn and new_keys[j] not in in_old:
-            ops.append({"op": "add", "path": f"{path}/{'-' if j == nn - 1 and i == no else j}", "value": new[j]})
-            j += 1
-        else:
-            if old[i] != new[j]:
-                _diff(old[i], new[j], f"{path}/{j}", ops)
-            i += 1
-            j += 1
 
 
 class Snapshot:
@@ -181,49 +187,8 @@ def _diff_texts(before: tuple, now: tuple, new: list, path: str, ops: list[Op]) 
     """A list's change from its elements' texts (and keys) `before` to `new`, whose are `now`;
     an element that changed is parsed and compared."""
     (old, old_keys), (texts, new_keys) = before, now
-    if old_keys is not None and new_keys is not None:
-        in_old, in_new = set(old_keys), set(new_keys)
-        if (len(in_old) == len(old_keys) and len(in_new) == len(new_keys)
-                and [k for k in old_keys if k in in_new] == [k for k in new_keys if k in in_old]):
-            no, nn = len(old), len(texts)
-            i = j = 0  # as in _diff_keyed
-            while i < no or j < nn:
-                if i < no and old_keys[i] not in in_new:
-                    ops.append({"op": "remove", "path": f"{path}/{j}"})
-                    i += 1
-                elif j < nn and new_keys[j] not in in_old:
-                    ops.append({"op": "add", "path": f"{path}/{'-' if j == nn - 1 and i == no else j}",
-                                "value": new[j]})
-                    j += 1
-                else:
-                    if old[i] != texts[j]:
-                        _diff(loads(old[i]), new[j], f"{path}/{j}", ops)
-                    i += 1
-                    j += 1
-            return
-    no, nn = len(old), len(texts)
-    if no < nn and texts[:no] == old:  # grown at the end
-        ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[no:])
-        return
-    shorter = min(no, nn)
-    head = 0
-    while head < shorter and old[head] == texts[head]:
-        head += 1
-    tail = 0
-    while tail < shorter - head and old[no - 1 - tail] == texts[nn - 1 - tail]:
-        tail += 1
-    mid_old, mid_new = no - head - tail, nn - head - tail
-    if max(mid_old, mid_new) > max(2, nn // 4):
-        ops.append({"op": "replace", "path": path, "value": new})
-        return
-    for i in range(head, head + min(mid_old, mid_new)):
-        _diff(loads(old[i]), new[i], f"{path}/{i}", ops)
-    if mid_new > mid_old:
-        for i in range(head + mid_old, head + mid_new):
-            ops.append({"op": "add", "path": f"{path}/{'-' if i == nn - 1 else i}", "value": new[i]})
-    else:
-        for i in range(head + mid_old - 1, head + mid_new - 1, -1):
-            ops.append({"op": "remove", "path": f"{path}/{i}"})
+    keys = None if old_keys is None or new_keys is None else (old_keys, new_keys)
+    _list_ops(old, texts, lambda i: loads(old[i]), new, path, ops, keys)
 
 
 def _unescape(token: str) -> str:
