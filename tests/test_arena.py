@@ -423,3 +423,15 @@ def test_summarize_merges_parts_of_a_match_and_refuses_other_players(tmp_path):
     assert run_cli("random", "random", "--games", "2", "--workers", "1", "--seed", "3", "--out", str(c))[0] == 0
     code, _, stderr = run_cli("--summarize", str(a), str(c))
     assert code == 1 and "rates other players" in stderr
+    walls = sum(json.loads(f.read_text())["settings"]["wall_seconds"] for f in (a, b))
+    assert f"wall time {walls:.1f} s on 1 process, 2 parts" in stdout
+
+
+def test_summarize_refuses_parts_played_under_other_rules(tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert run_cli("greedy", "random", "--games", "2", "--workers", "1", "--seed", "1", "--out", str(a))[0] == 0
+    assert run_cli("greedy", "random", "--games", "2", "--workers", "1", "--seed", "2",
+                   "--final-scoring", "majority", "--out", str(b))[0] == 0
+    code, stdout, stderr = run_cli("--summarize", str(a), str(b))
+    assert code == 1 and "final_scoring 'majority'" in stderr and "not parts of one match" in stderr
+    assert "Traceback" not in stderr and stdout == ""
