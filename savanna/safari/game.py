@@ -696,6 +696,19 @@ class Game:
                 counts[seat] += 1
         return counts
 
+    def _meeple_counts_by_root(self) -> dict[int, list[int]]:
+        """Every trail and bush with meeples on it (by root, in the order of their first
+        meeple): the meeples there per seat; one pass over the meeples."""
+        out: dict[int, list[int]] = {}
+        find = self.regions.find
+        for seat, node in self.feature_meeples:
+            root = find(node)
+            counts = out.get(root)
+            if counts is None:
+                counts = out[root] = [0] * self.players
+            counts[seat] += 1
+        return out
+
     def _resolve_scoring(self) -> None:
         """Ask the next leading player with a usable token, or score and go on."""
         regions = self.regions
@@ -752,13 +765,7 @@ class Game:
         meeple there ('all') or to the leaders ('majority'); 1 per token in supply."""
         points = [0] * self.players
         regions = self.regions
-        roots = []
-        for _, node in self.feature_meeples:
-            r = regions.find(node)
-            if r not in roots:
-                roots.append(r)
-        for r in roots:
-            counts = self._meeple_counts(r)
+        for r, counts in self._meeple_counts_by_root().items():
             if self.final_scoring == "all":
                 seats = [s for s in range(self.players) if counts[s]]
             else:
@@ -816,12 +823,7 @@ class Game:
                         parts[root] = {sp}
                     else:
                         spaces.add(sp)
-        meeples: dict[int, list[int]] = {}
-        for seat, node in self.feature_meeples:
-            root = find(node)
-            if root not in meeples:
-                meeples[root] = [0] * self.players
-            meeples[root][seat] += 1
+        meeples = self._meeple_counts_by_root()
         letters = self.tileset.animals
         out = []
         for root, spaces in parts.items():
