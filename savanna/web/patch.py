@@ -35,23 +35,12 @@ def _escape(key: str) -> str:
 
 
 def diff(old: Any, new: Any, keys: Keys | None = None) -> list[Op]:
-    """The ops that turn `old` into `new` (empty when they are equal)."""
+    """The ops that turn `old` into `new` (empty when they are equal). A document with an
+    object at the top is diffed through its Snapshot, as the server diffs its views."""
+    if type(old) is dict and type(new) is dict:
+        return Snapshot(old, keys).diff(new, Snapshot(new, keys))
     ops: list[Op] = []
-    if type(old) is dict and type(new) is dict and keys:
-        for k in old:
-            if k not in new:
-                ops.append({"op": "remove", "path": "/" + _escape(k)})
-        for k, v in new.items():
-            path = "/" + _escape(k)
-            if k not in old:
-                ops.append({"op": "add", "path": path, "value": v})
-            elif old[k] != v:
-                key = keys.get(k)
-                if key is not None and type(old[k]) is list and type(v) is list:
-                    _diff_keyed(old[k], v, path, key, ops)
-                else:
-                    _diff(old[k], v, path, ops)
-    elif old != new:
+    if old != new:
         _diff(old, new, "", ops)
     return ops
 
@@ -68,17 +57,9 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
             elif old[k] != v:
                 _diff(old[k], v, f"{path}/{_escape(k)}", ops)
     elif type(old) is list and type(new) is list:
-        _diff_list(old, new, path, ops)
+        _list_ops(old, new, old.__getitem__, new, path, ops)
     else:
         ops.append({"op": "replace", "path": path, "value": new})
-
-
-def _diff_list(old: list, new: list, path: str, ops: list[Op]) -> None:
-    _list_ops(old, new, old.__getitem__, new, path, ops)
-
-
-def _diff_keyed(old: list, new: list, path: str, key: Callable[[Any], Hashable], ops: list[Op]) -> None:
-    _list_ops(old, new, old.__getitem__, new, path, ops, ([key(e) for e in old], [key(e) for e in new]))
 
 
 def _list_ops(old_cmp: Any, new_cmp: Any, old_value: Callable[[int], Any], new: list, path: str,
