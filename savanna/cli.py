@@ -127,11 +127,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# What makes two results files parts of one match (besides the players), with the value
-# a file from before the setting existed was played under.
-_MATCH_SETTINGS = {"game": "safari", "seats": None, "final_scoring": "all", "hidden_treasure": False}
-
-
 def _arena_error(message: str) -> None:
     """One line on stderr, never wrapped: 'savanna arena: error: ...'."""
     Console(stderr=True).print(f"savanna arena: error: {message}", style="bold red", highlight=False,
@@ -347,11 +342,10 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from savanna.arena import (
         Arena,
         ArenaError,
-        load_results,
+        merge_results,
         render_summary,
         run_arena,
         save_results,
-        summarize,
     )
 
     err = Console(stderr=True)
@@ -360,31 +354,10 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if args.players or args.games is not None:
             parser.error("--summarize reads a results file: give no players or --games with it")
         try:
-            files = [load_results(path) for path in args.summarize]
-            data = files[0]
-            games = list(data["games"])
-            for path, more in zip(args.summarize[1:], files[1:]):
-                if more["settings"]["players"] != data["settings"]["players"]:
-                    raise ValueError(f"{path} rates other players ({', '.join(more['settings']['players'])}) "
-                                     f"than {args.summarize[0]} ({', '.join(data['settings']['players'])})")
-                for key, default in _MATCH_SETTINGS.items():
-                    theirs, ours = (f["settings"].get(key, default) for f in (more, data))
-                    if theirs != ours:
-                        raise ValueError(f"{path} was played with {key} {theirs!r}, "
-                                         f"{args.summarize[0]} with {ours!r}: not parts of one match")
-                games += more["games"]
-            summary = summarize(data["settings"]["players"], games)
+            summary, settings = merge_results(args.summarize)
         except ValueError as e:
             _arena_error(str(e))
             return 1
-        settings = dict(data["settings"])
-        if len(files) > 1:
-            settings["seed"] = "/".join(str(f["settings"].get("seed")) for f in files)
-            settings["games"] = len(games)
-            walls = [f["settings"].get("wall_seconds") for f in files]
-            settings["wall_seconds"] = sum(walls) if None not in walls else None
-            backends = sorted({str(f["settings"].get("backend", "?")) for f in files})
-            settings["backend"] = f"{' / '.join(backends)}, {len(files)} parts"
         out.print(render_summary(summary, settings))
         return 0
     if len(args.players) < 2:

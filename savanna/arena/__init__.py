@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .report import (
     load_results,
+    merge_results,
     player_labels,
     render_summary,
     results_document,
@@ -43,6 +44,7 @@ __all__ = [
     "fit_elo",
     "games_needed",
     "load_results",
+    "merge_results",
     "play_game",
     "player_labels",
     "render_summary",

@@ -279,3 +279,37 @@ def load_results(path: str) -> dict:
         r.setdefault("actions", 0)
         r.setdefault("block", i)
     return data
+
+
+# What makes two results files parts of one match (besides the players), with the value
+# a file from before the setting existed was played under.
+_MATCH_SETTINGS = {"game": "safari", "seats": None, "final_scoring": "all", "hidden_treasure": False}
+
+
+def merge_results(paths: list[str]) -> tuple[dict, dict]:
+    """(summary, settings) of the results files at `paths`, parts of one match played with
+    different seeds: their games summarized together; seeds, game count and wall time of
+    the whole. ValueError if a file cannot be read, or rates other players or was played
+    under other rules than the first."""
+    files = [load_results(path) for path in paths]
+    first = files[0]["settings"]
+    games = list(files[0]["games"])
+    for path, more in zip(paths[1:], files[1:]):
+        theirs = more["settings"]
+        if theirs["players"] != first["players"]:
+            raise ValueError(f"{path} rates other players ({', '.join(theirs['players'])}) "
+                             f"than {paths[0]} ({', '.join(first['players'])})")
+        for key, default in _MATCH_SETTINGS.items():
+            if theirs.get(key, default) != first.get(key, default):
+                raise ValueError(f"{path} was played with {key} {theirs.get(key, default)!r}, "
+                                 f"{paths[0]} with {first.get(key, default)!r}: not parts of one match")
+        games += more["games"]
+    settings = dict(first)
+    if len(files) > 1:
+        settings["seed"] = "/".join(str(f["settings"].get("seed")) for f in files)
+        settings["games"] = len(games)
+        walls = [f["settings"].get("wall_seconds") for f in files]
+        settings["wall_seconds"] = sum(walls) if None not in walls else None
+        backends = sorted({str(f["settings"].get("backend", "?")) for f in files})
+        settings["backend"] = f"{' / '.join(backends)}, {len(files)} parts"
+    return summarize(first["players"], games), settings
