@@ -43,6 +43,12 @@ def check(data: Any, fmt: str, game: str, keys: set[str]) -> list[str]:
     return acts
 
 
+def with_defaults(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    """The settings named in `defaults` as `data` holds them, each missing or null one
+    taken from `defaults`: what a file written before that setting existed was played with."""
+    return {k: data[k] if data.get(k) is not None else v for k, v in defaults.items()}
+
+
 def replay(game: Any, actions: list[str], data: dict[str, Any]) -> Any:
     """Play the saved actions on the new `game`, then check the file's scores and end."""
     for i, a in enumerate(actions):

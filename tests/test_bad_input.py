@@ -13,8 +13,8 @@ import re
 import pytest
 
 from savanna import safari
-from builders import weighted_pick
-from savanna.safari.tileset import default_data
+from builders import SCRIPTED_TILES, scripted_game, weighted_pick
+from savanna.safari.tileset import packaged_data
 
 # ----------------------------------------------------------------- helpers
 
@@ -52,7 +52,7 @@ def first_legal(g, prefix, avoid=()):
 
 
 def finished_game(seed=4, players=3):
-    g = safari.new_game(players=players, seed=seed)
+    g = scripted_game(players=players, seed=seed)
     rng = random.Random(seed)
     while not g.is_terminal():
         g.apply(weighted_pick(g, rng))
@@ -119,7 +119,7 @@ HUGE = [
 def test_malformed_notation_is_refused_with_a_reason(text, pattern):
     with pytest.raises(ValueError, match=re.compile(pattern, re.I)):
         safari.parse_action(text)
-    g = safari.new_game(players=3, seed=7)
+    g = scripted_game(players=3, seed=7)
     refused(g, text, pattern)
 
 
@@ -132,14 +132,14 @@ def test_malformed_notation_is_refused_in_every_phase(text, pattern):
 @pytest.mark.parametrize("value", [None, 5, 0, 2.5, True, ["pass"], ("pass",), {"pass": 1}, b"pass",
                                    bytearray(b"pass"), object(), Exception("pass")])
 def test_non_string_actions_are_refused(value):
-    g = safari.new_game(players=2, seed=1)
+    g = scripted_game(players=2, seed=1)
     refused(g, value, r"must be a string", type(value).__name__)
     with pytest.raises(ValueError, match="must be a string"):
         safari.parse_action(value)
 
 
 def test_error_messages_quote_the_offending_action():
-    g = safari.new_game(players=2, seed=1)
+    g = scripted_game(players=2, seed=1)
     for text in ["T0,0@0", "T7,7@90", "pass", "M:trail", "+A", "R>3,0"]:
         msg = refused(g, text)
         assert text in msg
@@ -156,7 +156,7 @@ def phase_games() -> dict[str, safari.Game]:
 @functools.lru_cache(maxsize=1)
 def _phase_games() -> dict[str, safari.Game]:
     out = {}
-    g = safari.new_game(players=2, seed=1)
+    g = scripted_game(players=2, seed=1)
     out["place"] = g.clone()
     g.apply(first_legal(g, "T", avoid=("T-1,-1@", "T1,1@")))
     out["action"] = g.clone()
@@ -172,7 +172,7 @@ def score_phase_game():
     """Seat 0 puts a meeple on the start trail (closed at its east end by S32);
     seat 1 closes the west end with the junction S05: seat 0 must choose a token
     (holding an ape and an elephant; the trail shows an elephant and giraffes)."""
-    g = safari.new_game(players=2, seed=1, tile_order=["S32", "S05"], token_order="AE")
+    g = scripted_game(players=2, seed=1, tile_order=["S32", "S05"], token_order="AE")
     g.apply("T2,0@0")
     g.apply("M:trail:W")
     g.apply("T-2,0@0")
@@ -183,7 +183,7 @@ def score_phase_game():
 
 def ranger_phase_game():
     """Seat 0 places a baobab tile on the first ranger's space."""
-    g = safari.new_game(players=2, seed=1, tile_order=["S01"])
+    g = scripted_game(players=2, seed=1, tile_order=["S01"])
     g.apply("T-1,-1@0")
     g.apply("pass")
     assert g.phase_name == "ranger"
@@ -194,7 +194,7 @@ def ranger_phase_game():
 
 
 def test_place_phase_refuses_bad_placements():
-    g = safari.new_game(players=2, seed=1, tile_order=["S15"])  # bush N and S, savanna E and W
+    g = scripted_game(players=2, seed=1, tile_order=["S15"])  # bush N and S, savanna E and W
     assert g.phase_name == "place"
     refused(g, "T0,0@0", r"space 0,0 already has a tile")
     refused(g, "T-1,0@90", r"already has a tile")
@@ -215,7 +215,7 @@ def test_place_phase_refuses_bad_placements():
     ("+none", r"placed first"), ("+A", r"placed first"), ("+Q", r"placed first"), ("R>0,-1", r"placed first"),
 ])
 def test_place_phase_refuses_every_other_kind_of_action(text, pattern):
-    g = safari.new_game(players=3, seed=11)
+    g = scripted_game(players=3, seed=11)
     refused(g, text, pattern, re.escape(g.drawn_tile))
 
 
@@ -223,7 +223,7 @@ def test_place_phase_refuses_every_other_kind_of_action(text, pattern):
 
 
 def test_meeple_on_a_feature_the_tile_lacks_or_names_ambiguously():
-    g = safari.new_game(players=2, seed=1, tile_order=["S15"])
+    g = scripted_game(players=2, seed=1, tile_order=["S15"])
     g.apply("T0,-1@0")  # two separate bushes, N and S
     refused(g, "M:bush", r"several bushs?|name one by its side")
     refused(g, "M:trail", r"S15/1", r"has no (a )?trail")
@@ -234,7 +234,7 @@ def test_meeple_on_a_feature_the_tile_lacks_or_names_ambiguously():
 
 
 def test_meeple_on_an_occupied_feature():
-    g = safari.new_game(players=2, seed=1, tile_order=["S32", "S05"], token_order="AE")
+    g = scripted_game(players=2, seed=1, tile_order=["S32", "S05"], token_order="AE")
     g.apply("T2,0@0")
     g.apply("M:trail:W")  # seat 0 takes the start trail
     g.apply("T-2,0@0")    # seat 1 closes its west end
@@ -245,9 +245,9 @@ def test_meeple_on_an_occupied_feature():
 
 
 def test_meeple_and_dig_without_a_meeple_in_supply():
-    tiles = default_data()
+    tiles = packaged_data(SCRIPTED_TILES)
     tiles["meeples_per_player"] = 1
-    g = safari.new_game(players=2, seed=3, tiles=tiles, tile_order=["S01", "S01", "S02"], token_order="AEGL")
+    g = scripted_game(players=2, seed=3, tiles=tiles, tile_order=["S01", "S01", "S02"], token_order="AEGL")
     g.apply("T0,1@0")
     g.apply("M:baobab")
     assert g.meeples(0) == 0
@@ -264,7 +264,7 @@ def test_meeple_and_dig_without_a_meeple_in_supply():
 
 def test_dig_and_expand_refusals():
     # seat 0 holds two apes; seat 1 an ape and an elephant
-    g = safari.new_game(players=2, seed=1, tile_order=["S01", "S01"], token_order="AAAE")
+    g = scripted_game(players=2, seed=1, tile_order=["S01", "S01"], token_order="AAAE")
     g.apply("T0,1@0")
     refused(g, "D0,1:NE=Z", r"seat 0 has no zebra token")
     refused(g, "D0,1:NE=Q", r"'Q' is not an animal")
@@ -292,7 +292,7 @@ def test_dig_and_expand_refusals():
 
 def test_dig_and_expand_without_any_token():
     no_tokens = tiles_with(lambda d: d.update(animal_tokens={a: 0 for a in d["animals"]}))
-    g = safari.new_game(players=2, seed=1, tiles=no_tokens, tile_order=["S01"])
+    g = scripted_game(players=2, seed=1, tiles=no_tokens, tile_order=["S01"])
     g.apply("T0,1@0")
     assert sum(g.tokens(0).values()) == 0
     assert not [a for a in g.legal_actions() if a.kind in ("D", "X")]
@@ -302,7 +302,7 @@ def test_dig_and_expand_without_any_token():
 
 
 def test_expand_needs_a_neighbouring_token_not_a_diagonal_one():
-    g = safari.new_game(players=2, seed=1, tile_order=["S01", "S01", "S03"], token_order="AAEE")
+    g = scripted_game(players=2, seed=1, tile_order=["S01", "S01", "S03"], token_order="AAEE")
     g.apply("T0,1@0")
     g.apply("D0,1:NE=A")  # point (1,1), slot 3
     g.apply(first_legal(g, "T", avoid=("T-1,-1@", "T1,1@", "T2,0@", "T1,-1@")))
@@ -311,7 +311,7 @@ def test_expand_needs_a_neighbouring_token_not_a_diagonal_one():
 
 
 def test_ranger_moves_refused():
-    g = safari.new_game(players=2, seed=1)
+    g = scripted_game(players=2, seed=1)
     g.apply(first_legal(g, "T", avoid=("T-1,-1@", "T1,1@")))
     assert sorted(g.ranger_spaces()) == [(-1, -1), (1, 1)]
     refused(g, "R-1,-1>0,0", r"space 0,0 holds a tile")
@@ -329,7 +329,7 @@ def test_ranger_moves_refused():
 
 
 def test_no_ranger_move_in_a_turn_that_displaced_one():
-    g = safari.new_game(players=2, seed=1, tile_order=["S01"])
+    g = scripted_game(players=2, seed=1, tile_order=["S01"])
     g.apply("T-1,-1@0")
     assert g.ranger_spaces()[0] is None
     assert not [a for a in g.legal_actions() if a.kind == "R"]
@@ -413,7 +413,7 @@ def candidate_actions(g, rng, n=200):
 def test_well_formed_actions_outside_legal_actions_are_refused_and_change_nothing(seed):
     """apply() accepts exactly legal_actions(), up to spelling a meeple's feature by
     another of its edges (SAFARI.md: 'named by its kind and any of its edges')."""
-    g = safari.new_game(players=2 + seed % 4, seed=seed)
+    g = scripted_game(players=2 + seed % 4, seed=seed)
     rng = random.Random(seed)
     step = 0
     checked_phases = set()
@@ -499,12 +499,12 @@ BAD_ARGUMENTS = [
                          ids=[",".join(f"{k}={v!r}"[:40] for k, v in kw.items()) for kw, _ in BAD_ARGUMENTS])
 def test_bad_constructor_arguments(kwargs, pattern):
     with pytest.raises(ValueError, match=re.compile(pattern, re.I)):
-        safari.new_game(**kwargs)
+        scripted_game(**kwargs)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_good_constructor_arguments_are_accepted(players):
-    g = safari.new_game(players=players, seed=0, final_scoring="majority", tile_order=["S19", "S03", "S03/4"],
+    g = scripted_game(players=players, seed=0, final_scoring="majority", tile_order=["S19", "S03", "S03/4"],
                         token_order="AEGLZ" * 2)
     assert g.drawn_tile == "S19/1"
     assert g.players == players and len(g.scores) == players
@@ -514,7 +514,7 @@ def test_good_constructor_arguments_are_accepted(players):
 
 
 def tiles_with(change):
-    data = default_data()
+    data = packaged_data(SCRIPTED_TILES)
     change(data)
     return data
 
@@ -528,7 +528,7 @@ def _del(d, key):
 
 
 BAD_TILE_SETS = [
-    ("not a dict", lambda d: None, r"tile set must be a JSON object"),
+    ("not a dict", lambda d: None, r"tile set must be a version name or a JSON object"),
     ("format missing", lambda d: _del(d, "format"), r"format must be 'safari-tiles/1'"),
     ("format wrong", lambda d: d.update(format="safari-tiles/2"), r"format must be 'safari-tiles/1'"),
     ("animals missing", lambda d: _del(d, "animals"), r"needs an 'animals' object"),
@@ -595,15 +595,15 @@ def test_malformed_tile_sets_are_refused(what, change, pattern):
     data = None if what == "not a dict" else tiles_with(change)
     bad = [] if data is None else data
     with pytest.raises(ValueError, match=re.compile(pattern, re.I)):
-        safari.new_game(seed=1, tiles=bad)
+        scripted_game(seed=1, tiles=bad)
     if data is not None:  # the same set given as JSON text
         with pytest.raises(ValueError, match=re.compile(pattern, re.I)):
-            safari.new_game(seed=1, tiles=json.dumps(data))
+            scripted_game(seed=1, tiles=json.dumps(data))
 
 
 def test_tile_set_text_that_is_not_json():
     with pytest.raises(ValueError, match="tile set is not valid JSON"):
-        safari.new_game(tiles="{not json")
+        scripted_game(tiles="{not json")
 
 
 def _east_cell_trail_faces_savanna(d):
@@ -626,12 +626,12 @@ def test_start_cells_whose_inner_edges_do_not_match_are_refused(change):
     joined to 'feature -1' and reported complete with 0 open ends)."""
     data = tiles_with(change)
     with pytest.raises(ValueError, match=re.compile(r"start", re.I)):
-        safari.new_game(seed=1, tiles=data)
+        scripted_game(seed=1, tiles=data)
 
 
 def test_a_refused_tile_set_is_not_half_used():
     # a bad set, then a good game: nothing of the bad one leaks into the default tiles
     with pytest.raises(ValueError):
-        safari.new_game(tiles=tiles_with(lambda d: tile(d, "S03").update(count=9)))
-    g = safari.new_game(seed=1)
+        scripted_game(tiles=tiles_with(lambda d: tile(d, "S03").update(count=9)))
+    g = scripted_game(seed=1)
     assert sum(g.remaining_tiles().values()) + 1 == 72

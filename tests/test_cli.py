@@ -14,6 +14,8 @@ import pytest
 from rich.console import Console
 
 from savanna import safari
+
+from builders import scripted_game
 from builders import run_main
 from savanna.ai import make_player
 from savanna.terminal.board import (
@@ -144,7 +146,7 @@ def test_play_load_corrupt_or_finished(tmp_path, monkeypatch, capsys):
 
 
 def test_typed_notation_space_and_lowercase(monkeypatch, capsys):
-    g = safari.new_game(players=2, seed=5, tile_order=["S32", "S07/1"])
+    g = scripted_game(players=2, seed=5, tile_order=["S32", "S07/1"])
     outputs = []
 
     def feed(prompt):
@@ -175,7 +177,7 @@ def test_normalize():
 
 def test_scoring_choice_is_asked_of_the_human_out_of_turn():
     # seat 1 (the human) puts a meeple on the start trail; seat 0 completes it
-    g = safari.new_game(players=2, seed=5, tile_order=["S32", "S07/1", "S28/1"], token_order="AALZ")
+    g = scripted_game(players=2, seed=5, tile_order=["S32", "S07/1", "S28/1"], token_order="AALZ")
     seen = []
 
     def feed(prompt):
@@ -315,7 +317,7 @@ def test_replay_missing_file(monkeypatch, capsys):
 # ------------------------------------------------------------ rendering
 
 def test_board_shows_start_tile_animals():
-    g = safari.new_game(players=2, seed=1)
+    g = scripted_game(players=2, seed=1)
     blocks = board_blocks(plain(render_board(g, mark_fits=False)))
     assert "E" in "".join(blocks[(-1, 0)])
     assert "A" in blocks[(0, 0)][0]  # the ape in the bush on the N edge
@@ -327,7 +329,7 @@ def test_board_shows_start_tile_animals():
 
 
 def test_board_shows_placed_tile_at_its_coordinates():
-    g = safari.new_game(players=2, seed=1, tile_order=["S19"])  # all bush, E G G, 3 birds
+    g = scripted_game(players=2, seed=1, tile_order=["S19"])  # all bush, E G G, 3 birds
     g.apply("T0,-1@0")
     blocks = board_blocks(plain(render_board(g)))
     block = "".join(blocks[(0, -1)])
@@ -348,7 +350,7 @@ def test_board_marks_spaces_where_the_tile_fits():
 
 
 def test_board_meeple_and_watering_hole():
-    g = safari.new_game(players=2, seed=5, tile_order=["S32", "S07/1"], token_order="AALZ")
+    g = scripted_game(players=2, seed=5, tile_order=["S32", "S07/1"], token_order="AALZ")
     g.apply("T2,0@0")
     g.apply("M:trail:W")
     g.apply("T-2,0@0")

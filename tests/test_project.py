@@ -5,6 +5,8 @@ import json
 import pathlib
 import re
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -23,9 +25,12 @@ def test_readme_has_exactly_two_commands_and_ci_runs_the_test_one():
     assert test_cmd in ci
 
 
-def test_packaged_tile_set_matches_the_spec_when_present():
-    spec = ROOT.parent / "shared" / "spec" / "safari-tiles.json"
-    packaged = json.loads((ROOT / "savanna" / "safari" / "data" / "safari-tiles.json").read_text())
+@pytest.mark.parametrize("name, version", [("safari-tiles.json", "real-1"),
+                                             ("safari-tiles-reconstruction.json", "reconstruction-1")])
+def test_packaged_tile_sets_match_the_spec_when_present(name, version):
+    spec = ROOT.parent / "shared" / "spec" / name
+    packaged = json.loads((ROOT / "savanna" / "safari" / "data" / name).read_text())
+    assert packaged["version"] == version
     assert sum(t["count"] for t in packaged["tiles"]) == 72
     if spec.exists():
         assert json.loads(spec.read_text()) == packaged

@@ -215,11 +215,15 @@ def test_observation_content():
     e = enc_mod.encoding_for(g)
     planes, vec = e.split(e.observation(g, 1))
     P, V, h = e.plane, e.vec, e.window
-    # the start tile: (-1,0), (0,0), (1,0); its middle cell has bush on N, trail on E and W
+    # the real start tile: (-1,0) bush S with an elephant, (0,0) a trail ending S with a
+    # giraffe, (1,0) bush N and a trail ending E with an ape; no birds
     assert planes[P["tile"]].sum() == 3
     assert planes[P["tile"], h, h - 1:h + 2].tolist() == [1, 1, 1]
-    assert planes[P["edge_bush_N"], h, h] == 1 and planes[P["edge_trail_E"], h, h] == 1
-    assert planes[P["animal_A"], h, h] == 1 and planes[P["birds"], h, h] == 1
+    assert planes[P["edge_bush_S"], h, h - 1] == 1 and planes[P["animal_E"], h, h - 1] == 1
+    assert planes[P["edge_trail_S"], h, h] == 1 and planes[P["edge_trail_E"], h, h] == 0
+    assert planes[P["animal_G"], h, h] == 1
+    assert planes[P["edge_bush_N"], h, h + 1] == 1 and planes[P["edge_trail_E"], h, h + 1] == 1
+    assert planes[P["animal_A"], h, h + 1] == 1 and planes[P["birds"]].sum() == 0
     for i, (x, y) in enumerate(g.ranger_spaces()):
         assert planes[P[f"ranger_{i}"], y + h, x + h] == 1
     assert planes[P["frontier"]].sum() == len(g.empty_spaces())

@@ -555,20 +555,22 @@ def test_players_must_number_two_to_five():
             safari.new_game(players=n, seed=1)
 
 
-def test_the_default_start_tiles_inner_edges_join_into_one_trail():
-    # the start's trail runs W-E through all three cells (elephant, -, giraffe);
-    # S32 (a trail ending in the west, two giraffes) closes its east end and
-    # S02 turned 270 (a trail ending in the east, an elephant) its west end
-    g = safari.new_game(players=2, seed=3, tile_order=["S32", "S02"], token_order="LLZZ")
-    play(g, "T2,0@0", "M:trail:W")
-    assert g.scores == [0, 0] and g.meeples(0) == 5
-    g.apply("T-2,0@270")
-    assert {a for a in legal(g) if a.startswith("M")} == {"M:baobab"}  # the trail is occupied
-    g.apply("pass")
+def test_the_real_start_tile_holds_separate_features():
+    # real-1's start: (-1,0) bush S with an elephant, (0,0) a trail ending S with a giraffe,
+    # (1,0) bush N and a trail ending E with an ape. S03 (a trail ending W) closes each trail.
+    g = safari.new_game(players=2, seed=3, tile_order=["S03/1", "S03/2"], token_order="LLZZ")
+    assert g.tileset.version == "real-1"
+    play(g, "T2,0@0", "M:trail:W")      # S03/1: an elephant; with the start's ape, 2 animals
     assert g.current_player == 0
     g.apply("+none")
-    assert g.scores == [3, 0]           # elephant and giraffe
-    assert g.meeples(0) == 6
+    assert g.scores == [3, 0] and g.meeples(0) == 6
+    play(g, "T0,1@90", "M:trail:N")     # S03/2 turned 90: its trail ends N, a giraffe to the start's
+    assert g.current_player == 1
+    g.apply("+Z")                        # giraffe and, for seat 1 alone, a zebra: 2 animals
+    assert g.scores == [3, 3] and g.meeples(1) == 6
+    open_bush = [f for t in g.tiles_on_board() if t["x"] in (-1, 1) and t["y"] == 0
+                 for f in t["features"] if f["kind"] == "bush"]
+    assert len(open_bush) == 2          # two bush areas, apart: the start's S and N edges
 
 
 def test_open_corners_turn_with_the_tile():

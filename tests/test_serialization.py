@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from savanna import safari
-from builders import weighted_pick as pick
-from savanna.safari.tileset import default_data, load_tiles
+from builders import SCRIPTED_TILES, scripted_game, weighted_pick as pick
+from savanna.safari.tileset import packaged_data, load_tiles
 
 FORMAT = "savanna-safari-game/1"
 KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
@@ -46,7 +46,7 @@ def assert_round_trip(g):
 
 
 def finished(seed=2, players=3, **kw):
-    g = safari.new_game(players=players, seed=seed, **kw)
+    g = scripted_game(players=players, seed=seed, **kw)
     rng = random.Random(seed)
     while not g.is_terminal():
         g.apply(pick(g, rng))
@@ -54,7 +54,7 @@ def finished(seed=2, players=3, **kw):
 
 
 def midgame(seed=5, players=3, steps=60, **kw):
-    g = safari.new_game(players=players, seed=seed, **kw)
+    g = scripted_game(players=players, seed=seed, **kw)
     rng = random.Random(seed)
     for _ in range(steps):
         g.apply(pick(g, rng))
@@ -86,7 +86,7 @@ def test_saved_game_format():
     assert set(data) == KEYS
     assert data["format"] == FORMAT and data["game"] == "safari"
     assert data["players"] == 4 and data["seed"] == 5 and data["final_scoring"] == "majority"
-    assert data["tiles"] is None and data["tile_order"] is None and data["token_order"] is None
+    assert data["tiles"] == SCRIPTED_TILES and data["tile_order"] is None and data["token_order"] is None
     assert data["actions"] == [str(a) for a in g.history]
     assert all(isinstance(a, str) and a == a.strip() for a in data["actions"])
     assert data["scores"] == g.scores
@@ -97,7 +97,7 @@ def test_saved_game_format():
 @pytest.mark.parametrize("players,seed,final_scoring", [(2, 0, "all"), (3, 1, "majority"), (4, 2, "all"),
                                                         (5, 3, "majority"), (2, -17, "all"), (3, 2**40, "all")])
 def test_round_trip_at_every_step_of_a_game(players, seed, final_scoring):
-    g = safari.new_game(players=players, seed=seed, final_scoring=final_scoring)
+    g = scripted_game(players=players, seed=seed, final_scoring=final_scoring)
     rng = random.Random(seed)
     step = 0
     while True:
@@ -124,7 +124,7 @@ def test_round_trip_at_every_step_of_a_game(players, seed, final_scoring):
 @given(players=st.integers(2, 5), seed=st.integers(-(2**40), 2**40), final_scoring=st.sampled_from(["all", "majority"]),
        policy=st.integers(0, 2**32), points=st.lists(st.integers(0, 300), min_size=1, max_size=4))
 def test_round_trip_at_random_points(players, seed, final_scoring, policy, points):
-    g = safari.new_game(players=players, seed=seed, final_scoring=final_scoring)
+    g = scripted_game(players=players, seed=seed, final_scoring=final_scoring)
     rng = random.Random(policy)
     step = 0
     points = set(points)
@@ -138,7 +138,7 @@ def test_round_trip_at_random_points(players, seed, final_scoring, policy, point
 
 
 def test_round_trip_with_tile_and_token_order():
-    g = safari.new_game(players=3, seed=9, tile_order=["S19", "S03", "S03", "S26/5"], token_order="ZZLLGGAE")
+    g = scripted_game(players=3, seed=9, tile_order=["S19", "S03", "S03", "S26/5"], token_order="ZZLLGGAE")
     data = json.loads(g.to_json())
     assert data["tile_order"] == ["S19/1", "S03/1", "S03/2", "S26/5"]  # type names resolved to copies
     assert data["token_order"] == "ZZLLGGAE"
@@ -157,7 +157,7 @@ def finished_from(g, rng):
 
 
 def test_round_trip_in_a_scoring_choice_and_a_displaced_ranger():
-    g = safari.new_game(players=2, seed=1, tile_order=["S32", "S05"], token_order="AE")
+    g = scripted_game(players=2, seed=1, tile_order=["S32", "S05"], token_order="AE")
     for a in ["T2,0@0", "M:trail:W", "T-2,0@0", "pass"]:
         g.apply(a)
     assert g.phase_name == "score" and g.current_player == 0 and g.active_player == 1
@@ -167,7 +167,7 @@ def test_round_trip_in_a_scoring_choice_and_a_displaced_ranger():
     g.apply("+A")
     assert h.scores == g.scores == [6, 0]
 
-    g = safari.new_game(players=2, seed=1, tile_order=["S01"])
+    g = scripted_game(players=2, seed=1, tile_order=["S01"])
     g.apply("T-1,-1@0")
     h = assert_round_trip(g)
     assert "R1,1>2,0" not in h.legal_actions()
@@ -273,7 +273,7 @@ def test_truncated_action_list_with_the_final_scores_left_in():
 def test_truncated_action_list_of_a_game_in_progress():
     g = midgame(steps=120)
     # cut just before the last action that changed the scores
-    replay = safari.new_game(players=g.players, seed=g.seed)
+    replay = scripted_game(players=g.players, seed=g.seed)
     cut = None
     for i, a in enumerate(g.history):
         before = replay.scores
@@ -314,11 +314,11 @@ def test_actions_not_a_list_of_strings(actions):
     ("players", 6, r"saved game: players must be a whole number from 2 to 5"),
     ("players", 1, r"saved game: players"),
     ("final_scoring", "x", r"saved game: final_scoring must be"),
-    ("final_scoring", None, r"saved game: final_scoring"),
-    ("tiles", "nope", r"saved game: tile set is not valid JSON"),
+    ("tiles", "nope", r"saved game: unknown tile set 'nope'; this version of savanna knows real-1, reconstruction-1"),
+    ("tiles", "{nope", r"saved game: tile set is not valid JSON"),
     ("tiles", {"format": "x"}, r"saved game: tile set format"),
-    ("tiles", [], r"saved game: a tile set must be a JSON object"),
-    ("tiles", 5, r"saved game: a tile set must be a JSON object"),
+    ("tiles", [], r"saved game: a tile set must be a version name or a JSON object, not list"),
+    ("tiles", 5, r"saved game: a tile set must be a version name or a JSON object, not int"),
     ("tile_order", ["S99"], r"saved game: tile_order: no tile type 'S99'"),
     ("tile_order", ["S03/1", "S03/1"], r"saved game: tile_order: .* listed twice"),
     ("tile_order", [7], r"saved game: tile_order entries"),
@@ -328,7 +328,7 @@ def test_actions_not_a_list_of_strings(actions):
     ("token_order", ["A"], r"saved game: token_order must be a string"),
 ])
 def test_bad_game_settings(key, value, pattern):
-    g = safari.new_game(players=3, seed=5)
+    g = scripted_game(players=3, seed=5)
     refused(corrupt(g, lambda d: d.update({key: value})), pattern)
 
 
@@ -365,7 +365,7 @@ def test_every_error_names_the_saved_game():
 
 def small_tile_set() -> dict:
     """A custom set: five types of the game's own, other counts, a sixth animal, 3 meeples, 2-3 players."""
-    d = default_data()
+    d = packaged_data(SCRIPTED_TILES)
     keep = {"S01": [[""]], "S03": [["E"], ["H"], ["ZH"]], "S07": [["", "E"], ["", "H"]],
             "S26": [["E", "E"], ["H", "L"], ["A", "G"], ["L", "Z"]], "S21": [["HH"], ["L"]], "S25": [["", "A", "H"]]}
     tiles = []
@@ -386,7 +386,7 @@ def small_tile_set() -> dict:
 def test_custom_tile_set_survives_a_round_trip(as_text):
     data = small_tile_set()
     given = json.dumps(data) if as_text else copy.deepcopy(data)
-    g = safari.new_game(players=3, seed=4, tiles=given, tile_order=["S25", "S03/2"], token_order="HH")
+    g = scripted_game(players=3, seed=4, tiles=given, tile_order=["S25", "S03/2"], token_order="HH")
     assert g.tokens(0) == {"H": 2}
     assert sum(g.remaining_tiles().values()) + 1 == 13
     saved = json.loads(g.to_json())
@@ -407,7 +407,7 @@ def test_custom_tile_set_survives_a_round_trip(as_text):
 
 def test_custom_tile_set_given_as_a_tile_set_object():
     data = small_tile_set()
-    g = safari.new_game(players=2, seed=8, tiles=load_tiles(copy.deepcopy(data)))
+    g = scripted_game(players=2, seed=8, tiles=load_tiles(copy.deepcopy(data)))
     finished_from(g, random.Random(8))
     h = assert_round_trip(g)
     assert json.loads(h.to_json())["tiles"] == data
@@ -415,7 +415,7 @@ def test_custom_tile_set_given_as_a_tile_set_object():
 
 def test_custom_tile_set_rules_are_kept_on_restore():
     data = small_tile_set()
-    g = safari.new_game(players=2, seed=8, tiles=data)
+    g = scripted_game(players=2, seed=8, tiles=data)
     h = safari.from_json(g.to_json())
     assert h.meeples(0) == 3
     with pytest.raises(ValueError, match="players"):
@@ -423,7 +423,7 @@ def test_custom_tile_set_rules_are_kept_on_restore():
 
 
 def test_custom_tile_set_tampered_in_the_file():
-    g = safari.new_game(players=2, seed=8, tiles=small_tile_set())
+    g = scripted_game(players=2, seed=8, tiles=small_tile_set())
     finished_from(g, random.Random(2))
     # a broken set is refused with the tile set's own reason
     refused(corrupt(g, lambda d: d["tiles"]["tiles"][0].update(count=7)), r"saved game: tile S01: 'copies' must list 7")
@@ -444,7 +444,7 @@ def test_changing_the_tile_dict_after_new_game_does_not_change_the_saved_game():
     """The game reads its tile set once; a caller later editing the dict it passed
     (say, to build the next variant) must not alter or break this game's saved file."""
     data = small_tile_set()
-    g = safari.new_game(players=2, seed=8, tiles=data)
+    g = scripted_game(players=2, seed=8, tiles=data)
     rng = random.Random(8)
     for _ in range(20):
         g.apply(pick(g, rng))

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .game import PHASE_NAMES, Game
-from .serialization import from_dict, load
+from .serialization import SAVED_DEFAULTS, from_dict, load
 from .tiles import GameData, default_data, load_data
 
 __all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "new_game", "from_json", "from_dict", "load_data",

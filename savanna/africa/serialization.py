@@ -17,6 +17,8 @@ from typing import Any
 from savanna import saved_games
 
 FORMAT = "savanna-africa-game/1"
+# what a save (or a web app's stored game) that lacks a setting was played with
+SAVED_DEFAULTS = {"hidden_treasure": False}
 _KEYS = {"format", "game", "players", "seed", "hidden_treasure", "first_player", "data", "tile_layout", "revealed",
          "actions", "scores", "over"}
 
@@ -47,7 +49,7 @@ def from_dict(data: Any):
 
     acts = saved_games.check(data, FORMAT, "africa", _KEYS)
     try:
-        game = Game(players=data["players"], seed=data["seed"], hidden_treasure=data.get("hidden_treasure", False),
+        game = Game(players=data["players"], seed=data["seed"], **saved_games.with_defaults(data, SAVED_DEFAULTS),
                     first_player=data.get("first_player"), data=data.get("data"),
                     tile_layout=data.get("tile_layout"), revealed=data.get("revealed"))
     except ValueError as e:

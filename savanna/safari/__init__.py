@@ -15,16 +15,18 @@ from typing import Iterable
 
 from .actions import Action
 from .game import FINAL_SCORING, Game
-from .serialization import from_dict, load
-from .tileset import TileSet, load_tiles
+from .serialization import SAVED_DEFAULTS, from_dict, load
+from .tileset import DEFAULT_TILE_SET, TILE_SETS, TileSet, load_tiles
 
-__all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "new_game", "from_json", "from_dict", "load_tiles",
-           "parse_action"]
+__all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "DEFAULT_TILE_SET", "TILE_SETS", "SAVED_DEFAULTS",
+           "new_game", "from_json", "from_dict", "load_tiles", "parse_action"]
 
 
-def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "all", tiles: dict | None = None,
-             tile_order: Iterable[str] | None = None, token_order: str | None = None) -> Game:
-    """A new game. `tiles`: a tile set in the safari-tiles/1 format (None: the game's own).
+def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "all",
+             tiles: str | dict | TileSet | None = None, tile_order: Iterable[str] | None = None,
+             token_order: str | None = None) -> Game:
+    """A new game. `tiles`: None for the real tile set (real-1), a packaged set's version
+    ("real-1", "reconstruction-1"), or a user's own set as a dict in the safari-tiles/1 format.
     `tile_order`: land tiles to draw first, top first ("S03" or "S03/2"); the rest follow shuffled.
     `token_order`: animal letters drawn first (the deal, two per seat from seat 0, then draws)."""
     return Game(players=players, seed=seed, final_scoring=final_scoring, tiles=tiles, tile_order=tile_order,

@@ -68,7 +68,7 @@ class Game:
         self.players = players
         self.seed = seed
         self.final_scoring = final_scoring
-        self.custom_tiles = None if tiles is None else ts.data
+        self.custom_tiles = None if ts.packaged else ts.data  # a user's own set is saved whole
         self._nanimals = k = len(ts.animals)
 
         # land tiles: the given order on top, the rest shuffled by the seed
@@ -237,6 +237,11 @@ class Game:
         if self.phase == SCORE:
             return self.jobs[0][1][self.job_seat]
         return self.active
+
+    @property
+    def tile_set(self) -> str | dict:
+        """The tile set as a save names it: a packaged set's version ("real-1"), or a user's whole set."""
+        return self.tileset.version if self.custom_tiles is None else self.custom_tiles
 
     @property
     def scores(self) -> list[int]:

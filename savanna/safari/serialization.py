@@ -3,6 +3,9 @@
 A game is rebuilt by replaying its actions from the seed, so a saved game can
 never hold a position the rules could not reach. The scores are saved too, as
 a check: a file whose replay does not reach them is refused as corrupt.
+
+`tiles` names the tile set: a packaged set's version, or a user's whole set. A
+save without it was made before tile sets had versions, on reconstruction-1.
 """
 
 from __future__ import annotations
@@ -12,7 +15,11 @@ from typing import Any
 
 from savanna import saved_games
 
+from .tileset import LEGACY_TILE_SET
+
 FORMAT = "savanna-safari-game/1"
+# what a save (or a web app's stored game) that lacks a setting was played with
+SAVED_DEFAULTS = {"final_scoring": "all", "tiles": LEGACY_TILE_SET}
 _KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
          "actions", "scores", "over"}
 
@@ -24,7 +31,7 @@ def to_dict(game) -> dict[str, Any]:
         "players": game.players,
         "seed": game.seed,
         "final_scoring": game.final_scoring,
-        "tiles": game.custom_tiles,
+        "tiles": game.tile_set,
         "tile_order": game.tile_order,
         "token_order": game.token_order,
         "actions": [str(a) for a in game.history],
@@ -42,8 +49,8 @@ def from_dict(data: Any):
 
     acts = saved_games.check(data, FORMAT, "safari", _KEYS)
     try:
-        game = Game(players=data["players"], seed=data["seed"], final_scoring=data.get("final_scoring", "all"),
-                    tiles=data.get("tiles"), tile_order=data.get("tile_order"), token_order=data.get("token_order"))
+        game = Game(players=data["players"], seed=data["seed"], tile_order=data.get("tile_order"),
+                    token_order=data.get("token_order"), **saved_games.with_defaults(data, SAVED_DEFAULTS))
     except ValueError as e:
         raise ValueError(f"saved game: {e}") from None
     return saved_games.replay(game, acts, data)

@@ -1,6 +1,13 @@
 """The tile set: loaded from data in the safari-tiles/1 format, checked, and
 precomputed for every rotation so that placement is table look-ups.
 
+The package ships the sets named in TILE_SETS, each with a `version`: `real-1`,
+read tile by tile from pictures of the real tiles and used by every new game, and
+`reconstruction-1`, an earlier invented set kept so that games saved on it
+replay. A user's own set is a dict in the same format. Each set is read and
+checked once per process and shared (packaged ones by version, a user's by its
+content), since games, copies and searches start from it again and again.
+
 Edge kinds are small ints: 0 savanna, 1 savanna with a trail, 2 bush. A
 placement constraint on an empty space is a "pattern": two bits per side
 N, E, S, W holding the kind its neighbour shows there, or 3 for no neighbour.
@@ -8,7 +15,9 @@ N, E, S, W holding the kind its neighbour shows there, or 3 for no neighbour.
 
 from __future__ import annotations
 
+import copy
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -21,6 +30,10 @@ FEATURE_KINDS = ("trail", "bush", "baobab")
 NO_NEIGHBOUR = 3
 OPEN_PATTERN = 0xFF  # every side without neighbour
 FORMAT = "safari-tiles/1"
+DEFAULT_TILE_SET = "real-1"
+LEGACY_TILE_SET = "reconstruction-1"  # what a save that names no tile set was played on
+TILE_SETS = {"real-1": "safari-tiles.json", "reconstruction-1": "safari-tiles-reconstruction.json"}
+VERSION_LIMIT = 64  # characters in a user's set's version name
 
 
 @dataclass(frozen=True)
@@ -101,7 +114,7 @@ class StartCell:
 class TileSet:
     """A checked tile set. Build it with `load_tiles`."""
 
-    def __init__(self, data: dict[str, Any]):
+    def __init__(self, data: dict[str, Any], packaged: bool = False):
         _check(isinstance(data, dict), "a tile set must be a JSON object")
         try:  # our own copy, as plain JSON: later changes to the caller's dict cannot reach the game
             data = json.loads(json.dumps(data))
@@ -109,6 +122,11 @@ class TileSet:
             raise ValueError(f"a tile set must be plain JSON data: {e}") from None
         self.data = data
         _check(data.get("format") == FORMAT, f"tile set format must be {FORMAT!r}")
+        version = data.get("version")
+        _check(version is None or (isinstance(version, str) and 0 < len(version) <= VERSION_LIMIT),
+               f"a tile set's version must be a name of 1 to {VERSION_LIMIT} characters")
+        self.version: str | None = version
+        self.packaged = packaged  # one of TILE_SETS: a save names it by version alone
         animals = data.get("animals")
         _check(isinstance(animals, dict) and animals, "tile set needs an 'animals' object")
         for letter in animals:
@@ -249,25 +267,63 @@ def _check(ok: bool, message: str) -> None:
         raise ValueError(message)
 
 
+def packaged_data(version: str = DEFAULT_TILE_SET) -> dict[str, Any]:
+    """The JSON data of a tile set the package ships, by version."""
+    if version not in TILE_SETS:
+        raise ValueError(f"unknown tile set {version!r}; this version of savanna knows {', '.join(TILE_SETS)}")
+    return json.loads(resources.files(__package__).joinpath("data", TILE_SETS[version]).read_text("utf-8"))
+
+
 def default_data() -> dict[str, Any]:
-    return json.loads(resources.files(__package__).joinpath("data/safari-tiles.json").read_text("utf-8"))
+    return packaged_data(DEFAULT_TILE_SET)
 
 
-_DEFAULT: TileSet | None = None
+_PACKAGED: dict[str, TileSet] = {}
+_BY_CONTENT: OrderedDict[str, TileSet] = OrderedDict()  # a user's sets, by their canonical JSON
+_LAST: dict[int, tuple[dict, Any, TileSet]] = {}  # id(dict) -> (that dict, a copy as it was, its set)
+_CACHE_SIZE = 16
 
 
-def load_tiles(data: dict[str, Any] | str | None = None) -> TileSet:
-    """The game's own tile set (None), or one given as a dict or JSON text."""
-    global _DEFAULT
-    if data is None:
-        if _DEFAULT is None:
-            _DEFAULT = TileSet(default_data())
-        return _DEFAULT
+def load_tiles(data: dict[str, Any] | str | TileSet | None = None) -> TileSet:
+    """A tile set: None for the default (real-1), a packaged set's version name
+    ("real-1", "reconstruction-1"), a user's set as a dict or JSON text, or a
+    TileSet. Loaded once and shared; a dict changed after loading is read again."""
     if isinstance(data, TileSet):
         return data
+    if data is None:
+        data = DEFAULT_TILE_SET
     if isinstance(data, str):
+        if not data.lstrip().startswith("{"):
+            ts = _PACKAGED.get(data)
+            if ts is None:
+                ts = _PACKAGED[data] = TileSet(packaged_data(data), packaged=True)
+            return ts
         try:
             data = json.loads(data)
         except json.JSONDecodeError as e:
             raise ValueError(f"tile set is not valid JSON: {e}") from None
-    return TileSet(data)
+        except RecursionError:
+            raise ValueError("tile set is not valid JSON: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"a tile set must be a version name or a JSON object, not {type(data).__name__}")
+    # The same dict again, unchanged (a game's own `custom_tiles`, a caller's constant): no need
+    # to write it out. Comparing with the copy is a walk in C, far cheaper than a canonical dump.
+    last = _LAST.get(id(data))
+    if last is not None and last[0] is data and last[1] == data:
+        return last[2]
+    try:
+        key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError) as e:
+        raise ValueError(f"a tile set must be plain JSON data: {e}") from None
+    ts = _BY_CONTENT.get(key)
+    if ts is None:
+        ts = TileSet(data)
+        _BY_CONTENT[key] = ts
+        if len(_BY_CONTENT) > _CACHE_SIZE:
+            _BY_CONTENT.popitem(last=False)
+    else:
+        _BY_CONTENT.move_to_end(key)
+    if len(_LAST) >= _CACHE_SIZE:
+        _LAST.clear()
+    _LAST[id(data)] = (data, copy.deepcopy(data), ts)
+    return ts

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from savanna import saved_games
 from savanna.ai import make_player, parse_spec
 from savanna.ai.base import LEVELS
 from savanna.games import game_module
@@ -169,7 +170,16 @@ GAME_OPTIONS = {"safari": {"final_scoring": "all"}, "africa": {"hidden_treasure"
 
 
 def engine_settings(settings: dict[str, Any], game: str = "safari") -> dict[str, Any]:
-    return {k: settings[k] for k in ENGINE_KEYS[game] if settings.get(k) is not None}
+    """A stored game's new_game arguments; a setting it lacks is what games stored before
+    that setting existed were played with (Safari's tile set: reconstruction-1)."""
+    out = {k: settings[k] for k in ENGINE_KEYS[game] if settings.get(k) is not None}
+    return {**out, **saved_games.with_defaults(settings, game_module(game).SAVED_DEFAULTS)}
+
+
+def saved_settings(game: Any, name: str) -> dict[str, Any]:
+    """What a game's settings column holds for this engine game (its save, less the moves)."""
+    saved = json.loads(game.to_json())
+    return {k: saved[k] for k in ENGINE_KEYS[name] if saved.get(k) is not None}
 
 
 # ---------------------------------------------------------------- creation
@@ -300,7 +310,8 @@ class GameService:
             position = Position.start(module.new_game(**settings))  # the engine says what is allowed
         except (TypeError, ValueError) as e:
             raise GameError("bad_settings", str(e)) from None
-        return self._store_new(game, settings, seat_list, position, listed)
+        # stored as the engine saves them: with the tile set's version, which a later default may not be
+        return self._store_new(game, saved_settings(position.game, game), seat_list, position, listed)
 
     def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True) -> Created:
         """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
@@ -320,15 +331,14 @@ class GameService:
             game = module.from_json(data) if isinstance(data, (str, bytes, bytearray)) else module.from_dict(data)
         except ValueError as e:
             raise GameError("bad_import", str(e)) from None
-        saved = json.loads(game.to_json())
-        settings = {k: saved.get(k) for k in ENGINE_KEYS[name] if saved.get(k) is not None}
+        settings = saved_settings(game, name)
         if seats is None:
             seats = [{"kind": HUMAN} for _ in range(game.players)]
             hotseat = True if hotseat is None else hotseat
         if not isinstance(seats, list) or len(seats) != game.players:
             raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
         seat_list = _seats(seats, None, bool(hotseat))
-        position = Position.rebuild(module, settings, saved["actions"], "saved game")
+        position = Position.rebuild(module, settings, [str(a) for a in game.history], "saved game")
         return self._store_new(name, settings, seat_list, position, listed)
 
     def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool) -> Created:
