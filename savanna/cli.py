@@ -84,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "default); 'majority': only the majority (German edition)")
     p.add_argument("--hidden-treasure", action="store_true",
                    help="africa: the rules' option where each player's gold and gems are hidden from the others")
+    _add_tiles(p)
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every move and at the end")
     p.add_argument("--load", metavar="FILE", help="continue a saved game (its players, seed and rules)")
     p.set_defaults(handler=cmd_play, subparser=p)
@@ -99,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=None, help="seed of the first game; game i uses seed+i")
     s.add_argument("--final-scoring", choices=FINAL_SCORING, default=None, help="safari's setting (default all)")
     s.add_argument("--hidden-treasure", action="store_true", help="africa's option: gold and gems hidden")
+    _add_tiles(s)
     s.add_argument("--save-dir", metavar="DIR", help="save each game as JSON in DIR")
     s.set_defaults(handler=cmd_simulate, subparser=s)
 
@@ -171,6 +173,7 @@ def _add_arena(sub) -> None:
                    help="safari: which meeples on unfinished features score (default all)")
     a.add_argument("--hidden-treasure", action="store_true",
                    help="africa: the rules' option where each player's gold and gems are hidden")
+    _add_tiles(a)
     a.add_argument("--workers", type=_count(1, None, "--workers"), metavar="W",
                    help="processes (or, with --ray local, CPUs) to play on (default: all cores)")
     a.add_argument("--ray", metavar="ADDRESS",
@@ -185,10 +188,20 @@ def _add_arena(sub) -> None:
     _one_line_errors(a)
 
 
+def _add_tiles(parser: argparse.ArgumentParser) -> None:
+    from savanna.safari.tileset import DEFAULT_TILE_SET, TILE_SETS
+
+    parser.add_argument("--tiles", choices=list(TILE_SETS), default=None, metavar="VERSION",
+                        help=f"safari: the tile set, {' or '.join(TILE_SETS)} (default {DEFAULT_TILE_SET}, the "
+                             f"real tiles; reconstruction-1 is the invented set old saves were played on)")
+
+
 def _check_game_settings(parser: argparse.ArgumentParser, game: str, args: argparse.Namespace) -> None:
-    """Each game's own options: --final-scoring is Safari's, --hidden-treasure Africa's."""
+    """Each game's own options: --final-scoring and --tiles are Safari's, --hidden-treasure Africa's."""
     if getattr(args, "final_scoring", None) is not None and game != "safari":
         parser.error(f"--final-scoring is a setting of safari, not of {game}")
+    if getattr(args, "tiles", None) is not None and game != "safari":
+        parser.error(f"--tiles is a setting of safari, not of {game}")
     if getattr(args, "hidden_treasure", False) and game != "africa":
         parser.error(f"--hidden-treasure is a setting of africa, not of {game}")
 
@@ -245,7 +258,7 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         settings = game_settings(args.game, final_scoring=args.final_scoring or "all",
-                                 hidden_treasure=args.hidden_treasure)
+                                 hidden_treasure=args.hidden_treasure, tiles=args.tiles)
         try:
             game = game_module(args.game).new_game(players=args.players or 2, seed=seed, **settings)
         except ValueError as e:
@@ -293,7 +306,7 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     console = Console()
     settings = game_settings(args.game, final_scoring=args.final_scoring or "all",
-                             hidden_treasure=args.hidden_treasure)
+                             hidden_treasure=args.hidden_treasure, tiles=args.tiles)
     try:
         summary = simulate(args.games, names, seed, args.final_scoring or "all", args.save_dir, console,
                            game=args.game, settings=settings)
@@ -372,7 +385,7 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     _check_game_settings(parser, args.game, args)
     arena = Arena(players=args.players, games=args.games, game=args.game, seats=args.seats, seed=args.seed,
                   final_scoring=args.final_scoring or "all", hidden_treasure=args.hidden_treasure,
-                  workers=args.workers, ray=args.ray, save_games=args.save_games)
+                  tiles=args.tiles, workers=args.workers, ray=args.ray, save_games=args.save_games)
     columns = (TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
     errors: list[str] = []

@@ -9,7 +9,7 @@ from types import ModuleType
 GAMES = {"safari": "savanna.safari", "africa": "savanna.africa"}
 # The settings each game's `new_game` takes besides players and seed (the arena and the
 # command line carry all of them, and pass each game its own).
-SETTINGS = {"safari": ("final_scoring",), "africa": ("hidden_treasure",)}
+SETTINGS = {"safari": ("final_scoring", "tiles"), "africa": ("hidden_treasure",)}
 
 
 def game_module(name: str) -> ModuleType:

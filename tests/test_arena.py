@@ -435,3 +435,23 @@ def test_summarize_refuses_parts_played_under_other_rules(tmp_path):
     code, stdout, stderr = run_cli("--summarize", str(a), str(b))
     assert code == 1 and "final_scoring 'majority'" in stderr and "not parts of one match" in stderr
     assert "Traceback" not in stderr and stdout == ""
+
+
+def test_results_record_the_tile_set_and_parts_on_other_sets_are_not_merged(tmp_path):
+    a, b, old = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "old.json"
+    assert run_cli("greedy", "random", "--games", "2", "--workers", "1", "--seed", "1", "--out", str(a))[0] == 0
+    assert run_cli("greedy", "random", "--games", "2", "--workers", "1", "--seed", "2",
+                   "--tiles", "reconstruction-1", "--out", str(b))[0] == 0
+    assert json.loads(a.read_text())["settings"]["tiles"] == "real-1"  # the default, by name
+    assert json.loads(b.read_text())["settings"]["tiles"] == "reconstruction-1"
+    code, stdout, stderr = run_cli("--summarize", str(a), str(b))
+    assert code == 1 and "tiles 'reconstruction-1'" in stderr and "not parts of one match" in stderr
+    # a file from before the setting existed was played on the invented set: it merges with b, not a
+    data = json.loads(b.read_text())
+    del data["settings"]["tiles"]
+    old.write_text(json.dumps(data))
+    code, stdout, stderr = run_cli("--summarize", str(b), str(old))
+    assert code == 0 and "tiles reconstruction-1" in stdout, stderr
+    assert run_cli("--summarize", str(a), str(old))[0] == 1
+    code, _, stderr = run_cli("random", "random", "--game", "africa", "--games", "2", "--tiles", "real-1")
+    assert code == 2 and "--tiles is a setting of safari" in stderr

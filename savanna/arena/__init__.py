@@ -70,6 +70,7 @@ class Arena:
     seats: int | None = None  # default: one per player
     seed: int | None = None  # default: a random one (recorded in the results)
     final_scoring: str = "all"  # Safari's setting
+    tiles: str | None = None  # Safari's tile set, by version (default: the game's, real-1)
     hidden_treasure: bool = False  # Africa's setting
     workers: int | None = None  # default: all cores
     ray: str | None = None  # None: local processes; "local": Ray on this machine; else a cluster address
@@ -100,9 +101,12 @@ def validate(arena: Arena) -> None:
     seats = arena.seats if arena.seats is not None else len(arena.players)
     if arena.hidden_treasure and arena.game != "africa":
         raise ArenaError(f"hidden treasure is a setting of africa, not of {arena.game}")
+    if arena.tiles is not None and arena.game != "safari":
+        raise ArenaError(f"a tile set is a setting of safari, not of {arena.game}")
     try:
         module.new_game(players=seats, seed=0, **game_settings(arena.game, final_scoring=arena.final_scoring,
-                                                             hidden_treasure=arena.hidden_treasure))
+                                                             hidden_treasure=arena.hidden_treasure,
+                                                             tiles=arena.tiles))
     except ValueError as e:
         raise ArenaError(f"{arena.game} with {seats} seats: {e}") from None
     if arena.ray is not None and not str(arena.ray).strip():
@@ -123,9 +127,14 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
             os.makedirs(arena.save_games, exist_ok=True)
         except OSError as e:
             raise ArenaError(f"cannot create {arena.save_games}: {e.strerror or e}") from None
+    tiles = None
+    if arena.game == "safari":  # recorded by version: the default may change, a match's set may not
+        from savanna.safari import load_tiles
+
+        tiles = load_tiles(arena.tiles).version
     tasks = schedule(arena.players, arena.games, seats=seats, seed=seed, game=arena.game,
                      final_scoring=arena.final_scoring, keep_json=bool(arena.save_games),
-                     hidden_treasure=arena.hidden_treasure)
+                     hidden_treasure=arena.hidden_treasure, tiles=tiles)
     workers = arena.workers or default_workers()
     if arena.ray:
         backend = f"Ray ({'local, ' + str(workers) + ' CPUs' if arena.ray == 'local' else arena.ray})"
@@ -159,6 +168,6 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
         "final_scoring": arena.final_scoring, "workers": workers, "ray": arena.ray, "backend": backend,
         "save_games": arena.save_games, "started": started, "wall_seconds": wall, "savanna": __version__,
         "python": platform.python_version(), "machine": platform.machine(), "hidden_treasure": arena.hidden_treasure,
-        **arena.extra,
+        **({"tiles": tiles} if tiles else {}), **arena.extra,
     }
     return results_document(settings, records, summarize(arena.players, records))

@@ -167,7 +167,7 @@ def render_summary(summary: dict, settings: dict | None = None) -> Group:
     if s:
         game = s.get('game', 'safari')
         rules = (("hidden treasure" if s.get("hidden_treasure") else "treasure in view") if game == "africa"
-                 else f"final scoring '{s.get('final_scoring', 'all')}'")
+                 else f"tiles {s.get('tiles', 'reconstruction-1')} · final scoring '{s.get('final_scoring', 'all')}'")
         title += f" · {game} · {s.get('seats')} seats · {rules} · seed {s.get('seed')}"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for name, justify in (("player", "left"), ("games", "right"), ("wins", "right"), ("win rate", "right"),
@@ -283,7 +283,8 @@ def load_results(path: str) -> dict:
 
 # What makes two results files parts of one match (besides the players), with the value
 # a file from before the setting existed was played under.
-_MATCH_SETTINGS = {"game": "safari", "seats": None, "final_scoring": "all", "hidden_treasure": False}
+_MATCH_SETTINGS = {"game": "safari", "seats": None, "final_scoring": "all", "hidden_treasure": False,
+                   "tiles": "reconstruction-1"}
 
 
 def merge_results(paths: list[str]) -> tuple[dict, dict]:

@@ -64,19 +64,22 @@ class Task:
     final_scoring: str = "all"  # Safari's
     keep_json: bool = False  # return the saved game with the record
     hidden_treasure: bool = False  # Africa's
+    tiles: str | None = None  # Safari's tile set, by version (None: the game's default)
 
     def game_settings(self) -> dict:
         """The settings this task's game takes."""
         from savanna.games import game_settings
 
-        return game_settings(self.game, final_scoring=self.final_scoring, hidden_treasure=self.hidden_treasure)
+        return game_settings(self.game, final_scoring=self.final_scoring, hidden_treasure=self.hidden_treasure,
+                             tiles=self.tiles)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
 def schedule(specs: list[str], games: int, seats: int | None = None, seed: int = 0, game: str = "safari",
-             final_scoring: str = "all", keep_json: bool = False, hidden_treasure: bool = False) -> list[Task]:
+             final_scoring: str = "all", keep_json: bool = False, hidden_treasure: bool = False,
+             tiles: str | None = None) -> list[Task]:
     """The games of an arena between `specs`, at least `games` of them (rounded up to
     whole blocks), reproducible from `seed`."""
     nseats = len(specs) if seats is None else seats
@@ -90,5 +93,5 @@ def schedule(specs: list[str], games: int, seats: int | None = None, seed: int =
             index=index, block=b, game=game, seed=derive_seed(seed, "game", b), seats=seating,
             specs=tuple(specs[p] for p in seating),
             player_seeds=tuple(derive_seed(seed, "player", index, s) for s in range(nseats)),
-            final_scoring=final_scoring, keep_json=keep_json, hidden_treasure=hidden_treasure))
+            final_scoring=final_scoring, keep_json=keep_json, hidden_treasure=hidden_treasure, tiles=tiles))
     return tasks
