@@ -217,3 +217,23 @@ def test_a_game_stored_before_versions_resumes_after_a_restart_on_the_new_code(o
         assert now.summary["scores"] == g.scores
     finally:
         store.close()
+
+
+# ------------------------------------------------------------- the deal
+
+
+def test_the_deal_is_cpython_3_11s_shuffle_written_out():
+    # every saved game's deal depends on these steps: they must stay those of Random.shuffle
+    from savanna.safari.tokens import shuffled
+
+    for seed in range(200):
+        for n in (0, 1, 2, 5, 50, 72):
+            expected = list(range(n))
+            random.Random(f"safari/{seed}/tiles").shuffle(expected)
+            assert shuffled(seed, "tiles", range(n)) == expected
+
+
+def test_new_games_share_the_laid_start_but_not_its_state():
+    a, b = safari.new_game(players=2, seed=1), safari.new_game(players=2, seed=1)
+    a.apply(a.legal_actions()[0])
+    assert b.board != a.board and len(b.board) == 3 and b.to_json() == safari.new_game(players=2, seed=1).to_json()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import secrets
+import weakref
 from collections import Counter
 from typing import Any, Iterable
 
@@ -89,21 +90,17 @@ class Game:
         self.supply_meeples = [ts.meeples_per_player] * players
         self.score = [0] * players
 
-        self.board: dict[int, tuple] = {}
-        self.frontier: dict[int, int] = {}
-        self.regions = Regions()
         self.feature_meeples: list[tuple[int, int]] = []  # (seat, node)
         self.baobab_meeples: dict[int, int] = {}  # space -> seat
         self.holes: dict[int, tuple[str, ...]] = {}
         self.hole_meeples: dict[int, tuple[tuple[int, int], ...]] = {}  # point -> ((seat, slot), ..)
-        self.free_slots: dict[int, None] = {}
-        self.dig_slots: dict[int, None] = {}
-        for cell in ts.start:
-            self._put(space(cell.x, cell.y), cell.type, 0, cell.animals, "START")
-        self.rangers = [space(x, y) for x, y in ts.ranger_spaces]
-        for r in self.rangers:
-            if r not in self.frontier:
-                raise ValueError(f"tile set: ranger space {fmt_space(r)} is not next to the start tile")
+        start = _start_position(ts)  # the start tile and rangers, laid once per tile set
+        self.board = start.board.copy()
+        self.frontier = start.frontier.copy()
+        self.regions = start.regions.copy()
+        self.free_slots = start.free_slots.copy()
+        self.dig_slots = start.dig_slots.copy()
+        self.rangers = start.rangers[:]
 
         for seat in range(players):
             self._draw_tokens(seat, 2)
@@ -952,3 +949,25 @@ class _LazyRow(dict):
     def __missing__(self, animal: str) -> Action:
         a = self[animal] = act.corner_action(act.DIG, self.sp, self.c, animal)
         return a
+
+
+_START_POSITIONS: weakref.WeakKeyDictionary[TileSet, Game] = weakref.WeakKeyDictionary()
+
+
+def _start_position(ts: TileSet) -> Game:
+    """The table with the start tile and the rangers laid, once per tile set: every new
+    game copies it (laying the start joins features and opens corners, as costly as the
+    rest of setting up)."""
+    g = _START_POSITIONS.get(ts)
+    if g is None:
+        g = Game.__new__(Game)
+        g.tileset = ts
+        g.board, g.frontier, g.regions, g.holes, g.free_slots, g.dig_slots = {}, {}, Regions(), {}, {}, {}
+        for cell in ts.start:
+            g._put(space(cell.x, cell.y), cell.type, 0, cell.animals, "START")
+        g.rangers = [space(x, y) for x, y in ts.ranger_spaces]
+        for r in g.rangers:
+            if r not in g.frontier:
+                raise ValueError(f"tile set: ranger space {fmt_space(r)} is not next to the start tile")
+        _START_POSITIONS[ts] = g
+    return g

@@ -15,9 +15,7 @@ N, E, S, W holding the kind its neighbour shows there, or 3 for no neighbour.
 
 from __future__ import annotations
 
-import copy
 import json
-from collections import OrderedDict
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -279,15 +277,27 @@ def default_data() -> dict[str, Any]:
 
 
 _PACKAGED: dict[str, TileSet] = {}
-_BY_CONTENT: OrderedDict[str, TileSet] = OrderedDict()  # a user's sets, by their canonical JSON
-_LAST: dict[int, tuple[dict, Any, TileSet]] = {}  # id(dict) -> (that dict, a copy as it was, its set)
-_CACHE_SIZE = 16
+_USERS: list[TileSet] = []  # a user's sets read lately, the newest last
+_USERS_KEPT = 16
+
+
+def _find_user_set(data: dict[str, Any]) -> TileSet | None:
+    """A set read before from data equal to `data`. Comparing dicts is a walk in C, far
+    cheaper than writing the data out to key it; the cheap look at size and version first
+    keeps it to one walk."""
+    tiles = data.get("tiles")
+    size = len(tiles) if isinstance(tiles, list) else -1
+    for ts in reversed(_USERS):
+        if len(ts.data["tiles"]) == size and ts.version == data.get("version") and ts.data == data:
+            return ts
+    return None
 
 
 def load_tiles(data: dict[str, Any] | str | TileSet | None = None) -> TileSet:
     """A tile set: None for the default (real-1), a packaged set's version name
     ("real-1", "reconstruction-1"), a user's set as a dict or JSON text, or a
-    TileSet. Loaded once and shared; a dict changed after loading is read again."""
+    TileSet. Each is read and checked once and shared: packaged sets by version,
+    a user's by content (a dict changed since is read again)."""
     if isinstance(data, TileSet):
         return data
     if data is None:
@@ -306,24 +316,15 @@ def load_tiles(data: dict[str, Any] | str | TileSet | None = None) -> TileSet:
             raise ValueError("tile set is not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ValueError(f"a tile set must be a version name or a JSON object, not {type(data).__name__}")
-    # The same dict again, unchanged (a game's own `custom_tiles`, a caller's constant): no need
-    # to write it out. Comparing with the copy is a walk in C, far cheaper than a canonical dump.
-    last = _LAST.get(id(data))
-    if last is not None and last[0] is data and last[1] == data:
-        return last[2]
     try:
-        key = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError, RecursionError) as e:
-        raise ValueError(f"a tile set must be plain JSON data: {e}") from None
-    ts = _BY_CONTENT.get(key)
+        ts = _find_user_set(data)
+    except RecursionError:
+        ts = None  # nested too deeply to compare: TileSet says what is wrong
     if ts is None:
         ts = TileSet(data)
-        _BY_CONTENT[key] = ts
-        if len(_BY_CONTENT) > _CACHE_SIZE:
-            _BY_CONTENT.popitem(last=False)
+        _USERS.append(ts)
+        del _USERS[:-_USERS_KEPT]
     else:
-        _BY_CONTENT.move_to_end(key)
-    if len(_LAST) >= _CACHE_SIZE:
-        _LAST.clear()
-    _LAST[id(data)] = (data, copy.deepcopy(data), ts)
+        _USERS.remove(ts)
+        _USERS.append(ts)
     return ts

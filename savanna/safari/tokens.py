@@ -11,9 +11,21 @@ import random
 
 
 def shuffled(seed: int, what: str, items: list) -> list:
-    """A copy of `items` shuffled by a generator named for seed and purpose."""
+    """A copy of `items` shuffled by a generator named for seed and purpose.
+
+    The steps of CPython 3.11's `Random.shuffle` (Fisher-Yates, each index drawn
+    by rejection from `getrandbits`), written out: the deal of every saved game
+    depends on them, so they are the project's, not the interpreter's, and a
+    new game starts without a method call per card."""
     out = list(items)
-    random.Random(f"safari/{seed}/{what}").shuffle(out)
+    getrandbits = random.Random(f"safari/{seed}/{what}").getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        out[i], out[j] = out[j], out[i]
     return out
 
 
