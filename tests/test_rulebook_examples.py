@@ -333,3 +333,62 @@ def test_final_scoring_example_majority_rule_only_the_leader_scores_the_large_bu
     g, before = _final_scoring_game("majority")
     assert g.final_points == [2 + 10 + 3, 2]
     assert g.scores == [before[0] + 15, before[1] + 2]
+
+
+# --------------------------------------- the rulebook's component tiles, real set
+
+
+def _real(tile_order, tokens="LLZZAEGA"):
+    from savanna import safari
+
+    g = safari.new_game(players=2, seed=1, tile_order=tile_order, token_order=tokens)
+    assert g.tileset.version == "real-1"
+    return g
+
+
+def _feature_at(g, space, kind):
+    return next(f for f in g.features() if f["kind"] == kind and space in f["spaces"])
+
+
+def test_tile_with_animal_trail_and_lion_is_s05():
+    # "Tile with animal trail and lion": S05, a trail running through with a lion
+    g = _real(["S05"])
+    g.apply("T2,0@0")  # its trail W joins the start's trail ending E of (1, 0), with an ape
+    play(g, "M:trail:E")
+    trail_ = _feature_at(g, (2, 0), "trail")
+    assert trail_["spaces"] == [(1, 0), (2, 0)] and trail_["animals"] == "AL" and trail_["open_ends"] == 1
+    assert g.scores == [0, 0]
+
+
+def test_tile_with_elephant_in_the_bush_and_a_baobab_in_the_savanna_is_s21():
+    # "Tile with elephant in the bush, and baobab tree in the savanna": S21/1
+    g = _real(["S21/1"])
+    layout = g.drawn_tile_layout(0)
+    assert [(f["kind"], f["animals"]) for f in layout["features"]] == [("bush", "E"), ("baobab", "")]
+    g.apply("T0,-1@0")
+    assert {a for a in legal(g) if a.startswith("M")} == {"M:bush:E", "M:baobab"}
+    g.apply("M:baobab")  # a meeple on a baobab draws two animal tokens at once
+    assert g.tokens(YOU) == Counter({"L": 2, "A": 1, "E": 1})
+    bush_ = _feature_at(g, (0, -1), "bush")
+    assert bush_["animals"] == "E" and bush_["open_ends"] == 1 and bush_["birds"] == 0
+
+
+def test_tile_with_birds_in_the_bush_and_a_zebra_and_a_lion_on_trails_is_s31():
+    # "Tile with bush (including birds), as well as a zebra and a lion on trails": S31. Its
+    # north trail ends against its bush: laid under the start's trail that ends S (a giraffe),
+    # it closes that trail at once, giraffe and lion; the zebra's trail and the bush stay open
+    g = _real(["S31"], tokens="ZZLL")
+    layout = g.drawn_tile_layout(0)
+    assert [(f["kind"], f["animals"], f["birds"]) for f in layout["features"]] == [
+        ("trail", "L", 0), ("trail", "Z", 0), ("bush", "", 2)]
+    g.apply("T0,1@0")
+    play(g, "M:trail:N")
+    assert g.phase_name == "score" and g.current_player == YOU
+    assert legal(g) == {"+none", "+Z"}
+    g.apply("+Z")
+    assert g.scores == [6, 0]  # giraffe, lion and your zebra: 3 animals
+    assert g.meeples(YOU) == 6
+    south = _feature_at(g, (0, 1), "trail")
+    assert south["animals"] == "Z" and south["open_ends"] == 1
+    bush_ = _feature_at(g, (0, 1), "bush")
+    assert bush_["birds"] == 2 and bush_["open_ends"] == 2 and bush_["spaces"] == [(0, 1)]
