@@ -388,7 +388,8 @@ def test_tile_with_birds_in_the_bush_and_a_zebra_and_a_lion_on_trails_is_s31():
     g.apply("+Z")
     assert g.scores == [6, 0]  # giraffe, lion and your zebra: 3 animals
     assert g.meeples(YOU) == 6
-    south = _feature_at(g, (0, 1), "trail")
-    assert south["animals"] == "Z" and south["open_ends"] == 1
+    trails = sorted((f["animals"], f["open_ends"], f["spaces"]) for f in g.features()
+                    if f["kind"] == "trail" and (0, 1) in f["spaces"])
+    assert trails == [("GL", 0, [(0, 0), (0, 1)]), ("Z", 1, [(0, 1)])]  # two trails, apart
     bush_ = _feature_at(g, (0, 1), "bush")
     assert bush_["birds"] == 2 and bush_["open_ends"] == 2 and bush_["spaces"] == [(0, 1)]
