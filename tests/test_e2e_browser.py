@@ -330,13 +330,13 @@ def test_the_page_says_so_when_the_game_does_not_exist(server, page):
 
 
 def position_with_a_scoring_choice_for_the_other_seat() -> str:
-    """A saved game stopped where the seat that is not playing the turn must choose
-    whether to add a token: the first such position of random play from seeds 1, 2, ..."""
+    """A saved game stopped where seat 0 must choose whether to add a token in seat 1's
+    turn: the first such position of random play from seeds 1, 2, ..."""
     for seed in range(1, 100):
         g = safari.new_game(2, seed=seed)
         rng = random.Random(seed)
         while not g.is_terminal():
-            if g.phase_name == "score" and g.current_player != g.active_player:
+            if g.phase_name == "score" and (g.current_player, g.active_player) == (0, 1):
                 return g.to_json()
             acts = g.legal_actions()
             meeples = [a for a in acts if a.kind == "M"]
