@@ -33,7 +33,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .log import seat_log, split_turns
+from ..log import seat_log, split_turns
 
 TILE_W, TILE_H = 7, 3
 LABEL_W = 4

@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from .board import legend, render_board, render_final, render_status, seat_badge
-from .log import seat_log, split_turns
+from ..log import seat_log, split_turns
 from .menu import build_menu
 
 HELP = """\

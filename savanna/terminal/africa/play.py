@@ -1,4 +1,4 @@
-"""Playing Africa in the terminal: the game loop of play.py with Africa's map,
+"""Playing Africa in the terminal: the game loop of safari/play.py with Africa's map,
 holdings, menu, help and notation."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .africa_board import legend, render_holdings, render_final, render_map
-from .africa_menu import build_menu, offered_spaces
-from .board import seat_badge
-from .play import PlayLoop, TurnPrinter
+from .board import legend, render_holdings, render_final, render_map
+from .menu import build_menu, offered_spaces
+from ..safari.board import seat_badge
+from ..safari.play import PlayLoop, TurnPrinter
 
 HELP = """\
 [bold]On your turn[/bold] type a [bold cyan]number[/bold cyan] from the list, or an action in notation. A space is named

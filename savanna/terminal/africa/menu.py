@@ -7,7 +7,7 @@ import re
 
 from rich.text import Text
 
-from .menu import FOLD_ENTRIES, Menu, Section, _num
+from ..safari.menu import FOLD_ENTRIES, Menu, Section, _num
 
 _LABEL = re.compile(r"[a-z][1-9][0-9]?")
 

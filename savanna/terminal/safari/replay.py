@@ -12,7 +12,7 @@ from rich.text import Text
 from savanna import safari
 
 from .board import render_board, render_final, render_scores, seat_badge
-from .log import seat_log, split_turns
+from ..log import seat_log, split_turns
 
 
 def turns_of(game) -> list[tuple[list[tuple[int, str]], list[int], object]]:
