@@ -275,10 +275,10 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         name = names[0] if len(names) == 1 else names[i]
         players[s] = make_player(name, seed=game.seed * 16 + s)
     if _game_name(game) == "africa":
-        from savanna.terminal.africa_play import play as play_africa
+        from savanna.terminal.africa.play import play as play_africa
 
         return play_africa(game, players, args.seat, Console(), save_path=args.save)
-    from savanna.terminal.play import play
+    from savanna.terminal.safari.play import play
 
     return play(game, players, args.seat, Console(), save_path=args.save)
 
@@ -320,7 +320,7 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 
 def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from savanna.terminal.replay import replay
+    from savanna.terminal.safari.replay import replay
 
     try:
         game = _read_game(args.file)
@@ -328,7 +328,7 @@ def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         _error(Console(stderr=True), str(e))
         return 1
     if _game_name(game) == "africa":
-        from savanna.terminal.africa_replay import replay as replay_africa
+        from savanna.terminal.africa.replay import replay as replay_africa
 
         return replay_africa(game, Console(), step=args.step)
     return replay(game, Console(), step=args.step)

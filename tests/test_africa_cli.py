@@ -10,7 +10,7 @@ import pytest
 
 from builders import run_main
 from savanna import africa
-from savanna.terminal.africa_play import normalize
+from savanna.terminal.africa.play import normalize
 
 
 @pytest.fixture(autouse=True)

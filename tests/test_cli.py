@@ -18,13 +18,13 @@ from savanna import safari
 from builders import scripted_game
 from builders import run_main
 from savanna.ai import make_player
-from savanna.terminal.board import (
+from savanna.terminal.safari.board import (
     hole_corners, render_board, render_drawn_tile, render_final, render_status, tile_cells,
 )
 from savanna.terminal.log import seat_log, split_turns
-from savanna.terminal.menu import build_menu
-from savanna.terminal.play import normalize, play
-from savanna.terminal.replay import replay, turns_of
+from savanna.terminal.safari.menu import build_menu
+from savanna.terminal.safari.play import normalize, play
+from savanna.terminal.safari.replay import replay, turns_of
 
 
 # ------------------------------------------------------------------ helpers

@@ -1,4 +1,7 @@
-"""The terminal front end of savanna: board rendering (`board`), the numbered
-action menu (`menu`), the interactive game loop (`play`), replays (`replay`)
-and batch simulation (`simulate`). Rendering functions take a game and return
-rich renderables; the loops do the reading and printing."""
+"""The terminal front end of savanna: a package per game, `safari` and `africa`,
+each with its board rendering (`board`), numbered action menu (`menu`), game
+loop (`play`) and replays (`replay`); beside them what both games share: the
+interactive loop (`loop`), the menu's frame (`action_menu`), stepping through
+a replay (`stepping`), the seats' colours (`seats`), the seat log (`log`) and
+batch simulation (`simulate`). Rendering functions take a game and return rich
+renderables; the loops do the reading and printing."""

@@ -1,5 +1,5 @@
-"""Playing Africa in the terminal: the game loop of play.py with Africa's map,
-holdings, menu, help and notation."""
+"""Playing Africa in the terminal: the shared game loop (`..loop`) with Africa's
+map, holdings, menu, help and notation."""
 
 from __future__ import annotations
 
@@ -8,12 +8,10 @@ from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
-from rich.text import Text
 
-from .africa_board import legend, render_holdings, render_final, render_map
-from .africa_menu import build_menu, offered_spaces
-from .board import seat_badge
-from .play import PlayLoop, TurnPrinter
+from ..loop import PlayLoop, TurnPrinter
+from .board import legend, render_holdings, render_final, render_map
+from .menu import build_menu, offered_spaces
 
 HELP = """\
 [bold]On your turn[/bold] type a [bold cyan]number[/bold cyan] from the list, or an action in notation. A space is named
@@ -66,10 +64,9 @@ class AfricaTurns(TurnPrinter):
 
 
 class AfricaPlayLoop(PlayLoop):
-    def __init__(self, game, players: list[Any | None], you: int, console: Console, **kw):
-        super().__init__(game, players, you, console, **kw)
-        self.printer = AfricaTurns(console, self.names, you)
-        self.help_text = HELP
+    title = "Africa"
+    help_text = HELP
+    turn_printer = AfricaTurns
 
     def make_menu(self):
         return build_menu(self.game)
@@ -94,10 +91,7 @@ class AfricaPlayLoop(PlayLoop):
 
     def interpret(self, line: str, menu) -> str | None:
         if line.isdigit():
-            a = menu.pick(int(line))
-            if a is None:
-                self.say(f"no choice {line}: choose 1 to {len(menu.actions)}, or type the action", "bold red")
-            return a
+            return self.pick(line, menu)
         low = "".join(line.split()).lower()
         if _SPACE.fullmatch(low):
             here = [a for a in menu.actions if a[1:] == low]
@@ -108,17 +102,8 @@ class AfricaPlayLoop(PlayLoop):
             return None
         return normalize(line)
 
-    def header(self) -> None:
-        g = self.game
-        c = self.console
-        c.print(Rule("Africa", style="bold yellow"))
-        seats = Text("Seats: ")
-        for s in range(g.players):
-            seats.append_text(seat_badge(s))
-            seats.append(" you  " if s == self.you else f" {self.names[s]}  ")
-        rules = "hidden treasure" if g.hidden_treasure else "treasure in view"
-        seats.append(f"· seed {g.seed} · {rules} · type help for help", "dim")
-        c.print(seats)
+    def rules(self) -> str:
+        return "hidden treasure" if self.game.hidden_treasure else "treasure in view"
 
     def show_final(self) -> None:
         g = self.game

@@ -14,9 +14,9 @@ from rich.text import Text
 from savanna import africa
 from savanna.africa.serialization import to_dict
 
-from .africa_board import render_final, render_holdings, render_map
-from .log import seat_log
-from .replay import step_through
+from ..log import seat_log
+from ..stepping import step_through
+from .board import render_final, render_holdings, render_map
 
 
 def split_turns(game) -> list[list[tuple[int, str]]]:

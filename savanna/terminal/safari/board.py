@@ -33,7 +33,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .log import seat_log, split_turns
+from ..log import seat_log, split_turns
+from ..seats import seat_badge, seat_style
 
 TILE_W, TILE_H = 7, 3
 LABEL_W = 4
@@ -55,23 +56,6 @@ WATER = "bold #ffffff on #0087d7"
 RANGER = "bold #ff5fff"
 FRAME = "#8a8a8a"
 FRAME_LABEL = "bold #5fd7ff"
-SEAT_STYLES = (
-    "bold #ffffff on #d70000",  # seat 0 red
-    "bold #ffffff on #005fff",  # seat 1 blue
-    "bold #000000 on #ffaf00",  # seat 2 orange
-    "bold #ffffff on #5f00af",  # seat 3 purple
-    "bold #000000 on #e4e4e4",  # seat 4 white
-)
-SEAT_NAMES = ("red", "blue", "orange", "purple", "white")
-
-
-def seat_style(seat: int) -> str:
-    return SEAT_STYLES[seat % len(SEAT_STYLES)]
-
-
-def seat_badge(seat: int) -> Text:
-    return Text(f" {seat} ", style=seat_style(seat))
-
 
 # ------------------------------------------------------------ tile layout
 

@@ -1,4 +1,4 @@
-"""The numbered menu of legal actions, grouped so that long lists stay short:
+"""Safari's numbered menu of legal actions, grouped so that long lists stay short:
 placements by space with their rotations, digs and expansions by corner,
 ranger moves by ranger. Long groups are folded into one line (`list` unfolds
 them); the numbers stay the same either way."""
@@ -6,66 +6,13 @@ them); the numbers stay the same either way."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field
 
-from rich.columns import Columns
-from rich.console import Group
 from rich.text import Text
 
 from savanna.safari.trails_and_bush import distinct_points
 
+from ..action_menu import FOLD_ENTRIES, Menu, Section, num
 from .board import describe_feature
-
-NUM = "bold cyan"
-FOLD_ENTRIES = 16  # a group with more entries than this is folded unless asked for in full
-
-
-@dataclass
-class Section:
-    title: str
-    entries: list[Text]  # one small cell per group, laid out in columns
-    first: int = 0
-    last: int = 0
-    fold: bool = False  # fold when not shown in full
-    hint: str = ""  # what to type instead, when folded
-
-
-@dataclass
-class Menu:
-    actions: list[str] = field(default_factory=list)  # index i is number i + 1
-    sections: list[Section] = field(default_factory=list)
-    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # board labels for empty spaces
-    intro: Text | None = None
-
-    def pick(self, number: int) -> str | None:
-        return self.actions[number - 1] if 1 <= number <= len(self.actions) else None
-
-    def render(self, full: bool = False) -> Group:
-        parts: list = []
-        if self.intro is not None:
-            parts.append(self.intro)
-        for sec in self.sections:
-            head = Text()
-            head.append(sec.title, "bold")
-            if sec.fold and not full:
-                head.append(f" {sec.first}–{sec.last} (", "dim")
-                head.append("list", "bold")
-                head.append(" shows them)", "dim")
-                parts.append(head)
-                continue
-            parts.append(head)
-            parts.append(Columns(sec.entries, padding=(0, 3)))
-        return Group(*parts)
-
-    def _add(self, action: str) -> int:
-        self.actions.append(action)
-        return len(self.actions)
-
-
-def _num(n: int) -> Text:
-    t = Text()
-    t.append(f"{n:>2}", NUM)
-    return t
 
 
 def _coords(text: str) -> tuple[int, int]:
@@ -110,7 +57,7 @@ def _placements(menu: Menu, actions: list[str]) -> None:
         for rot, a in sorted(rots, key=lambda r: int(r[0])):
             n = menu._add(a)
             nums.append(n)
-            t.append_text(_num(n))
+            t.append_text(num(n))
             t.append(f" @{rot}  ")
         t.rstrip()
         entries.append(t)
@@ -128,7 +75,7 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
     wholes = {f["feature"]: f for f in game.features()}
     if kinds["pass"]:
         n = menu._add("pass")
-        t = _num(n)
+        t = num(n)
         t.append(" pass  (nothing more this turn)")
         menu.sections.append(Section("End the turn:", [t], n, n))
     if kinds["M"]:
@@ -136,7 +83,7 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
         first = len(menu.actions) + 1
         for a in kinds["M"]:
             n = menu._add(a)
-            t = _num(n)
+            t = num(n)
             t.append(f" {a}", "bold")
             feat = _feature_of(tile, a)
             if feat is not None:
@@ -162,7 +109,7 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
         for src, moves in groups.items():
             for dst, a in sorted(moves, key=lambda m: (_coords(m[0])[1], _coords(m[0])[0])):
                 n = menu._add(a)
-                t = _num(n)
+                t = num(n)
                 t.append(f" {src}>{dst}")
                 entries.append(t)
         menu.sections.append(Section("Move a ranger (R<from>><to>):", entries, first, len(menu.actions),
@@ -214,7 +161,7 @@ def _corner_section(menu: Menu, actions: list[str], title: str, hint: str) -> No
         for animal, a in sorted(opts):
             n = menu._add(a)
             t.append(" ")
-            t.append_text(_num(n))
+            t.append_text(num(n))
             t.append(f"={animal}")
         entries.append(t)
     menu.sections.append(Section(title, entries, first, len(menu.actions), fold=len(entries) > FOLD_ENTRIES // 2 + 4,
@@ -229,7 +176,7 @@ def _scoring(menu: Menu, game, actions: list[str]) -> None:
     entries = []
     for a in sorted(actions, key=lambda a: (a != "+none", a)):
         n = menu._add(a)
-        t = _num(n)
+        t = num(n)
         t.append(" " + a, "bold")
         t.append(f"  keep your tokens: {_plural(points, 'point')}" if a == "+none" else
                  f"  add your {a[1:]} token: {_plural(more, 'point')} for you", "dim")
@@ -257,7 +204,7 @@ def _ranger_back(menu: Menu, actions: list[str]) -> None:
     entries = []
     for a in sorted(actions, key=lambda a: (_coords(a[2:])[1], _coords(a[2:])[0])):
         n = menu._add(a)
-        t = _num(n)
+        t = num(n)
         t.append(" " + a)
         entries.append(t)
         menu.labels[_coords(a[2:])] = str(n)

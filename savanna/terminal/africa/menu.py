@@ -7,7 +7,7 @@ import re
 
 from rich.text import Text
 
-from .menu import FOLD_ENTRIES, Menu, Section, _num
+from ..action_menu import FOLD_ENTRIES, Menu, Section, num
 
 _LABEL = re.compile(r"[a-z][1-9][0-9]?")
 
@@ -64,7 +64,7 @@ def build_menu(game) -> Menu:
 
 def _entry(menu: Menu, game, a: str, pending) -> Text:
     n = menu._add(a)
-    t = _num(n)
+    t = num(n)
     t.append(f" {a}", "bold")
     note = _note(game, a, pending)
     if note:

@@ -1,4 +1,6 @@
-"""The interactive game loop: one human seat against computer players.
+"""The interactive game loop both games share: one human seat against computer
+players, each game supplying its view, menu, help and notation (`safari.play`,
+`africa.play`).
 
 Reads one line at a time (from a terminal or a pipe), so tests can drive it.
 The human answers with a menu number, the notation of an action, or one of
@@ -7,7 +9,6 @@ the commands; an illegal entry prints the engine's message and asks again."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import Any, Callable
 
@@ -15,57 +16,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from .board import legend, render_board, render_final, render_status, seat_badge
-from .log import seat_log, split_turns
-from .menu import build_menu
-
-HELP = """\
-[bold]On your turn[/bold] type a [bold cyan]number[/bold cyan] from the list, or an action in notation:
-  [bold]T2,-1@90[/bold]      place the drawn tile on space x=2, y=-1, turned 90° clockwise
-                (or just [bold]2,-1@90[/bold]; or [bold]2,-1[/bold] when only one rotation fits there)
-  [bold]M:trail:S[/bold]     a meeple on the new tile's trail that reaches its S edge ([bold]M:bush:N[/bold], [bold]M:baobab[/bold])
-  [bold]D1,0:SE=G[/bold]     dig a watering hole at the SE corner of tile 1,0 with your giraffe token (+3)
-  [bold]X2,0:SW=Z[/bold]     expand a watering hole with a zebra (+4, +5, +6)
-  [bold]R-1,-1>0,-1[/bold]   move the ranger on -1,-1 to 0,-1
-  [bold]pass[/bold]          nothing after placing the tile
-  [bold]+L[/bold] / [bold]+none[/bold]    add a lion token to a feature being scored, or not
-  [bold]R>3,0[/bold]         put a displaced ranger back on 3,0
-Coordinates: x grows to the east (columns), y to the south (rows).
-[bold]Commands[/bold]: [bold]help[/bold]  [bold]board[/bold] (show the board again)  [bold]list[/bold] (every choice, unfolded)  \
-[bold]save FILE[/bold]  [bold]quit[/bold]"""
-
-_SPACE = re.compile(r"(-?\d+),(-?\d+)")
-_SPACE_ROT = re.compile(r"(-?\d+),(-?\d+)@(\d+)")
-
-
-def normalize(text: str) -> str:
-    """Forgive case and stray spaces in typed notation: 't2,-1@90' -> 'T2,-1@90',
-    'm:trail:s' -> 'M:trail:S', 'd1,0:se=g' -> 'D1,0:SE=G', '+l' -> '+L'."""
-    s = "".join(text.split())
-    if not s:
-        return s
-    low = s.lower()
-    if low in ("pass", "+none"):
-        return low
-    if _SPACE_ROT.fullmatch(s):
-        return "T" + s
-    head = s[0].upper()
-    if head == "M":
-        parts = s.split(":")
-        parts[0] = "M"
-        if len(parts) > 1:
-            parts[1] = parts[1].lower()
-        if len(parts) > 2:
-            parts[2] = parts[2].upper()
-        return ":".join(parts)
-    if head in "DX" and ":" in s:
-        where, _, rest = s[1:].partition(":")
-        return head + where + ":" + rest.upper()
-    if head in "TR":
-        return head + s[1:]
-    if head == "+":
-        return s.upper()
-    return s
+from .seats import seat_badge
 
 
 class Quit(Exception):
@@ -77,7 +28,8 @@ class Quit(Exception):
 
 
 class TurnPrinter:
-    """Prints each turn as one line of notation, with the points it scored."""
+    """Prints each turn as one line of notation, with the points it scored. A turn
+    starts with a tile placement (Safari's); a game with other turns overrides `record`."""
 
     def __init__(self, console: Console, names: list[str], you: int | None):
         self.console = console
@@ -123,6 +75,14 @@ class TurnPrinter:
 
 
 class PlayLoop:
+    """The loop: computer seats choose, the human types. A game's subclass supplies
+    `title`, `help_text`, `make_menu`, `legend`, `show_view`, `interpret`, `rules`
+    and `show_final` (and `turn_printer`, `notices` when it needs them)."""
+
+    title = ""
+    help_text = ""
+    turn_printer = TurnPrinter
+
     def __init__(self, game, players: list[Any | None], you: int, console: Console, *,
                  input_fn: Callable[[str], str] = input, echo: bool | None = None, save_path: str | None = None):
         self.game = game
@@ -133,39 +93,51 @@ class PlayLoop:
         self.echo = (not sys.stdin.isatty()) if echo is None else echo
         self.save_path = save_path
         self.names = ["human" if p is None else getattr(p, "name", "computer") for p in players]
-        self.printer = TurnPrinter(console, self.names, you)
+        self.printer = self.turn_printer(console, self.names, you)
         self.shown_at = -1  # history length when the human last saw the full view
         self.legend_shown = False
-        self.removed = len(getattr(game, "removed_tiles", ()))
-        self.help_text = HELP
+
+    # ------------------------------------------------- what a game supplies
+
+    def make_menu(self):
+        raise NotImplementedError
+
+    def legend(self):
+        raise NotImplementedError
+
+    def show_view(self, menu, full_menu: bool = False) -> None:
+        """The position, the legend the first time, the seats and the menu; sets `shown_at`."""
+        raise NotImplementedError
+
+    def interpret(self, line: str, menu) -> str | None:
+        """The action a typed line means (None: nothing to play, the reason said)."""
+        raise NotImplementedError
+
+    def rules(self) -> str:
+        """The game's settings, in words, for the header."""
+        raise NotImplementedError
+
+    def show_final(self) -> None:
+        raise NotImplementedError
+
+    def notices(self) -> None:
+        """Say what the last action did beyond its line (called after every action)."""
 
     # ------------------------------------------------------------ display
 
-    def make_menu(self):
-        return build_menu(self.game)
-
-    def legend(self):
-        return legend()
-
-    def show_view(self, menu, full_menu: bool = False) -> None:
-        g = self.game
-        c = self.console
-        seat = g.current_player
-        turn = len(split_turns(seat_log(g))) + (1 if g.phase_name == "place" else 0)
-        title = f"Turn {turn} · your move" if seat == self.you and g.phase_name != "score" else f"Turn {turn}"
-        if g.phase_name == "score" and seat == self.you:
-            title += f" · seat {g.active_player}'s turn · a scoring choice for you"
-        c.print(Rule(title, style="cyan"))
-        c.print(render_board(g, labels=menu.labels, width=c.width))
-        if not self.legend_shown:
-            c.print(legend())
-            self.legend_shown = True
-        c.print(render_status(g, self.names, recent=True, you=self.you))
-        c.print(menu.render(full=full_menu))
-        self.shown_at = len(g.history)
-
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
+
+    def header(self) -> None:
+        g = self.game
+        c = self.console
+        c.print(Rule(self.title, style="bold yellow"))
+        seats = Text("Seats: ")
+        for s in range(g.players):
+            seats.append_text(seat_badge(s))
+            seats.append(" you  " if s == self.you else f" {self.names[s]}  ")
+        seats.append(f"· seed {g.seed} · {self.rules()} · type help for help", "dim")
+        c.print(seats)
 
     # ------------------------------------------------------------- input
 
@@ -179,6 +151,13 @@ class PlayLoop:
         if self.echo:
             self.console.print(Text(line.rstrip("\n")), highlight=False)
         return line.strip()
+
+    def pick(self, line: str, menu) -> str | None:
+        """The action numbered `line` (digits) in the menu, or None (said why)."""
+        a = menu.pick(int(line))
+        if a is None:
+            self.say(f"no choice {line}: choose 1 to {len(menu.actions)}, or type the action", "bold red")
+        return a
 
     def save(self, path: str, quiet: bool = False) -> bool:
         path = os.path.expanduser(path)
@@ -238,42 +217,11 @@ class PlayLoop:
             self.after_apply(turn, self.you, str(action), before)
             return
 
-    def interpret(self, line: str, menu) -> str | None:
-        """A menu number, a bare space (one rotation fits), or notation."""
-        g = self.game
-        if line.isdigit():
-            a = menu.pick(int(line))
-            if a is None:
-                self.say(f"no choice {line}: choose 1 to {len(menu.actions)}, or type the action", "bold red")
-            return a
-        m = _SPACE.fullmatch(line.replace(" ", ""))
-        if m and g.phase_name in ("place", "ranger"):
-            x, y = int(m[1]), int(m[2])
-            if g.phase_name == "ranger":
-                return f"R>{x},{y}"
-            fits = [a for a in menu.actions if a.startswith(f"T{x},{y}@")]
-            if len(fits) == 1:
-                return fits[0]
-            if not fits:
-                self.say(f"the tile {g.drawn_tile} fits nowhere at {x},{y}", "bold red")
-            else:
-                opts = ", ".join(f"{a.split('@')[1]}° ({menu.actions.index(a) + 1})" for a in fits)
-                self.say(f"at {x},{y} the tile fits turned {opts}: type the number or T{x},{y}@<rotation>",
-                         "yellow")
-            return None
-        return normalize(line)
-
     # --------------------------------------------------------------- play
 
     def after_apply(self, turn: int, seat: int, action: str, before: list[int]) -> None:
-        g = self.game
-        self.printer.record(turn, seat, action, before, g.scores)
-        removed = getattr(g, "removed_tiles", ())
-        if len(removed) > self.removed:
-            self.printer.flush()
-            for name in removed[self.removed:]:
-                self.say(f"  tile {name} fits nowhere and is removed from the game", "yellow")
-            self.removed = len(removed)
+        self.printer.record(turn, seat, action, before, self.game.scores)
+        self.notices()
         if self.save_path:
             self.save(self.save_path, quiet=True)
 
@@ -283,23 +231,6 @@ class PlayLoop:
         before, turn = g.scores, g.active_player
         g.apply(action)
         self.after_apply(turn, seat, str(action), before)
-
-    def header(self) -> None:
-        g = self.game
-        c = self.console
-        c.print(Rule("Carcassonne Safari", style="bold yellow"))
-        seats = Text("Seats: ")
-        for s in range(g.players):
-            seats.append_text(seat_badge(s))
-            seats.append(" you  " if s == self.you else f" {self.names[s]}  ")
-        seats.append(f"· seed {g.seed} · final scoring '{g.final_scoring}' · type help for help", "dim")
-        c.print(seats)
-
-    def show_final(self) -> None:
-        g = self.game
-        c = self.console
-        c.print(render_board(g, width=c.width, highlight_last=False))
-        c.print(render_final(g, self.names, you=self.you))
 
     def run(self) -> int:
         g = self.game
@@ -325,8 +256,3 @@ class PlayLoop:
         if self.save_path and self.save(self.save_path, quiet=True):
             self.say(f"The game is saved in {self.save_path}.", "dim")
         return 0
-
-
-def play(game, players: list[Any | None], you: int, console: Console | None = None, **kw) -> int:
-    """Play `game` in the terminal; `players[s]` is a computer player, or None for the human `you`."""
-    return PlayLoop(game, players, you, console or Console(), **kw).run()

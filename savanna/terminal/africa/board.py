@@ -19,7 +19,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .board import SEAT_NAMES, seat_badge, seat_style
+from ..seats import SEAT_NAMES, seat_badge, seat_style
 
 CELL = 6  # characters per space, the gap included
 KIND_STYLE = {

@@ -1,0 +1,53 @@
+"""Stepping through a saved game turn by turn, the same in both games: each turn's
+line (who played what, who scored), then the position after it (drawn by the
+game's own replay)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from .seats import seat_badge
+
+
+def turn_line(number: int, actions: list[tuple[int, str]], gains: list[int], total: int) -> Text:
+    t = Text()
+    t.append(f"Turn {number}/{total} ", "bold")
+    if actions:
+        seat = actions[0][0]
+        t.append_text(seat_badge(seat))
+        for s, a in actions:
+            t.append(" " + a, "bold")
+            if s != seat:
+                t.append(f" (seat {s})", "dim")
+    won = [f"seat {s} +{p}" for s, p in enumerate(gains) if p]
+    if won:
+        t.append("   " + ", ".join(won), "green")
+    return t
+
+
+def step_through(c: Console, turns: list, start: str, show: Callable[[object], None], step: bool,
+                 input_fn: Callable[[str], str]) -> bool:
+    """Print every turn of `turns` (from turns_of) with `show(position)`, the start first; with
+    `step`, wait for Enter, b (back) or q. False when the reader quit."""
+    total = len(turns) - 1
+    i = 0
+    while i <= total:
+        actions, gains, g = turns[i]
+        c.print(Text(start, style="bold") if i == 0 else turn_line(i, actions, gains, total))
+        show(g)
+        if step:
+            try:
+                answer = input_fn("Enter: next · b: back · q: quit › ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                c.print(Text("Replay stopped.", style="yellow"))
+                return False
+            if answer in ("q", "quit"):
+                return False
+            if answer in ("b", "back"):
+                i = max(0, i - 1)
+                continue
+        i += 1
+    return True
