@@ -317,13 +317,19 @@ def test_replay_missing_file(monkeypatch, capsys):
 # ------------------------------------------------------------ rendering
 
 def test_board_shows_start_tile_animals():
-    g = scripted_game(players=2, seed=1)
+    g = safari.new_game(players=2, seed=1)  # the real start tile: three cells
     blocks = board_blocks(plain(render_board(g, mark_fits=False)))
-    assert "E" in "".join(blocks[(-1, 0)])
-    assert "A" in blocks[(0, 0)][0]  # the ape in the bush on the N edge
-    assert "v" in blocks[(0, 0)][0]  # its bird
-    assert "G" in "".join(blocks[(1, 0)])
-    assert blocks[(-1, 0)][1].startswith("━") and blocks[(1, 0)][1].endswith("━")  # the trail W-E
+    west, middle, east = blocks[(-1, 0)], blocks[(0, 0)], blocks[(1, 0)]
+    # (-1,0): the elephant in the bush along the S edge; savanna above
+    assert set(west[2]) == {"░", "E"} and west[2].count("E") == 1
+    assert west[0][0] == west[0][6] == "·" and west[1].strip() == ""
+    # (0,0): a trail from the S edge that ends in the centre, the giraffe beside it on the S row
+    assert middle[2][3] == "┃" and middle[1][3] == "╻" and middle[0][3] == " "
+    assert "G" in middle[2] and "G" not in middle[0] + middle[1]
+    # (1,0): bush along the N edge; a trail from the E edge ending in the centre, the ape on it
+    assert set(east[0]) == {"░"}
+    assert east[1] == "   ╺A━━"
+    assert east[2][0] == east[2][6] == "·"
     # the rangers on their spaces
     assert "R" in "".join(blocks[(-1, -1)]) and "R" in "".join(blocks[(1, 1)])
 
@@ -393,8 +399,8 @@ def test_every_tile_renders_its_animals_birds_and_edges():
                 assert chars.count("v") == birds, (t["id"], rot)
                 for side, edge, mid in zip("NESW", tile["edges"], [(0, 3), (1, 6), (2, 3), (1, 0)]):
                     ch = cells[mid[0]][mid[1]][0]
-                    if edge == "t":
-                        assert ch in "┃━┛┓┏┗", (t["id"], rot, side, ch)
+                    if edge == "t":  # a line, or half of one where a trail from N or S ends at once
+                        assert ch in "┃━┛┓┏┗╹╻", (t["id"], rot, side, ch)
                     elif edge == "b":
                         assert ch in "░AEGLZv", (t["id"], rot, side, ch)
                     else:

@@ -3,19 +3,26 @@
 Every function here takes a game (or a tile description from
 `game.tiles_on_board()`) and returns rich renderables; nothing is printed.
 
-A tile is a block 7 characters wide and 3 tall::
+A tile is a block 7 characters wide and 3 tall (about square on screen)::
 
-    ·░░A░░·      top row: the N edge (here bush with an ape), corners NW, NE
-    ━━┓ 1 ·      middle: W and E edge midpoints, the tile's centre
-    ·  ┃  ·      bottom row: the S edge, corners SW, SE
+    ░░░░░░░      top row: the N edge (here bush), corners NW and NE
+     ♣ ┏A━━      middle: the W and E edges, the centre (here a trail E-S with an ape)
+    ·  ┃  ·      bottom row: the S edge, corners SW and SE
 
-- edges: savanna is the tile's sand colour, a trail is a heavy line through
-  the middle of the edge (``┃`` or ``━``) joining the centre, bush fills the
-  whole edge with ``░``;
-- the centre shows how trails join (a curve, a straight line, ``◆`` a junction
-  where trails end, ``╸`` a trail ending in the savanna) or ``♣`` a baobab;
-- animals (A E G L Z) sit on their feature: on the trail line, or in the bush;
-  ``v`` is a bird in the bush; a meeple is its seat's digit in the seat colour;
+- edges: savanna is the tile's sand colour; a trail is a heavy line from the
+  middle of its edge (``┃`` or ``━``); bush fills a band along its edge with
+  ``░`` (a row for N and S, two columns for E and W), and a bush joining two
+  edges fills both bands (across the middle when they face each other);
+  separate bush areas stay apart, even at the corner between them;
+- a trail joining edges runs through the centre (a straight line, a curve); a
+  trail that ends on the tile stops with half a line (``╸ ╺ ╹ ╻``), at the
+  centre when it is the tile's only trail and the centre is free, else short
+  of it (a trail from N or S then ends in its edge's cell), so trails that end
+  never meet or run on; ``♣`` a baobab, in the centre when free, else on the
+  savanna beside;
+- animals (A E G L Z) and meeples (the seat's digit in its colour) sit on their
+  feature: on the trail's line (beside it, on its edge's row, for a trail
+  along the N-S axis), or in the bush; ``v`` is a bird in its own bush area;
 - corners: ``·`` an open savanna corner where a watering hole may be dug; a
   token there shows its animal letter on water blue (on the digger's colour
   while the digger's meeple stands on the hole);
@@ -62,32 +69,37 @@ FRAME_LABEL = "bold #5fd7ff"
 MID = {"N": (0, 3), "E": (1, 6), "S": (2, 3), "W": (1, 0)}
 MID_GLYPH = {"N": "┃", "S": "┃", "E": "━", "W": "━"}
 CORNER_CELL = {"NE": (0, 6), "SE": (2, 6), "SW": (2, 0), "NW": (0, 0)}
-EDGE_CELLS = {
+CENTRE = (1, 3)
+# the cells nearer one side than the others: where that side's features and what sits on them belong
+ZONE = {
     "N": [(0, c) for c in range(TILE_W)],
     "S": [(2, c) for c in range(TILE_W)],
-    "E": [(r, 6) for r in range(TILE_H)],
-    "W": [(r, 0) for r in range(TILE_H)],
+    "W": [(r, c) for r in range(TILE_H) for c in (0, 1, 2)],
+    "E": [(r, c) for r in range(TILE_H) for c in (4, 5, 6)],
 }
-# where a bush's animals go first, side by side
-BUSH_PREF = {
-    "N": [(0, 3), (0, 2), (0, 4), (0, 1), (0, 5), (0, 0), (0, 6)],
-    "S": [(2, 3), (2, 2), (2, 4), (2, 1), (2, 5), (2, 0), (2, 6)],
-    "E": [(1, 6), (0, 6), (2, 6)],
-    "W": [(1, 0), (0, 0), (2, 0)],
+# the band a bush on each side fills: a row for N and S, two columns for E and W (about as thick on screen)
+BUSH_BAND = {
+    "N": [(0, c) for c in range(TILE_W)],
+    "S": [(2, c) for c in range(TILE_W)],
+    "W": [(r, c) for r in range(TILE_H) for c in (0, 1)],
+    "E": [(r, c) for r in range(TILE_H) for c in (5, 6)],
 }
+# a trail's line from each side's midpoint towards the centre (the midpoint and centre not included)
 ARM = {"W": [(1, 1), (1, 2)], "E": [(1, 5), (1, 4)], "N": [], "S": []}
 ARM_PREF = {"W": [(1, 2), (1, 1)], "E": [(1, 4), (1, 5)], "N": [], "S": []}
-CENTRE = (1, 3)
+# a trail along column 3 has no room on its line: what sits on it stands beside it, on its edge's row
+BESIDE = {"N": [(0, 2), (0, 4), (0, 1), (0, 5)], "S": [(2, 2), (2, 4), (2, 1), (2, 5)], "W": [], "E": []}
+# where a baobab goes when the centre is taken (never an edge's midpoint or a corner)
+BAOBAB_SPOTS = [CENTRE, (1, 1), (1, 5), (1, 2), (1, 4), (0, 2), (2, 4), (0, 4), (2, 2), (0, 1), (0, 5), (2, 1), (2, 5)]
 CENTRE_GLYPH = {
     "NS": "┃", "EW": "━", "NE": "┗", "ES": "┏", "SW": "┓", "NW": "┛",
     "NES": "┣", "ESW": "┳", "NSW": "┫", "NEW": "┻", "NESW": "╋",
 }
-END_GLYPH = {"W": "╸", "E": "╺", "N": "╹", "S": "╻"}
-JUNCTION = "◆"
+END_GLYPH = {"W": "╸", "E": "╺", "N": "╹", "S": "╻"}  # half a line: the trail from that side stops here
 BAOBAB_GLYPH = "♣"
 BIRD_GLYPH = "v"
 BUSH_FILL = "░"
-# two trails curving past each other (tile S26): the first keeps the centre
+# two trails curving past each other (tile S26 of reconstruction-1): the first keeps the centre
 DOUBLE_CURVES = {
     ("NE", "SW"): {"NE": [((0, 3), "┃"), ((1, 3), "┗"), ((1, 4), "━"), ((1, 5), "━"), ((1, 6), "━")],
                    "SW": [((1, 0), "━"), ((1, 1), "━"), ((1, 2), "┓"), ((2, 2), "┗"), ((2, 3), "┓")]},
@@ -96,10 +108,71 @@ DOUBLE_CURVES = {
 }
 
 Cell = tuple  # (character, style)
+RC = tuple  # (row, column) in a tile's block
 
 
 def _sorted_sides(sides: str) -> str:
     return "".join(s for s in SIDES if s in sides)
+
+
+def _touching(a: RC, b: RC) -> bool:
+    """Next to each other, across a side or a corner."""
+    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
+
+
+def _next_to(a: RC, b: RC) -> bool:
+    """Next to each other across a side."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def feature_zone(feature: dict) -> set[RC]:
+    """The cells where a feature and what sits on it may be drawn: the zones of its
+    sides, and the middle of the tile when it joins two sides."""
+    sides = f_sides(feature)
+    cells = {rc for s in sides for rc in ZONE[s]}
+    if len(sides) >= 2:
+        cells |= {(1, 2), CENTRE, (1, 4)}
+    return cells
+
+
+def bush_areas(features: list[dict]) -> dict[int, set[RC]]:
+    """The cells of each bush feature (by index): the bands of its sides, joined
+    through the middle when it crosses the tile. Separate bushes never touch, not
+    even at a corner: a corner two of them would share stays savanna, and where
+    two areas would still meet diagonally the bigger one gives up that cell."""
+    claims: dict[RC, set[int]] = {}
+    trail_sides = {s for f in features if f["kind"] == "trail" for s in f_sides(f)}
+    for i, f in enumerate(features):
+        if f["kind"] == "bush":
+            for s in f_sides(f):
+                for rc in BUSH_BAND[s]:
+                    claims.setdefault(rc, set()).add(i)
+    areas = {i: set() for i, f in enumerate(features) if f["kind"] == "bush"}
+    for rc, who in claims.items():
+        if len(who) == 1:
+            areas[next(iter(who))].add(rc)
+    for i, cells in areas.items():
+        sides = f_sides(features[i])
+        if sides == "EW":
+            join = [(1, 2), CENTRE, (1, 4)]
+        elif sides == "NS":
+            join = [CENTRE] + [rc for rc, s in (((1, 2), "W"), ((1, 4), "E")) if s not in trail_sides]
+        else:
+            continue
+        cells.update(rc for rc in join if rc not in claims)
+    mids = set(MID.values())
+    while True:
+        meeting = next(((i, a, j, b) for i in areas for j in areas if i < j
+                        for a in sorted(areas[i]) for b in sorted(areas[j]) if _touching(a, b)), None)
+        if meeting is None:
+            break
+        i, a, j, b = meeting
+        give_up_i = (len(areas[i]) >= len(areas[j]) and a not in mids) or b in mids
+        if give_up_i:
+            areas[i].discard(a)
+        else:
+            areas[j].discard(b)
+    return areas
 
 
 def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dict[str, int] | None = None,
@@ -112,12 +185,14 @@ def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dic
     tokens = tokens or {}
     diggers = diggers or {}
     bg = SAVANNA_LAST if last else SAVANNA[shade % 2]
+    on_bg = " on " + bg.split(" on ")[1]
     grid: list[list[Cell]] = [[(" ", bg) for _ in range(TILE_W)] for _ in range(TILE_H)]
     owner: list[list[int | None]] = [[None] * TILE_W for _ in range(TILE_H)]
-    fixed: set[tuple[int, int]] = set()  # cells whose glyph must stay (trail ends on edges, centre marks, tokens)
-    pref: dict[int, list[tuple[int, int]]] = {}
+    fixed: set[RC] = set()  # cells whose glyph must stay (edge midpoints of trails, trail ends, the baobab, corners)
+    pref: dict[int, list[RC]] = {}  # where each feature's animals, meeples and birds go first
+    beside: dict[int, list[RC]] = {}  # then, for a trail: next to its line
     feats = tile.get("features", [])
-    trail_style = TRAIL + " on " + bg.split(" on ")[1]
+    trail_style = TRAIL + on_bg
 
     def put(rc, ch, style, who=None, keep=False):
         r, c = rc
@@ -127,23 +202,22 @@ def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dic
         if keep:
             fixed.add(rc)
 
-    # bush: the whole edge
-    for i, f in enumerate(feats):
-        if f["kind"] != "bush":
-            continue
-        pref[i] = []
-        for s in _sorted_sides(f["sides"]):
-            for rc in EDGE_CELLS[s]:
-                if owner[rc[0]][rc[1]] is None:
-                    put(rc, BUSH_FILL, BUSH, i)
-            pref[i] += [rc for rc in BUSH_PREF[s] if owner[rc[0]][rc[1]] == i and rc not in pref[i]]
+    # bush: the band along each of its edges
+    areas = bush_areas(feats)
+    for i, cells in areas.items():
+        mids = [MID[s] for s in f_sides(feats[i])]
+        for rc in cells:
+            put(rc, BUSH_FILL, BUSH, i)
+        pref[i] = sorted(cells, key=lambda rc: (min(abs(rc[0] - m[0]) * 2 + abs(rc[1] - m[1]) for m in mids), rc[1]))
     for s, e in zip(SIDES, tile.get("edges", "ssss")):  # bush edges no feature claims (malformed sets)
-        if e == "b":
-            for rc in EDGE_CELLS[s]:
+        if e == "b" and not any(s in f_sides(f) for f in feats if f["kind"] == "bush"):
+            for rc in BUSH_BAND[s]:
                 if owner[rc[0]][rc[1]] is None:
                     put(rc, BUSH_FILL, BUSH, -1)
+    centre_free = owner[CENTRE[0]][CENTRE[1]] is None
 
-    # trails and the centre
+    # trails. Who has the centre: trails running through it, else the baobab, else a trail
+    # that ends alone on the tile. Other trails that end stop short of it, each at its own end.
     trails = [i for i, f in enumerate(feats) if f["kind"] == "trail"]
     through = [i for i in trails if len(f_sides(feats[i])) >= 2]
     dead = [i for i in trails if len(f_sides(feats[i])) == 1]
@@ -154,9 +228,9 @@ def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dic
         for pair, layout in DOUBLE_CURVES.items():
             if set(pair) == set(key):
                 double = layout
-    for i in trails:
+    lone_end = len(dead) == 1 and len(trails) == 1 and baobab is None and centre_free
+    for i in through:
         sides = f_sides(feats[i])
-        pref[i] = []
         if double is not None and sides in double:
             path = double[sides]
             for rc, ch in path:
@@ -165,25 +239,37 @@ def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dic
             straight = [rc for rc, ch in path if ch in "━┃" and rc not in MID.values()]
             pref[i] = straight + [rc for rc in inner if rc not in straight]
             continue
+        pref[i] = []
         for s in sides:
             put(MID[s], MID_GLYPH[s], trail_style, i, keep=True)
             for rc in ARM[s]:
                 put(rc, "━", trail_style, i)
             pref[i] += ARM_PREF[s]
-    if baobab is not None:
-        put(CENTRE, BAOBAB_GLYPH, BAOBAB + " on " + bg.split(" on ")[1], baobab, keep=True)
-        pref[baobab] = []
-    elif double is None and through:
-        i = through[0]
-        glyph = CENTRE_GLYPH.get(f_sides(feats[i]), "╋") if len(through) == 1 else "╋"
-        put(CENTRE, glyph, trail_style, i, keep=len(through) > 1)
         if len(through) == 1:
-            pref[i].append(CENTRE)
-    elif double is None and dead:
-        if len(dead) == 1:
-            put(CENTRE, END_GLYPH[f_sides(feats[dead[0]])], trail_style, dead[0], keep=True)
-        else:
-            put(CENTRE, JUNCTION, trail_style, None, keep=True)
+            put(CENTRE, CENTRE_GLYPH.get(sides, "╋"), trail_style, i, keep=sides not in ("NS", "EW"))
+            if sides in ("NS", "EW"):  # a straight line may carry an animal in its middle
+                pref[i].append(CENTRE)
+        beside[i] = [rc for s in sides for rc in BESIDE[s]]
+    if through and double is None and len(through) > 1:
+        put(CENTRE, "╋", trail_style, None, keep=True)
+    for i in dead:
+        s = f_sides(feats[i])
+        line = [MID[s]] + ARM[s] + ([CENTRE] if lone_end else [])
+        end = line[-1]
+        for rc in line[:-1]:
+            put(rc, MID_GLYPH[s], trail_style, i, keep=rc == MID[s])
+        put(end, END_GLYPH[s], trail_style, i, keep=True)
+        pref[i] = list(reversed(line[1:-1]))
+        beside[i] = BESIDE[s]
+
+    # the baobab: in the centre when it is free, else on a savanna cell away from the trails
+    if baobab is not None:
+        trail_cells = {(r, c) for r in range(TILE_H) for c in range(TILE_W) if owner[r][c] in trails}
+        spots = [rc for rc in BAOBAB_SPOTS if owner[rc[0]][rc[1]] is None]
+        spots.sort(key=lambda rc: 0 if rc == CENTRE else sum(_touching(rc, t) for t in trail_cells))
+        if spots:
+            put(spots[0], BAOBAB_GLYPH, BAOBAB + on_bg, baobab, keep=True)
+        pref[baobab] = []
 
     # corners: tokens and open savanna
     for corner in CORNERS:
@@ -192,10 +278,12 @@ def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dic
             seat = diggers.get(corner)
             put(rc, tokens[corner], WATER if seat is None else seat_style(seat), keep=True)
         elif corner in tile.get("corners", ()):
-            put(rc, "·", OPEN_CORNER + " on " + bg.split(" on ")[1], keep=True)
+            put(rc, "·", OPEN_CORNER + on_bg, keep=True)
 
-    # what sits on each feature: animals, meeples, birds
-    used: set[tuple[int, int]] = set()
+    # what sits on each feature: animals, meeples, birds; on the feature's own cells, else on
+    # the savanna nearest them within the zone of its edges, and only then anywhere
+    used: set[RC] = set()
+    corner_cells = set(CORNER_CELL.values())
     for i, f in enumerate(feats):
         items: list[Cell] = []
         kind = f["kind"]
@@ -205,16 +293,32 @@ def tile_cells(tile: dict, *, tokens: dict[str, str] | None = None, diggers: dic
         items += [(BIRD_GLYPH, BIRD)] * f.get("birds", 0)
         if not items:
             continue
-        own = [rc for rc in pref.get(i, []) if rc not in fixed]
-        mine = {(r, c) for r in range(TILE_H) for c in range(TILE_W) if owner[r][c] == i}
-        if not mine:
-            mine = {CENTRE}
-        spare = sorted(
-            ((r, c) for r in range(TILE_H) for c in range(TILE_W)
-             if owner[r][c] is None and (r, c) not in fixed and (r, c) not in CORNER_CELL.values()),
-            key=lambda rc: (min(abs(rc[0] - m[0]) * 2 + abs(rc[1] - m[1]) for m in mine), rc[1]),
-        )
-        slots = [rc for rc in own + spare if rc not in used]
+        mine = {(r, c) for r in range(TILE_H) for c in range(TILE_W) if owner[r][c] == i} or {CENTRE}
+        others = {(r, c) for r in range(TILE_H) for c in range(TILE_W) if owner[r][c] not in (None, i)}
+        other_trails = {rc for rc in others if owner[rc[0]][rc[1]] in trails}
+
+        def crowded(rc):
+            return any(_next_to(rc, o) for o in others)
+
+        # on its own line first, then beside it; but not on its line right next to another
+        # trail, where it would look as if that trail ran on into it
+        on = [rc for rc in pref.get(i, []) if rc not in fixed and owner[rc[0]][rc[1]] in (None, i)]
+        by = [rc for rc in beside.get(i, []) if rc not in fixed and owner[rc[0]][rc[1]] is None]
+        tier = {rc: 2 if any(_next_to(rc, t) for t in other_trails) else 0 for rc in on}
+        tier.update((rc, 1) for rc in by)
+        own = sorted(on + by, key=lambda rc: (tier[rc], crowded(rc)))
+        spare = [(r, c) for r in range(TILE_H) for c in range(TILE_W)
+                 if owner[r][c] is None and (r, c) not in fixed and (r, c) not in corner_cells]
+        zone = feature_zone(f)
+
+        def nearness(rc):
+            return (rc not in zone, min(abs(rc[0] - m[0]) * 2 + abs(rc[1] - m[1]) for m in mine), rc[1])
+
+        spare.sort(key=nearness)
+        # with no room left in its zone, a trail's things go on its own line, over an edge's midpoint
+        lines = [rc for rc in sorted(mine) if rc in fixed and rc in MID.values()] if kind == "trail" else []
+        slots = [rc for rc in dict.fromkeys(own + [rc for rc in spare if rc in zone] + lines + spare)
+                 if rc not in used]
         for (ch, st), rc in zip(items, slots):
             put(rc, ch, st)
             used.add(rc)
@@ -401,7 +505,7 @@ def legend() -> Columns:
         (BUSH_FILL, BUSH, "bush"),
         (BIRD_GLYPH, BIRD, "bird"),
         (BAOBAB_GLYPH, BAOBAB + " on #d7af5f", "baobab"),
-        (JUNCTION, TRAIL + " on #af875f", "junction"),
+        (END_GLYPH["W"], TRAIL + " on #af875f", "trail ends"),
         ("·", OPEN_CORNER + " on #d7af5f", "open corner"),
         ("G", WATER, "watering hole"),
         ("0", seat_style(0), "meeple"),
