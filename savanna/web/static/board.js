@@ -314,7 +314,7 @@ class PanZoom {
 }
 
 window.SavannaBoard = {
-  S, SEAT_COLOURS, SEAT_NAMES, ANIMAL_COLOURS, el, text, drawTile, drawBoard, drawHole, drawRanger,
+  S, SEAT_COLOURS, SEAT_NAMES, ANIMAL_COLOURS, el, text, drawTile, describeTile, drawBoard, drawHole, drawRanger,
   meeple, meepleSpot, animalMarker, cornerPoint, SLOT_OFFSETS, PanZoom,
 };
 })();
