@@ -9,9 +9,13 @@ const { api, h, toast } = window.Savanna;
 const B = window.SavannaBoard;
 const ROTATIONS = [0, 90, 180, 270];
 
+// with a meeple on every feature, where the board puts one (seat colours by feature)
+let withMeeples = new URLSearchParams(location.search).has("meeples");
+const dressed = layout => withMeeples ? { ...layout, features: layout.features.map((f, i) => ({ ...f, meeples: [i % 5] })) } : layout;
+
 function tileSvg(layout, attrs) {
   const svg = B.el("svg", { viewBox: "-3 -3 106 106", class: "gallery-tile", ...attrs });
-  svg.appendChild(B.drawTile(layout));
+  svg.appendChild(B.drawTile(dressed(layout)));
   svg.appendChild(B.el("title", {}, [document.createTextNode(B.describeTile({ ...layout, x: "", y: "" }).split("\n").slice(1).join("\n"))]));
   return svg;
 }
@@ -21,7 +25,7 @@ function startSvg(cells) {
   const svg = B.el("svg", { class: "gallery-start", id: "start-tile" });
   const layer = B.el("g");
   svg.appendChild(layer);
-  const b = B.drawBoard(layer, { board: cells, watering_holes: [], rangers: [], empty_spaces: [] });
+  const b = B.drawBoard(layer, { board: cells.map(dressed), watering_holes: [], rangers: [], empty_spaces: [] });
   const pad = 6;
   svg.setAttribute("viewBox", `${b.minX * B.S - pad} ${b.minY * B.S - pad} ${(b.maxX - b.minX + 1) * B.S + 2 * pad} ${(b.maxY - b.minY + 1) * B.S + 2 * pad}`);
   svg.style.width = `${(b.maxX - b.minX + 1) * 150}px`;
@@ -35,6 +39,8 @@ function render(root, data, source) {
   root.append(
     h("header", { class: "bar" }, h("a", { class: "brand", href: "/" }, "savanna"), h("span", {}, "Tiles"), h("span", { class: "spacer" }),
       h("a", { href: "/tiles" }, "real-1"), h("a", { href: "/tiles?set=reconstruction-1" }, "reconstruction-1"),
+      h("label", { title: "a meeple on every feature, where the board puts one" },
+        h("input", { type: "checkbox", id: "show-meeples", checked: withMeeples, onchange: e => { withMeeples = e.target.checked; render(root, data, source); } }), " meeples"),
       h("label", { class: "button", title: "a tile set in the safari-tiles/1 format" }, "Your own set…",
         h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: e => loadFile(root, e.target.files[0]) }))),
     h("main", { class: "gallery" },
