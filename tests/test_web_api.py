@@ -584,6 +584,34 @@ def test_players_endpoint_describes_the_lobby_form(client):
     assert p["seats"] == {"min": 2, "max": 5}
 
 
+def test_tiles_endpoint_lays_out_every_tile_type_at_every_rotation_and_the_start_tile(client):
+    from savanna.safari.game import tile_layout
+    from savanna.safari.tileset import default_data
+
+    ts = safari.load_tiles("real-1")
+    t = client.get("/api/tiles").json()
+    assert t["version"] == "real-1" and t["animals"] == ts.animal_names
+    assert [x["id"] for x in t["types"]] == [tt.id for tt in ts.types]
+    s22 = next(x for x in t["types"] if x["id"] == "S22")
+    assert s22["count"] == 1 and s22["copies"] == [["L", ""]]
+    assert s22["layouts"] == [tile_layout(ts.type_by_id["S22"], r, ("L", "")) for r in range(4)]
+    assert [x["rotation"] for x in s22["layouts"]] == [0, 90, 180, 270]
+    assert s22["layouts"][1]["features"] == [{"kind": "bush", "sides": "E", "animals": "L", "birds": 0},
+                                             {"kind": "bush", "sides": "S", "animals": "", "birds": 1}]
+    assert [(c["x"], c["y"], c["edges"]) for c in t["start"]] == [(-1, 0, "ssbs"), (0, 0, "ssts"), (1, 0, "btss")]
+    assert client.get("/api/tiles?set=reconstruction-1").json()["version"] == "reconstruction-1"
+    r = client.get("/api/tiles?set=nope")
+    assert r.status_code == 404 and r.json()["code"] == "not_found"
+    # a user's own set, and one that is not a tile set
+    mine = default_data()
+    mine["version"] = "mine"
+    mine["tiles"] = mine["tiles"][:2]
+    assert [x["id"] for x in client.post("/api/tiles", json=mine).json()["types"]] == ["S01", "S02"]
+    r = client.post("/api/tiles", json={"format": "nope"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_request"
+    assert client.get("/tiles").status_code == 200
+
+
 def test_seat_tokens_are_kept_out_of_the_server_logs(client):
     import logging
 

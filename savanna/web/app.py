@@ -17,6 +17,9 @@ with the HTTP status of the code, see `service.ERRORS`):
     GET  /api/games/{id}/export[?token=]  the saved game (the command line's JSON), once over
     POST /api/games/import                a saved game, or {"saved": <it>, "seats": [...],
                                           "hotseat": bool, "listed": bool} -> 201 like create
+    GET  /api/tiles[?set=real-1]          a tile set's types, each with its layout at every rotation,
+                                          and its start tile (view.tile_catalogue), for the gallery
+    POST /api/tiles                       the same for a user's own tile set (safari-tiles/1 JSON)
     GET  /api/health
 
 WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
@@ -42,7 +45,8 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
 Pages (the browser UI in static/, which talks to the API above): / the lobby,
 /play/{id} a game, /replay/{id} its replay. Join links are /play/{id}#token=TOKEN
 (the token in the fragment never reaches the server's logs); /play/{id} alone is
-the watch link.
+the watch link. /tiles is the tile gallery: every tile type of a set drawn by the
+board's own code, at every rotation (?set=VERSION for another packaged set).
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from savanna import __version__
+from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from .live import SEND_ERRORS, Connection, LiveGames
 from .service import (
@@ -75,6 +80,7 @@ from .service import (
     GameService,
 )
 from .storage import Store, redact
+from .view import tile_catalogue
 
 log = logging.getLogger("savanna.web")
 
@@ -132,7 +138,7 @@ class BodyLimit:
         self.message_limit = message_limit
 
     def limit(self, path: str) -> int:
-        if path == "/api/games/import":
+        if path in ("/api/games/import", "/api/tiles"):
             return IMPORT_LIMIT
         if path.endswith("/actions"):
             return self.message_limit
@@ -308,6 +314,11 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         """A game's replay, move by move."""
         return page("game.html")
 
+    @app.get("/tiles", include_in_schema=False)
+    async def tiles_page() -> FileResponse:
+        """The tile gallery: every tile type drawn as the board draws it."""
+        return page("tiles.html")
+
     # -------------------------------------------------------------- api
 
     @app.get("/api/health", tags=["server"])
@@ -347,6 +358,26 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                                              "others until the end"}]},
             ],
         }
+
+    @app.get("/api/tiles", tags=["tiles"])
+    async def tile_set(version: str = Query(DEFAULT_TILE_SET, alias="set",
+                                            description="a packaged tile set's version")) -> dict[str, Any]:
+        """A packaged tile set's types, each laid out at every rotation, and its start tile."""
+        if version not in TILE_SETS:
+            raise GameError("not_found", f"no tile set {version!r}; there are {', '.join(TILE_SETS)}")
+        return tile_catalogue(load_tiles(version))
+
+    @app.post("/api/tiles", tags=["tiles"])
+    async def user_tile_set(body: Annotated[dict[str, Any], Body(description="a tile set (safari-tiles/1)")]
+                            ) -> dict[str, Any]:
+        """A user's own tile set, checked and laid out as GET /api/tiles lays out a packaged one."""
+        def lay_out() -> dict[str, Any]:
+            try:
+                return tile_catalogue(load_tiles(body))
+            except ValueError as e:
+                raise GameError("bad_request", f"not a usable tile set: {e}") from None
+
+        return await asyncio.to_thread(lay_out)
 
     @app.post("/api/games", status_code=201, tags=["lobby"])
     async def create_game(request: Request, body: CreateIn) -> JSONResponse:

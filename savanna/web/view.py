@@ -250,6 +250,30 @@ def _scoring(s: dict[str, Any] | None) -> dict[str, Any] | None:
     return {**s, "placed_at": _xy(s.get("placed_at"))}
 
 
+def tile_catalogue(tileset: Any) -> dict[str, Any]:
+    """Every tile type of a Safari tile set as the board draws it, for the tile gallery
+    (GET /tiles): each type with its layout at every rotation (the engine's own
+    `tile_layout`, as the view's drawn tile has it; the animals of its first copy), and
+    the start tile's cells as `board` entries.
+
+        {"version": "real-1" | null, "animals": {"A": "ape", ...},
+         "types": [{"id": "S01", "edges": "ssss", "count": 2, "copies": [["E", ""], ...],
+                    "layouts": [layout at 0, at 90, at 180, at 270]}, ...],
+         "start": [{"x": -1, "y": 0, "id": "START", "rotation": 0, "edges", "corners",
+                    "features"}, ...]}
+    """
+    from savanna.safari.game import tile_layout
+
+    types = []
+    for tt in tileset.types:
+        copies = [c.animals for c in tileset.copies if c.type is tt]
+        animals = copies[0] if copies else ("",) * len(tt.features)
+        types.append({"id": tt.id, "edges": tt.edge_text, "count": len(copies), "copies": [list(a) for a in copies],
+                      "layouts": [tile_layout(tt, r // 90, animals) for r in ROTATIONS]})
+    start = [{"x": c.x, "y": c.y, "id": "START", **tile_layout(c.type, 0, c.animals)} for c in tileset.start]
+    return {"version": tileset.version, "animals": dict(tileset.animal_names), "types": types, "start": start}
+
+
 def summary(position: Position) -> dict[str, Any]:
     """What the lobby and the start-up scan read without rebuilding the game."""
     g = position.game

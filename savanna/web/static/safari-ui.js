@@ -159,7 +159,7 @@ class SafariUI {
       if (p.kind !== "M" || !placed) continue;
       const idx = placed.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side)));
       if (idx < 0) continue;
-      const [mx, my] = B.meepleSpot(placed.features[idx], idx);
+      const [mx, my] = B.meepleSpot(placed, idx);
       const m = B.el("g", { class: "choice meeple-choice", "data-action": a, tabindex: 0 }, [
         B.el("circle", { cx: placed.x * S + mx, cy: placed.y * S + my, r: 13, class: "halo" }),
         B.meeple(placed.x * S + mx, placed.y * S + my, v.current_player, 16)]);

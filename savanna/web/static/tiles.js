@@ -1,0 +1,81 @@
+// The tile gallery: every tile type of a tile set drawn by the board's own code
+// (board.js), at its four rotations, and the start tile as the board shows it.
+// The layouts come from the server (GET /api/tiles, the engine's tile_layout), so
+// any set draws: ?set=VERSION for another packaged one, or a user's own JSON file.
+"use strict";
+
+(() => {
+const { api, h, toast } = window.Savanna;
+const B = window.SavannaBoard;
+const ROTATIONS = [0, 90, 180, 270];
+
+// with a meeple on every feature, where the board puts one (seat colours by feature)
+let withMeeples = new URLSearchParams(location.search).has("meeples");
+const dressed = layout => withMeeples ? { ...layout, features: layout.features.map((f, i) => ({ ...f, meeples: [i % 5] })) } : layout;
+
+function tileSvg(layout, attrs) {
+  const svg = B.el("svg", { viewBox: "-3 -3 106 106", class: "gallery-tile", ...attrs });
+  svg.appendChild(B.drawTile(dressed(layout)));
+  svg.appendChild(B.el("title", {}, [document.createTextNode(B.describeTile({ ...layout, x: "", y: "" }).split("\n").slice(1).join("\n"))]));
+  return svg;
+}
+
+// The start tile's cells as a board: drawBoard, as in a game at move 0.
+function startSvg(cells) {
+  const svg = B.el("svg", { class: "gallery-start", id: "start-tile" });
+  const layer = B.el("g");
+  svg.appendChild(layer);
+  const b = B.drawBoard(layer, { board: cells.map(dressed), watering_holes: [], rangers: [], empty_spaces: [] });
+  const pad = 6;
+  svg.setAttribute("viewBox", `${b.minX * B.S - pad} ${b.minY * B.S - pad} ${(b.maxX - b.minX + 1) * B.S + 2 * pad} ${(b.maxY - b.minY + 1) * B.S + 2 * pad}`);
+  svg.style.width = `${(b.maxX - b.minX + 1) * 150}px`;
+  return svg;
+}
+
+function render(root, data, source) {
+  root.innerHTML = "";
+  const groups = [];
+  for (let i = 0; i < data.types.length; i += 11) groups.push(data.types.slice(i, i + 11));
+  root.append(
+    h("header", { class: "bar" }, h("a", { class: "brand", href: "/" }, "savanna"), h("span", {}, "Tiles"), h("span", { class: "spacer" }),
+      h("a", { href: "/tiles" }, "real-1"), h("a", { href: "/tiles?set=reconstruction-1" }, "reconstruction-1"),
+      h("label", { title: "a meeple on every feature, where the board puts one" },
+        h("input", { type: "checkbox", id: "show-meeples", checked: withMeeples, onchange: e => { withMeeples = e.target.checked; render(root, data, source); } }), " meeples"),
+      h("label", { class: "button", title: "a tile set in the safari-tiles/1 format" }, "Your own set…",
+        h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: e => loadFile(root, e.target.files[0]) }))),
+    h("main", { class: "gallery" },
+      h("h1", {}, `Tile set ${data.version || "(no version)"}`, h("span", { class: "muted" }, ` · ${source}`)),
+      h("p", { class: "muted small" }, `${data.types.length} tile types, each at 0°, 90°, 180° and 270° (turned clockwise), with the animals of its first copy; `
+        + "drawn by the game board's own code. Hover a tile for its features."),
+      h("section", { class: "card gallery-group", id: "group-start" }, h("h2", {}, "Start tile"),
+        h("div", { class: "start-row" }, startSvg(data.start),
+          h("ul", { class: "small muted" }, data.start.map(c => h("li", {}, `${c.x},${c.y} ${c.edges}: ` + c.features.map(f => `${f.kind} ${f.sides}${f.animals ? " " + f.animals : ""}`).join("; ")))))),
+      groups.map((g, k) => h("section", { class: "card gallery-group", id: `group-${k + 1}` },
+        h("h2", {}, `${g[0].id} – ${g[g.length - 1].id}`),
+        h("div", { class: "type-grid" }, g.map(t => h("div", { class: "type", dataset: { type: t.id } },
+          h("div", { class: "type-label" }, h("strong", {}, t.id), ` ${t.edges} ×${t.count}`,
+            h("div", { class: "muted small" }, t.layouts[0].features.map(f => f.kind + (f.sides ? " " + f.sides : "") + (f.birds ? ` (${f.birds} bird${f.birds > 1 ? "s" : ""})` : "")).join(" · "))),
+          h("div", { class: "rotations" }, t.layouts.map((lay, r) => h("figure", {},
+            tileSvg(lay, { "data-type": t.id, "data-rotation": ROTATIONS[r], "aria-label": `${t.id} at ${ROTATIONS[r]}°` }),
+            h("figcaption", {}, `${t.id} ${ROTATIONS[r]}°`)))))))))));
+  window.gallery = data;
+  document.body.dataset.ready = "yes";
+}
+
+async function loadFile(root, file) {
+  if (!file) return;
+  try {
+    const data = await api("/api/tiles", { json: await file.text() });
+    render(root, data, file.name);
+  } catch (e) { toast(`That tile set does not load: ${e.message}`); }
+}
+
+async function main() {
+  const root = document.getElementById("app");
+  const set = new URLSearchParams(location.search).get("set") || "real-1";
+  try { render(root, await api(`/api/tiles?set=${encodeURIComponent(set)}`), "packaged"); }
+  catch (e) { root.textContent = `No tiles: ${e.message}`; document.body.dataset.ready = "error"; }
+}
+
+main();
+})();
