@@ -14,6 +14,8 @@ methods build dictionaries for display.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from types import SimpleNamespace
 
 from savanna.safari.game import SCORE, Game
 from savanna.safari.geometry import RING
@@ -97,3 +99,10 @@ def follow_ups(g: Game, actions: list) -> list:
     """The follow-up actions worth looking at after placing a tile: meeples and pass
     (digs, expansions and ranger moves barely depend on where the tile went)."""
     return [a for a in actions if a.kind in ("M", "pass")]
+
+
+def evaluation(w: Weights) -> SimpleNamespace:
+    """This evaluation with other weights, as an object the players take in place of the
+    module (`values`, `follow_ups`); for tuning. The players' default path uses the
+    module itself, valued by DEFAULT."""
+    return SimpleNamespace(values=partial(values, w=w), follow_ups=follow_ups)
