@@ -19,8 +19,10 @@ Modes:
            was kept every step is halved (at most --max-halvings times). Steps: meeple,
            token, tiles_per_end, horizon x1.4 / x0.7 (halved: x1.2 / x0.85, ...);
            trail_close, bush_close +-0.1; hole_chance +-0.1 on each of its non-zero
-           entries (clipped to 0..1). No trial is begun after --budget-minutes; --resume
-           continues a search from the state saved in the results file.
+           entries (clipped to 0..1). After --budget-minutes no trial and no chunk is
+           begun (a trial cut short is recorded as unfinished, never kept); --resume
+           continues a search from the state saved in the results file, with the
+           search's own seed and deals.
   match    one match, no early stop: --candidate against --reference on --deals deals of
            --seed (the validation on fresh deals: another seed than the search's).
   random   greedy with --candidate against the random player, --games games.
@@ -157,11 +159,11 @@ def summarize(games: list[tuple]) -> dict:
         per_deal.setdefault(deal, []).append(c - o)
     deal_margins = [statistics.fmean(v) for _, v in sorted(per_deal.items())]
     mean = statistics.fmean(deal_margins) if deal_margins else 0.0
-    half = Z95 * statistics.stdev(deal_margins) / math.sqrt(len(deal_margins)) if len(deal_margins) > 1 else math.inf
+    half = Z95 * statistics.stdev(deal_margins) / math.sqrt(len(deal_margins)) if len(deal_margins) > 1 else None
     lo, hi = wilson_interval(wins, n)
     return {"deals": len(deal_margins), "games": n, "wins": wins, "ties": ties,
             "win_rate": round(wins / n, 4) if n else None, "win_ci": [round(lo, 4), round(hi, 4)],
-            "margin": round(mean, 3), "margin_ci": [round(mean - half, 3), round(mean + half, 3)],
+            "margin": round(mean, 3), "margin_ci": [round(mean - half, 3), round(mean + half, 3)] if half is not None else [None, None],
             "mean_scores": [round(statistics.fmean(c for *_, c, _ in games), 2),
                             round(statistics.fmean(o for *_, o in games), 2)] if n else None}
 
@@ -171,10 +173,14 @@ def run_games(pool: Pool, seed: int, deals: range, cand: Weights, other) -> list
     return list(pool.imap_unordered(play, jobs))
 
 
+def margin_text(s: dict) -> str:
+    lo, hi = s["margin_ci"]
+    return f"{s['margin']:+.2f}" + (f" (95% CI {lo:+.2f} to {hi:+.2f})" if lo is not None else "")
+
+
 def line(label: str, s: dict) -> str:
     return (f"{label}: {s['wins']:g}/{s['games']} ({s['win_rate']:.1%}, 95% CI {s['win_ci'][0]:.1%}-"
-            f"{s['win_ci'][1]:.1%}), margin {s['margin']:+.2f} (95% CI {s['margin_ci'][0]:+.2f} to "
-            f"{s['margin_ci'][1]:+.2f}) over {s['deals']} deals")
+            f"{s['win_ci'][1]:.1%}), margin {margin_text(s)} over {s['deals']} deals")
 
 
 # ------------------------------------------------------------------ results file
@@ -202,28 +208,32 @@ def say(text: str) -> None:
 
 # ------------------------------------------------------------------ modes
 
-def trial(pool: Pool, args, cand: Weights, inc: Weights) -> tuple[dict, list[tuple]]:
+def trial(pool: Pool, args, cand: Weights, inc: Weights, deadline: float) -> tuple[dict, list[tuple]]:
     """Candidate against incumbent on the search's deals, in chunks; stops at a check
-    where the mean margin is <= 0."""
+    where the mean margin is <= 0, or unfinished when the budget is spent."""
     games: list[tuple] = []
-    stopped = False
+    stopped = unfinished = False
     for start in range(0, args.deals, args.check):
+        if games and time.monotonic() > deadline:
+            unfinished = True
+            break
         games += run_games(pool, args.seed, range(start, min(args.deals, start + args.check)), cand, inc)
         s = summarize(games)
-        say(f"    {s['deals']:4d} deals: win {s['win_rate']:.1%}, margin {s['margin']:+.2f} "
-            f"({s['margin_ci'][0]:+.2f} to {s['margin_ci'][1]:+.2f})")
+        say(f"    {s['deals']:4d} deals: win {s['win_rate']:.1%}, margin {margin_text(s)}")
         if s["deals"] < args.deals and s["margin"] <= 0:
             stopped = True
             break
     s = summarize(games)
     s["stopped_early"] = stopped
-    s["accepted"] = (not stopped and s["margin_ci"][0] > 0 and s["win_rate"] > 0.5)
+    s["unfinished"] = unfinished
+    lo = s["margin_ci"][0]
+    s["accepted"] = not stopped and not unfinished and lo is not None and lo > 0 and s["win_rate"] > 0.5
     return s, games
 
 
 def search(args) -> None:
     results = load(args.out)
-    t0 = time.monotonic()
+    deadline = time.monotonic() + args.budget_minutes * 60
     if args.resume:
         sr = results["search"]
         settings = sr["settings"]
@@ -258,7 +268,7 @@ def search(args) -> None:
     with Pool(args.workers) as pool:
         while True:
             while pos < len(moves):
-                if time.monotonic() - t0 > args.budget_minutes * 60:
+                if time.monotonic() > deadline:
                     say(f"budget of {args.budget_minutes} minutes spent; stopping (--resume continues)")
                     save_state()
                     return
@@ -270,13 +280,17 @@ def search(args) -> None:
                 say(f"round {rnd} {param} {'up' if direction > 0 else 'down'}: {getattr(inc, param)} -> "
                     f"{getattr(cand, param)}")
                 t1 = time.monotonic()
-                s, games = trial(pool, args, cand, inc)
+                s, games = trial(pool, args, cand, inc, deadline)
                 rec = {"round": rnd, "param": param, "direction": "up" if direction > 0 else "down",
                        "from": getattr(inc, param), "to": getattr(cand, param), "weights": weights_dict(cand),
                        "reference": weights_dict(inc), **s, "seconds": round(time.monotonic() - t1, 1),
                        "games_played": sorted([list(g) for g in games])}
                 sr["trials"].append(rec)
-                say("  " + line("kept" if s["accepted"] else "dropped", s))
+                say("  " + line("kept" if s["accepted"] else "unfinished" if s["unfinished"] else "dropped", s))
+                if s["unfinished"]:  # --resume plays this trial again, in full
+                    say(f"budget of {args.budget_minutes} minutes spent in a trial; stopping (--resume continues)")
+                    save_state()
+                    return
                 if s["accepted"]:
                     inc = cand
                     improved = True
@@ -333,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=200, help="deals per match, 2 games each (default 200)")
     ap.add_argument("--check", type=int, default=50, help="search: deals between early-stop checks (default 50)")
     ap.add_argument("--max-halvings", type=int, default=2, help="search: step halvings before it ends (default 2)")
-    ap.add_argument("--budget-minutes", type=float, default=35.0, help="search: begin no trial after this")
+    ap.add_argument("--budget-minutes", type=float, default=35.0, help="search: begin no trial or chunk after this")
     ap.add_argument("--resume", action="store_true", help="search: continue the search in the results file")
     ap.add_argument("--candidate", default="search", help="match/random: the weights tried (default: search)")
     ap.add_argument("--reference", default="old", help="match: the weights played against (default: old)")
