@@ -10,7 +10,7 @@ mean of its two games, so the luck of the deal cancels).
 
 Modes:
 
-  search   coordinate search from the current defaults: each weight is tried up and
+  search   coordinate search from the current defaults (or --start): each weight is tried up and
            down by its step against the incumbent on one fixed set of deals (--seed,
            --deals); a candidate is played in chunks of --check deals and dropped as soon
            as its mean margin is <= 0 at a check, and kept only when, after all --deals,
@@ -33,17 +33,21 @@ results file) or a JSON object of fields overriding the defaults, e.g. '{"meeple
 Every trial and match is written to the results file (default
 bench/tuning-results/safari-eval-real-1.json) as soon as it ends.
 
-Reproduce the reported tuning (2 cores shared with others; about 50 minutes in all):
+Reproduce the reported tuning (bench/tuning-results/safari-eval-real-1.json; it ran on 2
+cores shared with others, the search for some 34 minutes under --budget-minutes, which
+ended it after 8 trials, the validation for 7):
 
   export PYTHONPATH=$PWD
-  nice -n 10 python bench/tune_safari_eval.py search --seed 1000 --deals 200 --check 50 \\
-      --workers 2 --budget-minutes 33
+  nice -n 10 python bench/tune_safari_eval.py search --start old --seed 1000 --deals 200 \\
+      --check 50 --workers 2 --budget-minutes 600 --max-trials 8 --out /tmp/again.json
   nice -n 10 python bench/tune_safari_eval.py match --candidate search --reference old \\
-      --seed 2000 --deals 200 --workers 2
-  nice -n 10 python bench/tune_safari_eval.py random --candidate search --seed 3000 --games 200 --workers 2
+      --seed 2000 --deals 200 --workers 2 --out /tmp/again.json
+  nice -n 10 python bench/tune_safari_eval.py random --candidate search --seed 3000 --games 200 \\
+      --workers 2 --out /tmp/again.json
 
-(the games are reproducible from the seeds; where a time-limited search stops depends on
-the machine's speed: the results file records every trial it played).
+(--start old: the defaults it started from are the old weights; the defaults now are its
+result.) The games depend only on the seeds and weights, so these replay the same games;
+where a search stopped by time ends depends on the machine's speed, hence --max-trials.
 
 A benchmark, not a test: it asserts nothing and never runs in the test suite.
 """
@@ -246,7 +250,7 @@ def search(args) -> None:
             say("the search is finished already")
             return
     else:
-        inc = Weights()
+        inc = parse_weights(args.start, results)
         steps = {k: list(v) for k, v in INITIAL_STEPS.items()}
         rnd, pos, improved, halvings = 0, 0, False, 0
         results["search"] = {"settings": {"seed": args.seed, "deals": args.deals, "check": args.check,
@@ -268,6 +272,10 @@ def search(args) -> None:
     with Pool(args.workers) as pool:
         while True:
             while pos < len(moves):
+                if args.max_trials is not None and len(sr["trials"]) >= args.max_trials:
+                    say(f"{args.max_trials} trials played; stopping (--resume continues)")
+                    save_state()
+                    return
                 if time.monotonic() > deadline:
                     say(f"budget of {args.budget_minutes} minutes spent; stopping (--resume continues)")
                     save_state()
@@ -348,6 +356,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", type=int, default=50, help="search: deals between early-stop checks (default 50)")
     ap.add_argument("--max-halvings", type=int, default=2, help="search: step halvings before it ends (default 2)")
     ap.add_argument("--budget-minutes", type=float, default=35.0, help="search: begin no trial or chunk after this")
+    ap.add_argument("--start", default="default", help="search: the weights it starts from (default: default)")
+    ap.add_argument("--max-trials", type=int, help="search: stop after this many trials in all (for "
+                    "reproducing a search independently of the machine's speed)")
     ap.add_argument("--resume", action="store_true", help="search: continue the search in the results file")
     ap.add_argument("--candidate", default="search", help="match/random: the weights tried (default: search)")
     ap.add_argument("--reference", default="old", help="match: the weights played against (default: old)")
