@@ -149,3 +149,21 @@ def test_mcts_halving_keeps_the_move_that_plays_out_best(monkeypatch):
     assert p.choose(g) == order[-1]
     assert seen[order[-1]] > seen[order[0]]  # the survivors got more play-outs
 
+
+
+def test_greedy_with_given_weights():
+    """safari_eval.evaluation(w) is the evaluation with weights w: with the default
+    weights greedy chooses as it does by default; other weights change its choices."""
+    from savanna.ai import GreedyPlayer, safari_eval
+
+    g = safari.new_game(2, seed=3)
+    default = GreedyPlayer(seed=1)
+    same = GreedyPlayer(seed=1, evaluation=safari_eval.evaluation(safari_eval.Weights()))
+    other = GreedyPlayer(seed=1, evaluation=safari_eval.evaluation(safari_eval.Weights(meeple=50.0)))
+    differ = 0
+    for _ in range(40):
+        a = default.choose(g)
+        assert same.choose(g) == a
+        differ += other.choose(g) != a
+        g.apply(a)
+    assert differ

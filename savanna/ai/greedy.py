@@ -24,8 +24,10 @@ class GreedyPlayer:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, evaluation: Any = None):
         self.rng = random.Random(seed)
+        self.evaluation = evaluation  # None: the game's own (`evaluation_for`); else e.g. safari_eval.evaluation(w)
 
     def choose(self, game: Any) -> Any:
-        return greedy_action(game, legal_actions(game), evaluation_for(game), self.rng)
+        ev = self.evaluation if self.evaluation is not None else evaluation_for(game)
+        return greedy_action(game, legal_actions(game), ev, self.rng)
