@@ -7,6 +7,7 @@ import re
 import io
 import json
 import os
+import pathlib
 import subprocess
 import sys
 
@@ -288,6 +289,17 @@ def test_replay_turns_cover_history():
     turns = turns_of(g)
     assert [a for t in turns for _, a in t[0]] == [str(a) for a in g.history]
     assert turns[-1][2].scores == g.scores
+
+
+def test_replay_of_a_save_from_before_tile_set_versions_steps_on_its_own_set(monkeypatch, capsys):
+    # a turn-by-turn replay plays the game again: on the set the file was played on
+    legacy = pathlib.Path(__file__).parent / "data" / "legacy" / "safari-finished.json"
+    g = safari.from_json(legacy.read_text())
+    turns = turns_of(g)
+    assert all(t[2].tileset.version == "reconstruction-1" for t in turns)
+    assert turns[-1][2].scores == g.scores == json.loads(legacy.read_text())["scores"]
+    code, out, err = run_main(["replay", str(legacy)], "", monkeypatch, capsys)
+    assert code == 0 and "Game over" in out, err
 
 
 @pytest.mark.parametrize("content", ["{not json", '{"format": "nope"}', ""])

@@ -4,12 +4,31 @@ game's own replay)."""
 
 from __future__ import annotations
 
-from typing import Callable
+import json
+from typing import Any, Callable
 
 from rich.console import Console
 from rich.text import Text
 
 from .seats import seat_badge
+
+
+def turns_played(game: Any, turns: list[list[tuple[int, str]]]) -> list[tuple[list[tuple[int, str]], list[int], Any]]:
+    """(the turn's (seat, action) pairs, points gained per seat, the game after it) for
+    every turn of `turns`; turn 0 is the set-up, with no actions. The game is played once
+    more from its own save emptied of actions, so it keeps every setting (its tile set too)."""
+    from savanna.games import game_module
+
+    start = json.loads(game.to_json())
+    start.update(actions=[], scores=None, over=None)
+    g = game_module(type(game).__module__.split(".")[1]).from_dict(start)
+    out = [([], [0] * g.players, g.clone())]
+    for actions in turns:
+        before = g.scores
+        for _, a in actions:
+            g.apply(a)
+        out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
+    return out
 
 
 def turn_line(number: int, actions: list[tuple[int, str]], gains: list[int], total: int) -> Text:

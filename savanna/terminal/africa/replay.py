@@ -11,11 +11,8 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from savanna import africa
-from savanna.africa.serialization import to_dict
-
 from ..log import seat_log
-from ..stepping import step_through
+from ..stepping import step_through, turns_played
 from .board import render_final, render_holdings, render_map
 
 
@@ -31,18 +28,8 @@ def split_turns(game) -> list[list[tuple[int, str]]]:
 
 
 def turns_of(game) -> list[tuple[list[tuple[int, str]], list[int], object]]:
-    """(the (seat, action) pairs, points gained per seat, the game after the turn) for
-    every turn; turn 0 is the start, with no actions. Played again from the set-up."""
-    start = to_dict(game)
-    start.update(actions=[], scores=None, over=None)
-    g = africa.from_dict(start)
-    out = [([], [0] * g.players, g.clone())]
-    for actions in split_turns(game):
-        before = g.scores
-        for _, a in actions:
-            g.apply(a)
-        out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
-    return out
+    """The game cut into turns (see stepping.turns_played and split_turns)."""
+    return turns_played(game, split_turns(game))
 
 
 def replay(game, console: Console | None = None, *, step: bool = False,

@@ -9,27 +9,14 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from savanna import safari
-
 from ..log import seat_log, split_turns
-from ..stepping import step_through
+from ..stepping import step_through, turns_played
 from .board import render_board, render_final, render_scores
 
 
 def turns_of(game) -> list[tuple[list[tuple[int, str]], list[int], object]]:
-    """The game cut into turns: (the (seat, action) pairs, points gained per seat,
-    the game after the turn). Turn 0 is the set-up, with no actions.
-
-    The game is played once more from its set-up, cloned after every turn."""
-    g = safari.new_game(players=game.players, seed=game.seed, final_scoring=game.final_scoring,
-                        tiles=game.custom_tiles, tile_order=game.tile_order, token_order=game.token_order)
-    out = [([], [0] * g.players, g.clone())]
-    for actions in split_turns(seat_log(game)):
-        before = g.scores
-        for _, a in actions:
-            g.apply(a)
-        out.append((actions, [x - y for x, y in zip(g.scores, before)], g.clone()))
-    return out
+    """The game cut into turns (see stepping.turns_played); a turn starts with a tile."""
+    return turns_played(game, split_turns(seat_log(game)))
 
 
 def replay(game, console: Console | None = None, *, step: bool = False,
