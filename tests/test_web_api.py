@@ -163,7 +163,7 @@ def test_view_holds_the_contract_and_no_secrets(client, db):
                 "tiles_left", "board", "features", "watering_holes", "rangers", "empty_spaces", "scoring",
                 "legal_actions", "history", "score_history", "last_placed", "final_points", "winners"):
         assert key in v
-    assert v["rules"] == {"players": 3, "final_scoring": "majority"}
+    assert v["rules"] == {"players": 3, "final_scoring": "majority", "tiles": "real-1"}
     assert [s["kind"] for s in v["seats"]] == ["human", "human", "computer"]
     assert v["seats"][2]["player"] == "random" and v["seats"][2]["connected"] is True
     assert v["seats"][0]["connected"] is False and v["seats"][0]["meeples"] == 6

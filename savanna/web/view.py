@@ -20,7 +20,8 @@ SAFARI.md.
                                       lower version are stale (ignore them); may be sent back
                                       with an action to refuse acting on a stale view
       "created": "2025-01-31T12:00:00Z", "updated": "...",   (UTC, ISO 8601)
-      "rules": {"players": 3, "final_scoring": "all" | "majority"},
+      "rules": {"players": 3, "final_scoring": "all" | "majority",
+                "tiles": "real-1"},     the tile set's version ("custom": one uploaded with the game)
       "seed": null | 12345,           only once the game is over
       "animals": {"A": "ape", "E": "elephant", ...},          letters used everywhere
       "seats": [{
@@ -181,7 +182,8 @@ def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterabl
     if g.drawn_tile is not None and g.phase_name in ("place", "action"):
         drawn = {"id": g.drawn_tile, "layouts": [g.drawn_tile_layout(r) for r in ROTATIONS]}
     view.update({
-        "rules": {"players": g.players, "final_scoring": g.final_scoring},
+        "rules": {"players": g.players, "final_scoring": g.final_scoring,
+                  "tiles": g.tile_set if isinstance(g.tile_set, str) else "custom"},
         "animals": dict(g.tileset.animal_names),
         "seats": seat_views(record, g, connected),
         "phase": g.phase_name,
