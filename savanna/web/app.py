@@ -94,7 +94,7 @@ CLOSE_UNKNOWN_GAME = 4404
 
 
 class SeatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types as they are: "2" and true are not 2 and 1
     kind: Literal["human", "computer"] = Field("human", description="a person, or a computer player")
     name: str | None = Field(None, description=f"display name, at most {NAME_LIMIT} characters")
     player: str | None = Field(None, description="computer seats: a level (easy, medium, hard) or a spec such "
@@ -103,7 +103,7 @@ class SeatIn(BaseModel):
 
 
 class CreateIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types as they are: "2" and true are not 2 and 1
     seats: list[SeatIn] | None = Field(None, max_length=16, description="2 to 5 seats, in turn order; default: "
                                                                         "you against the medium computer player")
     players: int | None = Field(None, description="number of seats (checked against seats if both are given)")
@@ -118,7 +118,7 @@ class CreateIn(BaseModel):
 
 
 class ActionIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # JSON types as they are: "2" and true are not 2 and 1
     token: str | None = Field(None, description="the seat's secret token (from its join link)")
     action: str = Field(..., description="an action in notation, e.g. 'T0,-1@0', 'M:trail:S', 'pass'")
     version: int | None = Field(None, description="the view's version the action was chosen from (optional): "

@@ -246,7 +246,7 @@ def _seats(specs: Any, players: Any, hotseat: bool) -> list[dict[str, Any]]:
             seats.append({"kind": HUMAN, "player": None, "name": name, "token_hash": None,
                           "hotseat": bool(hotseat or s.get("hotseat"))})
         elif kind == COMPUTER:
-            spec = check_player(s.get("player", "medium"))
+            spec = check_player("medium" if s.get("player") is None else s["player"])
             level = spec if spec in LEVELS else spec.split(":")[0]
             name = _clean_name(s.get("name"), f"Computer {i + 1} ({level})")
             seats.append({"kind": COMPUTER, "player": spec, "name": name, "token_hash": None, "hotseat": False})

