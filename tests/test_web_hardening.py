@@ -85,3 +85,55 @@ def test_import_seats_are_strict_too(client):
     saved = client.get(f"/api/games/{c['id']}/export?token={c['seats'][0]['token']}").json()
     r = client.post("/api/games/import", json={"saved": saved, "seats": [{"kind": "human", "hotseat": 1}, RANDOM]})
     assert r.status_code == 400, r.text
+
+
+# ------------------------------------------------------------ the access log
+
+
+def test_a_token_in_a_url_is_redacted_from_the_access_log_which_still_formats(client, capsys):
+    """uvicorn's access logger formats its record with AccessFormatter, which unpacks the
+    five arguments (client, method, path, HTTP version, status): redaction keeps them."""
+    import io
+    import logging
+
+    from uvicorn.logging import AccessFormatter
+
+    from savanna.web.app import RedactTokens
+
+    logger = logging.getLogger("uvicorn.access")
+    assert any(isinstance(f, RedactTokens) for f in logger.filters)  # create_app installed it
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(AccessFormatter('%(client_addr)s - "%(request_line)s" %(status_code)s', use_colors=False))
+    level, propagate = logger.level, logger.propagate
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    try:
+        # what uvicorn's h11 and httptools protocols log for every request
+        logger.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5000", "GET", "/api/games/abc?token=s3cr3t-T0k_en&x=1",
+                    "1.1", 200)
+        logger.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5000", "GET", "/api/health", "1.1", 200)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+        logger.propagate = propagate
+    err = capsys.readouterr().err
+    assert "Logging error" not in err, err
+    lines = out.getvalue().splitlines()
+    assert lines == ['127.0.0.1:5000 - "GET /api/games/abc?token=***&x=1 HTTP/1.1" 200 OK',
+                     '127.0.0.1:5000 - "GET /api/health HTTP/1.1" 200 OK'], lines
+
+
+def test_the_error_logger_is_redacted_too(client):
+    import logging
+
+    from savanna.web.app import RedactTokens
+
+    record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, '%s - "WebSocket %s" [accepted]',
+                               ("127.0.0.1:5", "/ws/games/abc?token=s3cr3t-T0k_en&x=1"), None)
+    assert RedactTokens().filter(record)
+    assert record.args == ("127.0.0.1:5", "/ws/games/abc?token=***&x=1")  # the shape kept
+    assert record.getMessage() == '127.0.0.1:5 - "WebSocket /ws/games/abc?token=***&x=1" [accepted]'
+    record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, "GET /x?token=abc done", (), None)
+    assert RedactTokens().filter(record) and record.getMessage() == "GET /x?token=*** done"

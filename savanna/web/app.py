@@ -181,17 +181,32 @@ def _validation_message(errors: list[dict[str, Any]]) -> str:
 
 
 class RedactTokens(logging.Filter):
-    """Seat tokens out of the server's logs (a WebSocket URL or an export link may carry one)."""
+    """Seat tokens out of the server's logs (a WebSocket URL or an export link may carry one).
+
+    The token is replaced inside the message and each of its arguments, which keep their
+    places: uvicorn's access formatter unpacks the arguments (client, method, path, HTTP
+    version, status), and a record emptied of them made it fail on every such request."""
 
     PATTERN = re.compile(r"(token=)[^&\s\"']+")
 
-    def filter(self, record: logging.LogRecord) -> bool:
+    @classmethod
+    def redact(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return cls.PATTERN.sub(r"\1***", value) if "token=" in value else value
+        if isinstance(value, (int, float, bytes, type(None))):
+            return value
         try:
-            message = record.getMessage()
-        except (TypeError, ValueError):  # a record whose arguments do not fit: leave it to logging
-            return True
-        if "token=" in message:
-            record.msg, record.args = self.PATTERN.sub(r"\1***", message), ()
+            text = str(value)  # a URL or path object: redacted as text, which formats the same under %s
+        except Exception:
+            return value
+        return cls.PATTERN.sub(r"\1***", text) if "token=" in text else value
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = self.redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.redact(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: self.redact(v) for k, v in record.args.items()}
         return True
 
 
