@@ -8,7 +8,7 @@
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
                   [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
-    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL]
+    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--allow-origin URL ...]
     savanna --version
 """
 
@@ -125,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: $DATABASE_URL, else savanna.db in your data directory)")
     w.add_argument("--computer-delay", metavar="SECONDS", type=float, default=0.6,
                    help="pause after each computer move so that people can follow it (default 0.6; 0: none)")
+    w.add_argument("--allow-origin", metavar="URL", action="append", default=[], dest="allow_origins",
+                   help="a site whose pages may open this server's WebSockets besides its own, e.g. "
+                        "https://example.org (repeatable; browsers on other sites are refused)")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -446,7 +449,15 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             _error(err, f"--computer-delay must be from 0 to 60 seconds, not {args.computer_delay:g}")
             return 1
         url = database_url(args.db)
-        app = create_app(url, computer_delay=args.computer_delay)
+        from savanna.web.app import origin_of
+
+        for origin in args.allow_origins:
+            try:
+                origin_of(origin)
+            except ValueError:
+                _error(err, f"--allow-origin must be an http(s) origin such as https://example.org, not {origin!r}")
+                return 1
+        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins)
     except StorageError as e:
         _error(err, str(e))
         return 1

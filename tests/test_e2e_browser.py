@@ -89,9 +89,11 @@ def page(browser):
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
+    # what the server's Content-Security-Policy blocks, Chromium says in the console
+    pg.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     yield pg
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def api(base: str, path: str):
@@ -121,7 +123,7 @@ def click_a_choice(pg: Page, rng: random.Random) -> str:
 
 
 def wait_for_my_turn_or_end(pg: Page, timeout: float = 20) -> str:
-    pg.wait_for_function("document.body.dataset.myTurn === 'yes' || document.body.dataset.status === 'over'",
+    pg.wait_for_function("() => document.body.dataset.myTurn === 'yes' || document.body.dataset.status === 'over'",
                          timeout=timeout * 1000)
     return pg.evaluate("document.body.dataset.status")
 
@@ -145,7 +147,7 @@ def test_a_person_creates_a_game_and_clicks_through_it_to_the_final_score(server
         seen_kinds.add(what[:1])
         clicks += 1
         if what != "open a choice":  # the action goes to the server; wait for the game to move on
-            page.wait_for_function(f"window.page.view.moves > {moves}", timeout=15000)
+            page.wait_for_function(f"() => window.page.view.moves > {moves}", timeout=15000)
         if clicks == 40:
             shot(page, "board-mid-game.png")
         assert clicks < 2000, "the game does not end"
@@ -190,7 +192,7 @@ def test_a_second_browser_joins_by_its_link_and_a_spectator_watches_live(server,
         bob.goto(bob_link)
         watcher.goto(f"{server}/play/{game_id}")
         for pg in (page, bob, watcher):
-            pg.wait_for_function("window.page && window.page.view !== null")
+            pg.wait_for_function("() => window.page && window.page.view !== null")
         expect(page.locator("#status")).to_contain_text("Your turn")
         expect(bob.locator("#status")).to_contain_text("Ann to play")
         expect(watcher.locator("#status")).to_contain_text("Ann to play")
@@ -199,7 +201,7 @@ def test_a_second_browser_joins_by_its_link_and_a_spectator_watches_live(server,
         # Ann places a tile: both other browsers see it without reloading
         page.locator("#board .fit.now").first.click()
         for pg in (bob, watcher):
-            pg.wait_for_function("window.page.view.moves === 1")
+            pg.wait_for_function("() => window.page.view.moves === 1")
             expect(pg.locator("#board [data-tile]")).to_have_count(4)
         rng = random.Random(1)
         while page.evaluate("window.page.view.current_player") == 0:  # pass, or what her tile asks for
@@ -208,17 +210,17 @@ def test_a_second_browser_joins_by_its_link_and_a_spectator_watches_live(server,
                 page.locator("#pass").click()
             elif click_a_choice(page, rng) == "open a choice":
                 continue
-            page.wait_for_function(f"window.page.view.moves > {moves}")
+            page.wait_for_function(f"() => window.page.view.moves > {moves}")
         expect(bob.locator("#status")).to_contain_text("Your turn")
         expect(watcher.locator("#status")).to_contain_text("Bob to play")
 
         # Bob reloads (a lost connection): he is back in his seat, and plays
         bob.reload()
-        bob.wait_for_function("window.page && window.page.view && document.body.dataset.myTurn === 'yes'")
+        bob.wait_for_function("() => window.page && window.page.view && document.body.dataset.myTurn === 'yes'")
         before = bob.evaluate("window.page.view.moves")
         bob.locator("#board .fit").first.click()
         for pg in (page, watcher):
-            pg.wait_for_function(f"window.page.view.moves > {before}")
+            pg.wait_for_function(f"() => window.page.view.moves > {before}")
         assert watcher.locator("#board [data-action]").count() == 0
         assert watcher.locator("#choices button[data-action]").count() == 0
         view = api(server, f"/api/games/{game_id}")
@@ -243,7 +245,7 @@ def test_hotseat_plays_every_person_from_one_screen(server, page):
         seats.add(page.evaluate("window.page.view.current_player"))
         moves = page.evaluate("window.page.view.moves")
         if click_a_choice(page, rng) != "open a choice":
-            page.wait_for_function(f"window.page.view.moves > {moves}")
+            page.wait_for_function(f"() => window.page.view.moves > {moves}")
     assert seats == {0, 1}
 
 
@@ -302,7 +304,7 @@ def test_a_page_that_misses_a_patch_asks_for_the_whole_view_and_shows_the_game_a
     g = post(server, "/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}], "seed": 3})
     tokens = [s["token"] for s in g["seats"]]
     page.goto(f"{server}/play/{g['id']}")  # watching
-    page.wait_for_function("window.page && window.page.view !== null")
+    page.wait_for_function("() => window.page && window.page.view !== null")
     # the next patch is lost (a bug, a message gone astray); count the whole views that come
     page.evaluate("""() => {
         const p = window.page, take = p.onMessage.bind(p);
@@ -318,7 +320,7 @@ def test_a_page_that_misses_a_patch_asks_for_the_whole_view_and_shows_the_game_a
         v = api(server, f"/api/games/{g['id']}")
         post(server, f"/api/games/{g['id']}/actions",
              {"token": tokens[v["current_player"]], "action": rng.choice(v["legal_actions"])})
-    page.wait_for_function("window.page.view.moves === 3 && !window.page.asking")
+    page.wait_for_function("() => window.page.view.moves === 3 && !window.page.asking")
     assert page.evaluate("[window.page.dropped, window.page.wholes]") == [1, 1]
     assert page.evaluate("window.page.view") == api(server, f"/api/games/{g['id']}")
     expect(page.locator("#log li")).to_have_count(3)
@@ -368,7 +370,7 @@ def test_the_scoring_choice_is_asked_of_the_seat_that_must_make_it(server, brows
         shot(page, "scoring-choice.png")
         pick = next(a for a in view["legal_actions"] if a != "+none")
         page.locator(f"#choices button[data-action='{pick}']").click()
-        bob.wait_for_function(f"window.page.view.moves === {view['moves'] + 1}")
+        bob.wait_for_function(f"() => window.page.view.moves === {view['moves'] + 1}")
         assert api(server, f"/api/games/{game_id}")["history"][-1] == {
             "move": view["moves"] + 1, "turn": view["turn"], "seat": 0, "action": pick}
     finally:
@@ -405,7 +407,7 @@ def test_the_drawn_tile_rotates_previews_under_the_pointer_and_the_board_pans_an
     box0 = page.get_attribute("#board", "viewBox")
     page.mouse.move(300, 300)
     page.mouse.wheel(0, -300)
-    page.wait_for_function(f"document.querySelector('#board').getAttribute('viewBox') !== '{box0}'")
+    page.wait_for_function(f"() => document.querySelector('#board').getAttribute('viewBox') !== '{box0}'")
     w0, w1 = float(box0.split()[2]), float(page.get_attribute("#board", "viewBox").split()[2])
     assert w1 < w0  # zoomed in
     box1 = page.get_attribute("#board", "viewBox")
@@ -445,7 +447,7 @@ def test_a_person_plays_africa_against_the_computer_to_the_end(server, page):
             pick.click(timeout=3000)
         except Exception:
             pick.dispatch_event("click")
-        page.wait_for_function(f"window.page.view.moves > {v['moves']}", timeout=15000)
+        page.wait_for_function(f"() => window.page.view.moves > {v['moves']}", timeout=15000)
         clicks += 1
         if clicks == 30:
             shot(page, "africa-mid-game.png")

@@ -190,7 +190,7 @@ BOARD_LAYOUT = """el => {
 
 def open_gallery(pg: Page, url: str) -> dict:
     pg.goto(url)
-    pg.wait_for_function("document.body.dataset.ready === 'yes'")
+    pg.wait_for_function("() => document.body.dataset.ready === 'yes'")
     # the layouts as the gallery dresses them with its "meeples" box ticked
     pg.evaluate("() => { window.withMeeples = lay => ({...lay, features: lay.features.map((f, i) => ({...f, meeples: [i % 5]}))}); }")
     return pg.evaluate("window.gallery")
@@ -291,7 +291,7 @@ def test_the_gallery_draws_the_older_set_and_a_users_own_set_by_the_same_rules(s
     path.write_text(json.dumps(data))
     page.set_input_files("input[type=file]", str(path))
     expect(page.locator("h1")).to_contain_text("odd-shapes")
-    page.wait_for_function("window.gallery.version === 'odd-shapes'")
+    page.wait_for_function("() => window.gallery.version === 'odd-shapes'")
     expect(page.locator("svg.gallery-tile")).to_have_count(8 * 4)
     shot_full(page, "tiles-user-set.png")
     result = check(page, "svg.gallery-tile", GALLERY_LAYOUT)
@@ -313,7 +313,7 @@ def test_a_real_games_board_draws_the_start_tile_as_three_cells_with_their_featu
     req = urllib.request.Request(server + "/api/games", data=body, headers={"Content-Type": "application/json"})
     c = json.load(urllib.request.urlopen(req))
     page.goto(server + c["seats"][0]["join_path"])
-    page.wait_for_function("document.body.dataset.myTurn === 'yes'")
+    page.wait_for_function("() => document.body.dataset.myTurn === 'yes'")
     tiles = page.locator("#board [data-tile]")
     expect(tiles).to_have_count(3)
     assert tiles.evaluate_all("gs => gs.map(g => g.dataset.id)") == ["START"] * 3

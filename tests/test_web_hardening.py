@@ -137,3 +137,85 @@ def test_the_error_logger_is_redacted_too(client):
     assert record.getMessage() == '127.0.0.1:5 - "WebSocket /ws/games/abc?token=***&x=1" [accepted]'
     record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, "GET /x?token=abc done", (), None)
     assert RedactTokens().filter(record) and record.getMessage() == "GET /x?token=*** done"
+
+
+# ------------------------------------------------------- headers and origins
+
+
+@pytest.mark.parametrize("path", ["/", "/play/x", "/replay/x", "/tiles", "/static/game.js", "/api/health",
+                                  "/api/games/nope", "/api/players", "/nowhere"])
+def test_security_headers_on_pages_and_api_answers(client, path):
+    r = client.get(path)
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"
+    csp = r.headers["content-security-policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["script-src"] == "'self'"  # no inline script, no eval
+    assert "'unsafe-inline'" not in directives["default-src"]
+
+
+def test_security_headers_on_errors_and_posts(client):
+    r = client.post("/api/games", json={"players": "2"})
+    assert r.status_code == 400 and r.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+
+
+def test_the_pages_need_no_inline_script():
+    """What the CSP forbids is not in the pages: inline <script> bodies, on...= handlers."""
+    import re
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parent.parent / "savanna" / "web" / "static"
+    for page in static.glob("*.html"):
+        text = page.read_text()
+        for m in re.finditer(r"<script\b([^>]*)>(.*?)</script>", text, re.S | re.I):
+            assert "src=" in m.group(1) and not m.group(2).strip(), f"{page.name}: inline script"
+        assert not re.search(r"\son[a-z]+\s*=", text, re.I), f"{page.name}: an inline event handler"
+        assert "javascript:" not in text
+
+
+def _game(client):
+    return client.post("/api/games", json={"seats": [HUMAN, RANDOM]}).json()["id"]
+
+
+def test_a_websocket_from_the_pages_own_origin_or_none_is_accepted(client):
+    from starlette.websockets import WebSocketDisconnect  # noqa: F401
+
+    gid = _game(client)
+    # TestClient's Host header is "testserver"
+    for headers in ({"origin": "http://testserver"}, {}, {"origin": "https://testserver"}):
+        with client.websocket_connect(f"/ws/games/{gid}", headers=headers) as ws:
+            assert ws.receive_json()["type"] == "state"
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://testserver:8001", "null",
+                                    "http://testserver.evil.example", "not a url"])
+def test_a_websocket_from_a_foreign_origin_is_refused(client, origin):
+    from starlette.websockets import WebSocketDisconnect
+
+    gid = _game(client)
+    with pytest.raises(WebSocketDisconnect) as e:
+        with client.websocket_connect(f"/ws/games/{gid}", headers={"origin": origin}) as ws:
+            ws.receive_json()
+    assert e.value.code == 1008
+
+
+def test_extra_allowed_origins(db):
+    from starlette.websockets import WebSocketDisconnect
+
+    with TestClient(create_app(db, autoplay=False, allowed_origins=["https://Play.Example.org:443/"])) as client:
+        gid = _game(client)
+        with client.websocket_connect(f"/ws/games/{gid}", headers={"origin": "https://play.example.org"}) as ws:
+            assert ws.receive_json()["type"] == "state"
+        with pytest.raises(WebSocketDisconnect):
+            with client.websocket_connect(f"/ws/games/{gid}", headers={"origin": "http://play.example.org"}) as ws:
+                ws.receive_json()
+
+
+def test_serve_refuses_a_malformed_allow_origin(capsys):
+    pytest.importorskip("uvicorn")
+    from savanna.cli import main
+
+    assert main(["serve", "--db", "sqlite://", "--allow-origin", "example.org"]) == 1
+    assert "--allow-origin" in capsys.readouterr().err

@@ -56,9 +56,11 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
 
 from fastapi import Body, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -172,6 +174,85 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+# what every answer carries: no MIME sniffing, no Referer (a join link's path names the game),
+# and a Content-Security-Policy: scripts only from /static (the pages have no inline script
+# and no inline handlers), no framing. Inline styles stay allowed: the pages set colours
+# through style attributes (seat swatches), which 'unsafe-inline' for styles only permits.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+# /docs and /redoc are FastAPI's: their page loads Swagger UI or ReDoc from a CDN with an inline script
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+            "font-src 'self' https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
+            "https://cdn.redoc.ly; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+            "base-uri 'none'; frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
+
+
+def origin_of(url: str) -> str:
+    """`scheme://host[:port]` of an origin or URL, lowercased, without a default port; ValueError if
+    it is not an http(s) URL."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"not an http(s) origin: {url!r}")
+    port = parts.port
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{host}" + (f":{port}" if port and port != default else "")
+
+
+class Guard:
+    """Security headers on every HTTP answer; the WebSocket handshake refused (HTTP 403) when a
+    browser opens it from a page of another site: its Origin must be this server's own (the
+    host:port of the request's Host header) or one of `allowed_origins`. No Origin header (a
+    program such as bench/web_load.py, not a browser) is allowed."""
+
+    def __init__(self, app: Any, allowed_origins: Iterable[str] = ()):
+        self.app = app
+        self.allowed = {origin_of(o) for o in allowed_origins}
+
+    def origin_allowed(self, scope: Any) -> bool:
+        headers = {k: v for k, v in scope.get("headers", ())}
+        origin = headers.get(b"origin")
+        if origin is None:
+            return True
+        try:
+            origin_text = origin_of(origin.decode("latin-1"))
+        except ValueError:  # "null" (a sandboxed page, a file) or garbage
+            return False
+        if origin_text in self.allowed:
+            return True
+        host = headers.get(b"host", b"").decode("latin-1").strip().lower()
+        scheme = origin_text.split("://", 1)[0]
+        try:
+            return bool(host) and origin_of(f"{scheme}://{host}") == origin_text
+        except ValueError:
+            return False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            if not self.origin_allowed(scope):
+                log.warning("WebSocket refused: Origin %r is not this server's",
+                            dict(scope.get("headers", ())).get(b"origin", b"").decode("latin-1")[:100])
+                return await send({"type": "websocket.close", "code": 1008, "reason": "origin not allowed"})
+            return await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        csp = (DOCS_CSP if scope["path"] in DOCS_PATHS else CSP).encode()
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", ())
+                           if k.lower() not in (b"x-content-type-options", b"referrer-policy",
+                                                b"content-security-policy")]
+                headers += [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+                            (b"content-security-policy", csp)]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 def _validation_message(errors: list[dict[str, Any]]) -> str:
     parts = []
     for e in errors[:5]:
@@ -231,11 +312,12 @@ STATIC = Path(__file__).with_name("static")
 
 
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
-               message_limit: int = MESSAGE_LIMIT) -> FastAPI:
+               message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = ()) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
-    seconds after each computer move, so people can follow."""
+    seconds after each computer move, so people can follow. `allowed_origins`: the origins
+    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own."""
     redact_tokens_in_logs()
     store = Store(database_url)
     service = GameService(store)
@@ -258,6 +340,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.service = service
     app.state.live = live
     app.add_middleware(BodyLimit, message_limit=message_limit)
+    app.add_middleware(Guard, allowed_origins=allowed_origins)  # outermost: its headers on every answer
 
     # ---------------------------------------------------------- errors
 
