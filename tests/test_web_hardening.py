@@ -219,3 +219,87 @@ def test_serve_refuses_a_malformed_allow_origin(capsys):
 
     assert main(["serve", "--db", "sqlite://", "--allow-origin", "example.org"]) == 1
     assert "--allow-origin" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------- seeds
+
+
+def _finish(client, gid, token):
+    """Play the human seat (seat 0) at random until the game is over; computers move by autoplay off: step them."""
+    import random
+
+    rng = random.Random(1)
+    app_service = client.app.state.service
+    for _ in range(2000):
+        v = client.get(f"/api/games/{gid}").json()
+        if v["status"] == "over":
+            return v
+        if v["current_player"] == 0:
+            r = client.post(f"/api/games/{gid}/actions", json={"token": token, "action": rng.choice(v["legal_actions"])})
+            assert r.status_code == 200, r.text
+        else:
+            assert app_service.computer_step(gid)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["safari", "africa"])
+def test_the_server_deals_128_bit_seeds_that_survive_storage_views_replays_and_exports(client, game):
+    from savanna.web.service import new_seed
+
+    assert max(new_seed() for _ in range(20)) >= 2**100  # (fails once in 2**500 runs)
+    c = client.post("/api/games", json={"game": game, "seats": [HUMAN, RANDOM]}).json()
+    gid, token = c["id"], c["seats"][0]["token"]
+    rec = client.app.state.store.get(gid)
+    seed = rec.settings["seed"]
+    assert isinstance(seed, int) and seed >= 2**64, seed  # read back from the database exactly
+    v = client.get(f"/api/games/{gid}").json()
+    assert v["seed"] is None and v["deal"] == "random"
+    v = _finish(client, gid, token)
+    assert v["seed"] == seed and v["deal"] == "random"
+    assert client.get(f"/api/games/{gid}/replay?step=3").json()["seed"] is None
+    assert client.get(f"/api/games/{gid}/replay?step={v['moves']}").json()["seed"] == seed
+    saved = client.get(f"/api/games/{gid}/export").json()
+    assert saved["seed"] == seed
+    lobby = client.get("/api/games").json()
+    assert gid in [g["id"] for g in lobby["recent"]]
+    # an upload of it replays the same game, and says its order was the uploader's
+    r = client.post("/api/games/import", json=saved)
+    assert r.status_code == 201, r.text
+    again = client.get(f"/api/games/{r.json()['id']}").json()
+    assert again["seed"] == seed and again["deal"] == "chosen" and again["history"] == v["history"]
+
+
+def test_the_seed_arrives_exactly_over_the_websocket(client):
+    c = client.post("/api/games", json={"seats": [HUMAN, RANDOM]}).json()
+    gid = c["id"]
+    v = _finish(client, gid, c["seats"][0]["token"])
+    with client.websocket_connect(f"/ws/games/{gid}") as ws:
+        state = ws.receive_json()
+    assert state["view"]["seed"] == v["seed"] >= 2**64
+
+
+@pytest.mark.parametrize("game", ["safari", "africa"])
+def test_a_seed_given_by_the_creator_is_shown_to_every_seat_as_chosen(client, game):
+    big = 2**127 + 12345
+    c = client.post("/api/games", json={"game": game, "seats": [HUMAN, RANDOM], "seed": big}).json()
+    v = client.get(f"/api/games/{c['id']}").json()
+    assert v["deal"] == "chosen" and v["seed"] is None
+    assert client.app.state.store.get(c["id"]).settings["seed"] == big
+    with client.websocket_connect(f"/ws/games/{c['id']}?token={c['seats'][0]['token']}") as ws:
+        assert ws.receive_json()["view"]["deal"] == "chosen"
+
+
+def test_an_upload_with_a_tile_order_is_chosen(client):
+    from savanna import safari
+
+    g = safari.new_game(players=2, seed=5, tile_order=["S03"])
+    r = client.post("/api/games/import", json={"saved": __import__("json").loads(g.to_json()), "seats": [HUMAN, RANDOM]})
+    assert r.status_code == 201, r.text
+    assert client.get(f"/api/games/{r.json()['id']}").json()["deal"] == "chosen"
+
+
+def test_the_game_page_says_when_the_order_was_chosen():
+    from pathlib import Path
+
+    js = (Path(__file__).resolve().parent.parent / "savanna" / "web" / "static" / "game.js").read_text()
+    assert "This game's order was chosen by its creator" in js and 'deal === "chosen"' in js

@@ -4,6 +4,7 @@ on a view), else the standard library. Used for every message, view and stored c
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 try:
@@ -22,5 +23,18 @@ def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), check_circular=False)
 
 
+# orjson reads an integer beyond 64 bits as a float, silently: a game's seed has 128 bits.
+# Text with a run of 19 digits or more (rare: seeds and nothing else) goes to the standard library
+_LONG_NUMBER = re.compile(r"\d{19}")
+_LONG_NUMBER_BYTES = re.compile(rb"\d{19}")
+
+
 def loads(text: str | bytes) -> Any:
-    return orjson.loads(text) if orjson is not None else json.loads(text)
+    if orjson is None:
+        return json.loads(text)
+    if isinstance(text, str):
+        if _LONG_NUMBER.search(text):
+            return json.loads(text)
+    elif _LONG_NUMBER_BYTES.search(text):
+        return json.loads(bytes(text))
+    return orjson.loads(text)

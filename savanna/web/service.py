@@ -91,6 +91,15 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """The seed of a game the server deals: 128 random bits, which nobody can guess or try
+    in turn to find the stack's order from the tiles seen."""
+    return secrets.randbits(SEED_BITS)
+
+
 def player_seed(game_seed: int, moves: int, seat: int) -> int:
     """The seed of a computer player's choice: fixed by the game, the move and the seat,
     so a game replays the same way after a restart."""
@@ -301,8 +310,9 @@ class GameService:
             raise GameError("bad_settings", f"{game} has no option {wrong[0]} (its options: "
                                             f"{', '.join(GAME_OPTIONS[game])})")
         seat_list = _seats(seats, players, hotseat)
+        deal = "random" if seed is None else "chosen"
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = new_seed()
         settings = {"players": len(seat_list), "seed": seed}
         for k, default in GAME_OPTIONS[game].items():
             settings[k] = default if given[k] is None else given[k]
@@ -311,7 +321,8 @@ class GameService:
         except (TypeError, ValueError) as e:
             raise GameError("bad_settings", str(e)) from None
         # stored as the engine saves them: with the tile set's version, which a later default may not be
-        return self._store_new(game, saved_settings(position.game, game), seat_list, position, listed)
+        return self._store_new(game, {**saved_settings(position.game, game), "deal": deal}, seat_list, position,
+                               listed)
 
     def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True) -> Created:
         """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
@@ -331,7 +342,8 @@ class GameService:
             game = module.from_json(data) if isinstance(data, (str, bytes, bytearray)) else module.from_dict(data)
         except ValueError as e:
             raise GameError("bad_import", str(e)) from None
-        settings = saved_settings(game, name)
+        # the uploader holds the save, and so its seed (and any order given): the deal is theirs
+        settings = {**saved_settings(game, name), "deal": "chosen"}
         if seats is None:
             seats = [{"kind": HUMAN} for _ in range(game.players)]
             hotseat = True if hotseat is None else hotseat

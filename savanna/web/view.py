@@ -22,7 +22,15 @@ SAFARI.md.
       "created": "2025-01-31T12:00:00Z", "updated": "...",   (UTC, ISO 8601)
       "rules": {"players": 3, "final_scoring": "all" | "majority",
                 "tiles": "real-1"},     the tile set's version ("custom": one uploaded with the game)
-      "seed": null | 12345,           only once the game is over
+      "seed": null | 12345,           only once the game is over: a whole number of up to 128
+                                      bits (the server deals with 128 random bits), beyond what
+                                      a JavaScript Number holds exactly (the pages do not use it;
+                                      a client that needs it exactly should parse big integers)
+      "deal": "random" | "chosen",    "chosen": the order of the game's stack was chosen by its
+                                      creator (a seed given when creating it, or an uploaded save,
+                                      whose seed and any tile or token order the uploader holds),
+                                      so the creator may know what comes; "random": the server's
+                                      own secret 128-bit seed
       "animals": {"A": "ape", "E": "elephant", ...},          letters used everywhere
       "seats": [{
           "seat": 0, "name": "Ann", "kind": "human" | "computer",
@@ -106,6 +114,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ROTATIONS = (0, 90, 180, 270)
 
+
+def deal_of(settings: dict[str, Any]) -> str:
+    """"chosen" if the game's order was chosen by its creator (a seed given, or an uploaded save,
+    whose seed and orders the uploader holds), else "random". Games stored before this was
+    kept say "chosen" only if they were given an order of tiles or tokens."""
+    if settings.get("deal") in ("random", "chosen"):
+        return settings["deal"]
+    given = ("tile_order", "token_order", "tile_layout", "revealed")
+    return "chosen" if any(settings.get(k) for k in given) else "random"
+
 # what names an element of a view's list from one version to the next, by game and field,
 # so that a patch (patch.py) adds a tile to the sorted board rather than shifting the rest
 # (Africa's board is every space of the map, in a fixed order: by position is right there).
@@ -158,6 +176,7 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "created": iso(record.created_at),
         "updated": iso(record.updated_at),
         "seed": g.seed if over else None,
+        "deal": deal_of(record.settings),
         "spectators": spectators,
         "current_player": g.current_player,
         "active_player": g.active_player,

@@ -198,6 +198,11 @@ class GamePage {
     return seat ? seat.name : `seat ${s}`;
   }
 
+  // the stack's order was not the server's secret: say so to every seat (view.deal)
+  dealNote() {
+    return this.view.deal === "chosen" ? [h("div", { id: "deal-note", class: "muted" }, "This game's order was chosen by its creator")] : [];
+  }
+
   renderStatus() {
     const v = this.view;
     const st = this.status;
@@ -205,6 +210,7 @@ class GamePage {
     if (v.status === "over") {
       const w = v.winners.map(s => this.seatName(s));
       st.append(h("strong", {}, w.length > 1 ? `Tie: ${w.join(" and ")} win` : `${w[0]} wins`), ` with ${v.seats[v.winners[0]].score} points.`);
+      st.append(...this.dealNote());
       st.className = "status over";
       return;
     }
@@ -213,7 +219,8 @@ class GamePage {
     const who = this.myTurn() ? (this.mySeats.length > 1 ? `${this.seatName(cp)}: your turn` : "Your turn") : `${this.seatName(cp)} to play`;
     const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? ` in ${this.seatName(v.active_player)}'s turn` : "";
-    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · turn ${v.turn}`));
+    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · turn ${v.turn}`),
+      ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
   }
 
