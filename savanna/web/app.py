@@ -22,6 +22,10 @@ with the HTTP status of the code, see `service.ERRORS`):
     POST /api/tiles                       the same for a user's own tile set (safari-tiles/1 JSON)
     GET  /api/health
 
+Bodies are strict: JSON numbers and booleans as such ("2" and true are not 2 and 1).
+Every answer carries X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer and
+the Content-Security-Policy `CSP` (see `Guard`).
+
 WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
 
     server -> {"type": "state", "seats": [seats this connection acts for], "rev": 7, "view": {...}}
@@ -38,6 +42,9 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
               {"type": "auth", "token": "..."}            act for another token's seats from now on
               {"type": "state"}                           send me the whole view again
     Any message may carry "ref" (a string or number), echoed in the reply to it.
+    A browser's handshake from another site's page (its Origin is neither this server's own
+    host:port nor one of create_app's allowed_origins) is refused with HTTP 403; no Origin
+    header (a program, not a browser) is allowed.
     An unknown game: an error message, then the connection closes with code 4404.
     Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
     out of turn and illegal actions each get an error reply, and nothing changes.
