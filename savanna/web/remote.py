@@ -306,7 +306,7 @@ def check_game(view: dict, saved: str, accepted: dict[int, str], seen: list[dict
         return problems + [f"game {gid}: its export does not replay: {e}"]
     if [str(a) for a in g.history] != history:
         problems.append(f"game {gid}: the export's actions differ from the view's history")
-    replayed = safari.new_game(players=g.players, seed=view["seed"], final_scoring=view["rules"]["final_scoring"],
+    replayed = safari.new_game(players=g.players, seed=int(view["seed"]), final_scoring=view["rules"]["final_scoring"],
                                tiles=g.tile_set)
     for a in history:
         replayed.apply(a)

@@ -22,10 +22,9 @@ SAFARI.md.
       "created": "2025-01-31T12:00:00Z", "updated": "...",   (UTC, ISO 8601)
       "rules": {"players": 3, "final_scoring": "all" | "majority",
                 "tiles": "real-1"},     the tile set's version ("custom": one uploaded with the game)
-      "seed": null | 12345,           only once the game is over: a whole number of up to 128
-                                      bits (the server deals with 128 random bits), beyond what
-                                      a JavaScript Number holds exactly (the pages do not use it;
-                                      a client that needs it exactly should parse big integers)
+      "seed": null | "12345",         only once the game is over: the whole number, in decimal
+                                      digits as a string, since the server deals 128 random bits,
+                                      beyond what a JavaScript Number holds exactly
       "deal": "random" | "chosen",    "chosen": the order of the game's stack was chosen by its
                                       creator (a seed given when creating it, or an uploaded save,
                                       whose seed and any tile or token order the uploader holds),
@@ -175,7 +174,7 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "version": record.version,
         "created": iso(record.created_at),
         "updated": iso(record.updated_at),
-        "seed": g.seed if over else None,
+        "seed": str(g.seed) if over else None,
         "deal": deal_of(record.settings),
         "spectators": spectators,
         "current_player": g.current_player,
