@@ -16,6 +16,7 @@ N, E, S, W holding the kind its neighbour shows there, or 3 for no neighbour.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -279,6 +280,7 @@ def default_data() -> dict[str, Any]:
 _PACKAGED: dict[str, TileSet] = {}
 _USERS: list[TileSet] = []  # a user's sets read lately, the newest last
 _USERS_KEPT = 16
+_USERS_LOCK = threading.Lock()
 
 
 def _find_user_set(data: dict[str, Any]) -> TileSet | None:
@@ -316,15 +318,17 @@ def load_tiles(data: dict[str, Any] | str | TileSet | None = None) -> TileSet:
             raise ValueError("tile set is not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ValueError(f"a tile set must be a version name or a JSON object, not {type(data).__name__}")
-    try:
-        ts = _find_user_set(data)
-    except RecursionError:
-        ts = None  # nested too deeply to compare: TileSet says what is wrong
-    if ts is None:
-        ts = TileSet(data)
+    with _USERS_LOCK:  # the web app loads sets from several threads
+        try:
+            ts = _find_user_set(data)
+        except RecursionError:
+            ts = None  # nested too deeply to compare: TileSet says what is wrong
+        if ts is not None:
+            _USERS.remove(ts)
+            _USERS.append(ts)
+            return ts
+    ts = TileSet(data)  # checked outside the lock: a large set takes a while
+    with _USERS_LOCK:
         _USERS.append(ts)
         del _USERS[:-_USERS_KEPT]
-    else:
-        _USERS.remove(ts)
-        _USERS.append(ts)
     return ts
