@@ -141,7 +141,7 @@ def test_a_game_is_stored_as_seed_rules_and_actions_and_rebuilt_by_the_engine(st
     svc = GameService(store)
     c = svc.create(seats=[{"kind": "human"}, {"kind": "human"}], seed=42, final_scoring="majority")
     rec = store.get(c.id)
-    assert rec.settings == {"players": 2, "seed": 42, "final_scoring": "majority", "tiles": "real-1"}
+    assert rec.settings == {"players": 2, "seed": 42, "final_scoring": "majority", "tiles": "real-1", "deal": "chosen"}
     assert rec.actions == [] and rec.status == "playing"
     assert rec.seats[0]["token_hash"] == hash_token(c.seats[0]["token"])
     assert c.seats[0]["token"] not in repr(rec)
