@@ -128,6 +128,16 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--allow-origin", metavar="URL", action="append", default=[], dest="allow_origins",
                    help="a site whose pages may open this server's WebSockets besides its own, e.g. "
                         "https://example.org (repeatable; browsers on other sites are refused)")
+    from savanna.web.computers import MAX_THINK  # (no web extra needed)
+
+    w.add_argument("--max-think", metavar="SECONDS", type=float, default=MAX_THINK,
+                   help=f"the most a computer seat may think a move (default {MAX_THINK:g}); a game asking for "
+                        "more is refused, and one stored before with more gets this")
+    w.add_argument("--search-workers", metavar="N", type=_count(1, 256, "--search-workers"), default=None,
+                   help="computer searches run at once, each in a worker process; games beyond wait their "
+                        "turn in order (default: the cores but one, at least 1)")
+    w.add_argument("--computer-only-games", action="store_true",
+                   help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -457,7 +467,12 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             except ValueError:
                 _error(err, f"--allow-origin must be an http(s) origin such as https://example.org, not {origin!r}")
                 return 1
-        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins)
+        if not 0.05 <= args.max_think <= 60:
+            _error(err, f"--max-think must be from 0.05 to 60 seconds, not {args.max_think:g}")
+            return 1
+        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
+                         max_think=args.max_think, search_workers=args.search_workers,
+                         computer_only=args.computer_only_games)
     except StorageError as e:
         _error(err, str(e))
         return 1

@@ -57,7 +57,7 @@ def server(tmp_path_factory):
     port = free_port()
     log = open(db.with_suffix(".log"), "w")
     proc = subprocess.Popen([sys.executable, "-m", "savanna", "serve", "--port", str(port), "--db", str(db),
-                             "--computer-delay", "0"], stdout=log, stderr=subprocess.STDOUT)
+                             "--computer-delay", "0", "--computer-only-games"], stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:

@@ -195,7 +195,7 @@ def test_a_game_stored_before_versions_resumes_after_a_restart_on_the_new_code(o
         assert pos.game.tileset.version == "reconstruction-1" and pos.game.scores == rec["summary"]["scores"]
     finally:
         store.close()
-    with TestClient(create_app(url)) as client:  # a server started on the new code
+    with TestClient(create_app(url, search_processes=False)) as client:  # a server started on the new code
         v = client.get(f"/api/games/{gid}").json()
         # the computer seat moves on; then the person, on the tiles the game was dealt
         deadline = time.monotonic() + 20

@@ -23,7 +23,7 @@ from savanna.web import create_app
 
 @pytest.fixture(params=BACKENDS)
 def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path))) as c:
+    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False, computer_only=True)) as c:
         yield c
 
 

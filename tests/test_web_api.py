@@ -41,7 +41,7 @@ def db(request, tmp_path):
 
 @pytest.fixture
 def client(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, search_processes=False)) as c:
         yield c
 
 
@@ -246,7 +246,7 @@ def test_a_restarted_server_resumes_every_game(db):
         time.sleep(0.05)
         assert view(c, gid)["version"] == before["version"]  # nobody moved the computer
     # a new server on the same file: the computer seat moves, nothing is lost
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, search_processes=False)) as c:
         after = wait_for(c, gid, lambda v: v["current_player"] == 0)
         assert after["moves"] > before["moves"]
         assert after["history"][:before["moves"]] == before["history"]
@@ -270,14 +270,14 @@ def test_computer_moves_after_a_restart_are_those_it_would_have_made(db, tmp_pat
     mine = [str(a) for a in e.history]
     histories = []
     for path, interrupted in ((db, False), (str(tmp_path / "other.db"), True)):
-        with TestClient(create_app(path, autoplay=not interrupted)) as c:
+        with TestClient(create_app(path, autoplay=not interrupted, search_processes=False)) as c:
             g = create(c, seats, seed=9)
             for a in mine:
                 assert act(c, g["id"], g["seats"][0]["token"], a).status_code == 200
             if not interrupted:
                 histories.append(wait_for(c, g["id"], lambda v: v["current_player"] == 0)["history"])
         if interrupted:
-            with TestClient(create_app(path)) as c:
+            with TestClient(create_app(path, search_processes=False)) as c:
                 histories.append(wait_for(c, g["id"], lambda v: v["current_player"] == 0)["history"])
     assert histories[0] == histories[1] and histories[0][-1]["seat"] == 1
 
@@ -417,7 +417,7 @@ def _engine_error(g, action):
     ({"seats": [HUMAN, HUMAN], "players": 3}, "bad_settings", ["players is 3"]),
     ({"seats": [HUMAN, {"kind": "computer", "player": "deep-blue"}]}, "bad_settings", ["unknown player 'deep-blue'"]),
     ({"seats": [HUMAN, {"kind": "computer", "player": "mcts:speed=3"}]}, "bad_settings", ["unknown option 'speed'"]),
-    ({"seats": [HUMAN, {"kind": "computer", "player": "mcts:time=600"}]}, "bad_settings", ["at most 10 seconds"]),
+    ({"seats": [HUMAN, {"kind": "computer", "player": "mcts:time=600"}]}, "bad_settings", ["at most 2 seconds"]),
     ({"seats": [HUMAN, {"kind": "human", "player": "greedy"}]}, "bad_settings", ["takes no computer player"]),
     ({"seats": [HUMAN, {"kind": "robot"}]}, "bad_request", ["seats.1.kind"]),
     ({"seats": [HUMAN, {"kind": "human", "name": "x" * 41}]}, "bad_settings", ["at most 40 characters"]),

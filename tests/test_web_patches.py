@@ -194,7 +194,7 @@ def test_a_copy_that_misses_a_patch_asks_once_for_the_whole_view_and_goes_on_fro
 
 @pytest.fixture(params=BACKENDS)
 def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path))) as c:
+    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False)) as c:
         yield c
 
 

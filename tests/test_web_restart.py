@@ -69,7 +69,8 @@ async def play_through_a_kill(server, games):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_killed_server_restarts_and_every_game_resumes_with_nothing_lost(backend, tmp_path):
-    server = ServerProcess(fresh_database(backend, tmp_path), computer_delay=THINK, log=tmp_path / "server.log")
+    server = ServerProcess(fresh_database(backend, tmp_path), computer_delay=THINK, log=tmp_path / "server.log",
+                           options=["--computer-only-games"])
     server.start()
     try:
         games = []

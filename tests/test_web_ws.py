@@ -30,7 +30,7 @@ HUMAN = {"kind": "human", "name": "Ann"}
 
 @pytest.fixture(params=BACKENDS)
 def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path))) as c:
+    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False)) as c:
         yield c
 
 

@@ -54,7 +54,7 @@ def _active(game: Any) -> Any:
 
 @register("mcts", options={
     "time": (float, "seconds per move (default 1)"),
-    "iterations": (int, "play-outs per move instead of a time budget"),
+    "iterations": (int, "play-outs per move instead of a time budget (with time too: whichever ends first)"),
     "k": (int, "moves searched at the root: the greedy judgement's best k (default 8)"),
     "depth": (int, "turns played out before evaluating, counted from the move (default: one per seat)"),
     "c": (float, "exploration constant below the root, in points (default 4)"),
@@ -108,12 +108,11 @@ class MCTSPlayer:
         rounds = math.ceil(math.log2(len(moves)))
         played = 0
         for r in range(rounds):
-            if self.iterations is not None:
-                worlds = max(1, (self.iterations - played) // ((rounds - r) * len(moves)))
-                end = None
-            else:
-                worlds = None
-                end = self.clock() + (self.budget - (self.clock() - start)) / (rounds - r)
+            worlds = None if self.iterations is None else \
+                max(1, (self.iterations - played) // ((rounds - r) * len(moves)))
+            # given both, the time budget bounds the iterations (a server caps every search so)
+            end = None if self.budget is None else \
+                self.clock() + (self.budget - (self.clock() - start)) / (rounds - r)
             w = 0
             while True:
                 world = game.determinize(self.rng)  # one deal for every move still in play

@@ -7,6 +7,13 @@ the engine (service), shown to browsers as JSON (view), served over REST and Web
 Needs the `web` extra: pip install 'savanna[web]'.
 """
 
-from .app import create_app
-
 __all__ = ["create_app"]
+
+
+def __getattr__(name: str):
+    # imported when asked for: a search worker (computers.py) needs none of the web stack
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -80,10 +80,10 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from savanna import __version__
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
+from .computers import MAX_THINK, Searches
 from .live import SEND_ERRORS, Connection, LiveGames
 from .service import (
     MAX_ITERATIONS,
-    MAX_THINK_SECONDS,
     NAME_LIMIT,
     GameError,
     GameService,
@@ -319,16 +319,22 @@ STATIC = Path(__file__).with_name("static")
 
 
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
-               message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = ()) -> FastAPI:
+               message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
+               max_think: float = MAX_THINK, search_workers: int | None = None, search_processes: bool = True,
+               computer_only: bool = False) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
     seconds after each computer move, so people can follow. `allowed_origins`: the origins
-    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own."""
+    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own.
+    Computer play (computers.py): `max_think` seconds a move at most; `search_workers` searches at
+    once (default: all cores but one), in worker processes unless `search_processes` is False
+    (threads: for tests); `computer_only` allows games without a human seat."""
     redact_tokens_in_logs()
     store = Store(database_url)
-    service = GameService(store)
-    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay)
+    service = GameService(store, max_think=max_think, computer_only=computer_only)
+    searches = Searches(search_workers, processes=search_processes, max_think=max_think)
+    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -428,7 +434,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
 
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "version": __version__, "database": store.backend}
+        return {"status": "ok", "version": __version__, "database": store.backend, "computers": searches.stats()}
 
     @app.get("/api/players", tags=["lobby"])
     async def players() -> dict[str, Any]:
@@ -449,7 +455,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                                                 "trail or bush scores it at the end"},
                 {"value": "majority", "description": "German edition: only the players with most meeples there"}],
             "seats": {"min": ts.min_players, "max": ts.max_players},
-            "limits": {"time": MAX_THINK_SECONDS, "iterations": MAX_ITERATIONS, "name": NAME_LIMIT},
+            "limits": {"time": max_think, "iterations": MAX_ITERATIONS, "name": NAME_LIMIT,
+                       "computer_only": computer_only},
             "games": [
                 {"game": "safari", "name": "Carcassonne Safari", "seats": {"min": ts.min_players, "max": ts.max_players},
                  "options": [{"name": "final_scoring", "type": "choice", "default": "all", "choices": [

@@ -1,8 +1,9 @@
 """Games in play: WebSocket connections, pushed updates and computer seats.
 
 `LiveGames` runs the synchronous `GameService` from the event loop: every
-database call and every computer player's search runs in a worker thread, so
-the loop keeps serving connections. After every change of a game, each of its
+database call runs in a worker thread, so the loop keeps serving connections,
+and every computer player's search goes through `computers.Searches` (worker
+processes, a fair queue, a per-move cap), so people never wait behind one. After every change of a game, each of its
 connections is sent what changed in its view (a patch; the whole view when it
 has none to patch, see feed.py), and if the seat to act is a computer, a task
 lets it move (and keeps going while computers are to act). On start-up, every
@@ -28,6 +29,7 @@ from typing import Any
 from starlette.websockets import WebSocketDisconnect
 
 from . import view as views
+from .computers import Job, Searches
 from .feed import Feed, Viewer, encode
 from .service import GameError, GameService
 from .storage import GameRecord
@@ -108,15 +110,17 @@ class Connection:
 class LiveGames:
     """The async side of the web app (see the module docstring)."""
 
-    def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0):
+    def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0,
+                 searches: Searches | None = None):
         self.service = service
+        self.searches = searches or Searches(processes=False, max_think=service.max_think)
         self.autoplay = autoplay
         self.computer_delay = computer_delay
         self.connections: dict[str, set[Connection]] = {}
         self._publish_locks: dict[str, asyncio.Lock] = {}
         self._feeds: dict[str, Feed] = {}  # the views last sent, of games with connections
         # moves and views: short and CPU-bound, so two threads (the interpreter runs one at a time;
-        # more threads only contend for it); computer players think in the loop's default pool
+        # more threads only contend for it); computer players think in `searches`
         self._moves = ThreadPoolExecutor(max_workers=2, thread_name_prefix="savanna-moves")
         self._tasks: dict[str, asyncio.Task] = {}
         self._wanted: set[str] = set()
@@ -286,7 +290,12 @@ class LiveGames:
                 self._wanted.discard(game_id)
                 while not self.closed:
                     try:
-                        moved = await asyncio.to_thread(self.service.computer_step, game_id)
+                        turn = await self._work(self._next_search, game_id)
+                        if turn is None:
+                            break
+                        rec, pos, job = turn
+                        action = await self.searches.choose(job)
+                        await self._work(self.service.computer_move, rec, pos, action)
                     except Exception:
                         failures += 1
                         log.exception("game %s: a computer seat failed to move (try %d)", game_id, failures)
@@ -294,8 +303,6 @@ class LiveGames:
                             return
                         await asyncio.sleep(0.5 * failures)
                         continue
-                    if not moved:
-                        break
                     await self.publish(game_id)
                     if self.computer_delay:
                         await asyncio.sleep(self.computer_delay)
@@ -303,6 +310,13 @@ class LiveGames:
             pass
         finally:
             self._tasks.pop(game_id, None)
+
+    def _next_search(self, game_id: str) -> tuple[GameRecord, Any, Job] | None:
+        turn = self.service.computer_turn(game_id)
+        if turn is None:
+            return None
+        rec, pos, spec, seed = turn
+        return rec, pos, self.searches.job(game_id, rec.game, rec.settings, pos.game, spec, seed)
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no computer seat is thinking (for tests and shutdown)."""
@@ -337,3 +351,4 @@ class LiveGames:
                 await c._close(1012, "server restarting")
         self.connections.clear()
         self._moves.shutdown(wait=False)
+        self.searches.close()

@@ -28,7 +28,7 @@ import time
 import urllib.error
 import urllib.request
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,11 +63,13 @@ def request(base: str, method: str, path: str, body: Any = None, timeout: float 
 
 class ServerProcess:
     """`savanna serve` on 127.0.0.1 in a child process, on database `db` (a path or URL).
-    Its output goes to `log` (a file path) so that a failure can be read afterwards."""
+    Its output goes to `log` (a file path) so that a failure can be read afterwards. `options`:
+    more of `savanna serve`'s options, e.g. ["--computer-only-games"]."""
 
     def __init__(self, db: str, *, port: int | None = None, computer_delay: float = 0.0,
-                 log: str | os.PathLike | None = None, python: str = sys.executable):
+                 log: str | os.PathLike | None = None, python: str = sys.executable, options: Sequence[str] = ()):
         self.db, self.port = db, port or free_port()
+        self.options = list(options)
         self.computer_delay, self.python = computer_delay, python
         self.log = Path(log) if log else None
         self.proc: subprocess.Popen | None = None
@@ -90,7 +92,7 @@ class ServerProcess:
         env.pop("DATABASE_URL", None)  # --db says which database
         self.proc = subprocess.Popen(
             [self.python, "-m", "savanna", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db, "--computer-delay", str(self.computer_delay)],
+             "--db", self.db, "--computer-delay", str(self.computer_delay), *self.options],
             stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
         if out is not subprocess.DEVNULL:
             out.close()

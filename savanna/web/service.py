@@ -24,7 +24,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from savanna.ai.base import LEVELS
 from savanna.games import game_module
 
 from . import view as views
+from .computers import MAX_THINK
 from .storage import GameRecord, Store, VersionConflict
 
 log = logging.getLogger("savanna.web")
@@ -41,7 +42,6 @@ log = logging.getLogger("savanna.web")
 HUMAN, COMPUTER = "human", "computer"
 NAME_LIMIT = 40
 ACTION_LIMIT = 64  # characters: the longest notation is about 25
-MAX_THINK_SECONDS = 10.0  # a computer player's time per move may not exceed this
 MAX_ITERATIONS = 100_000
 
 # error code -> HTTP status
@@ -144,6 +144,20 @@ class Position:
                 raise ValueError(f"{what}: action {i + 1} ({a!r}) cannot be replayed: {e}") from None
         return pos
 
+    def caught_up(self, actions: Sequence[str]) -> Position | None:
+        """This position after the actions of `actions` past its own, if its own are the first
+        of them (else None: rebuild instead)."""
+        done = len(self.game.history)
+        if len(actions) < done or [str(a) for a in self.game.history] != list(actions[:done]):
+            return None
+        pos = self
+        try:
+            for a in actions[done:]:
+                pos = pos.advanced(a)
+        except ValueError:
+            return None  # cannot happen to a stored game; a rebuild says what is wrong
+        return pos
+
     def advanced(self, action: str) -> Position:
         """This position after `action`; ValueError (the engine's) if it is not legal now."""
         pos = Position(self.game.clone(), self.turns[:], self.score_history[:])  # (entries are never changed)
@@ -214,8 +228,9 @@ def _clean_name(name: Any, default: str) -> str:
     return name or default
 
 
-def check_player(spec: Any) -> str:
-    """A computer player spec the server will run: the players' own check, then the server's limits."""
+def check_player(spec: Any, max_think: float = MAX_THINK) -> str:
+    """A computer player spec the server will run: the players' own check, then the server's
+    limits (`max_think`: seconds a move)."""
     if not isinstance(spec, str):
         raise GameError("bad_settings", "a computer seat needs a player, e.g. 'medium' or 'mcts:time=2'")
     spec = spec.strip()
@@ -224,14 +239,16 @@ def check_player(spec: Any) -> str:
         make_player(spec, seed=0)  # the player's own checks of its options
     except (TypeError, ValueError) as e:
         raise GameError("bad_settings", str(e)) from None
-    if opts.get("time", 0) > MAX_THINK_SECONDS:
-        raise GameError("bad_settings", f"player {spec!r}: at most {MAX_THINK_SECONDS:g} seconds a move on this server")
+    if opts.get("time", 0) > max_think:
+        raise GameError("bad_settings", f"player {spec!r}: at most {max_think:g} seconds a move on this server")
     if opts.get("iterations", 0) > MAX_ITERATIONS:
         raise GameError("bad_settings", f"player {spec!r}: at most {MAX_ITERATIONS} iterations a move on this server")
     return spec
 
 
-def _seats(specs: Any, players: Any, hotseat: bool) -> list[dict[str, Any]]:
+def _seats(specs: Any, players: Any, hotseat: bool, max_think: float = MAX_THINK,
+           computer_only: bool = False) -> list[dict[str, Any]]:
+    """The seats of a new game, checked; `computer_only`: whether a game may have no human seat."""
     if specs is None:
         n = 2 if players is None else players
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 16:
@@ -255,12 +272,15 @@ def _seats(specs: Any, players: Any, hotseat: bool) -> list[dict[str, Any]]:
             seats.append({"kind": HUMAN, "player": None, "name": name, "token_hash": None,
                           "hotseat": bool(hotseat or s.get("hotseat"))})
         elif kind == COMPUTER:
-            spec = check_player("medium" if s.get("player") is None else s["player"])
+            spec = check_player("medium" if s.get("player") is None else s["player"], max_think)
             level = spec if spec in LEVELS else spec.split(":")[0]
             name = _clean_name(s.get("name"), f"Computer {i + 1} ({level})")
             seats.append({"kind": COMPUTER, "player": spec, "name": name, "token_hash": None, "hotseat": False})
         else:
             raise GameError("bad_settings", f"seat {i}: kind must be 'human' or 'computer', not {kind!r}")
+    if not computer_only and all(s["kind"] == COMPUTER for s in seats):
+        raise GameError("bad_settings", "this server plays games with at least one person in them: give a human "
+                                        "seat (its operator may allow games of computers only)")
     return seats
 
 
@@ -284,8 +304,13 @@ def _deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | N
 class GameService:
     """Create, rebuild, play, replay, export and import games (see the module docstring)."""
 
-    def __init__(self, store: Store, cache_size: int = 2048):
+    def __init__(self, store: Store, cache_size: int = 2048, *, max_think: float = MAX_THINK,
+                 computer_only: bool = False):
+        """`max_think`: seconds a computer seat may think a move; `computer_only`: whether games
+        without a human seat may be created (each is CPU spent for no one)."""
         self.store = store
+        self.max_think = max_think
+        self.computer_only = computer_only
         self.cache_size = cache_size  # games; a position takes some tens of KB
         self._cache: OrderedDict[str, tuple[GameRecord, Position]] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -309,7 +334,7 @@ class GameService:
         if wrong:
             raise GameError("bad_settings", f"{game} has no option {wrong[0]} (its options: "
                                             f"{', '.join(GAME_OPTIONS[game])})")
-        seat_list = _seats(seats, players, hotseat)
+        seat_list = _seats(seats, players, hotseat, self.max_think, self.computer_only)
         deal = "random" if seed is None else "chosen"
         if seed is None:
             seed = new_seed()
@@ -349,7 +374,7 @@ class GameService:
             hotseat = True if hotseat is None else hotseat
         if not isinstance(seats, list) or len(seats) != game.players:
             raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
-        seat_list = _seats(seats, None, bool(hotseat))
+        seat_list = _seats(seats, None, bool(hotseat), self.max_think, self.computer_only)
         position = Position.rebuild(module, settings, [str(a) for a in game.history], "saved game")
         return self._store_new(name, settings, seat_list, position, listed)
 
@@ -392,16 +417,10 @@ class GameService:
             version, pos = hit[0].version, hit[1]
             if version == record.version:
                 return pos
-            done = len(pos.game.history)
-            if version < record.version and [str(a) for a in pos.game.history] == record.actions[:done]:
-                try:
-                    for a in record.actions[done:]:
-                        pos = pos.advanced(a)
-                except ValueError:
-                    pos = None  # cannot happen to a stored game; rebuild, which says what is wrong
-                if pos is not None:
-                    self._remember(record, pos)
-                    return pos
+            pos = pos.caught_up(record.actions) if version < record.version else None
+            if pos is not None:
+                self._remember(record, pos)
+                return pos
         pos = Position.rebuild(self._module(record.game), record.settings, record.actions, f"stored game {record.id}")
         self._remember(record, pos)
         return pos
@@ -579,34 +598,50 @@ class GameService:
             return None
         return seat if rec.seats[seat]["kind"] == COMPUTER else None
 
-    def computer_step(self, game_id: str) -> bool:
-        """If a computer seat must act in the game, let it choose (outside any lock: a search
-        may take seconds) and store its action. True if the game changed meanwhile or now."""
+    def computer_turn(self, game_id: str) -> tuple[GameRecord, Position, str, int] | None:
+        """If a computer seat must act in the game: its record and position, the seat's player
+        spec and the seed of its choice (a function of the game's seed and moves, so that a
+        replayed game chooses alike). None if no computer is to act."""
         if self.closed:
-            return False
+            return None
         rec = self.store.get(game_id)
         if rec is None or self.computer_to_move(rec) is None:
-            return False
+            return None
+        if not self.computer_only and all(s["kind"] == COMPUTER for s in rec.seats):
+            return None  # stored while allowed; not run unless the server allows such games again
         pos = self.position(rec)
         g = pos.game
         seat = g.current_player
         if g.is_terminal() or rec.seats[seat]["kind"] != COMPUTER:
-            return False
-        player = make_player(rec.seats[seat]["player"], seed=player_seed(g.seed, len(g.history), seat))
-        action = player.choose(g.clone())
+            return None
+        return rec, pos, rec.seats[seat]["player"], player_seed(g.seed, len(g.history), seat)
+
+    def computer_move(self, rec: GameRecord, pos: Position, action: str) -> None:
+        """Store the computer's action, chosen in `pos` (outside any lock: a search takes seconds).
+        If someone stored a move first meanwhile, nothing is stored: the caller looks again."""
         if self.closed:
-            return False
+            return
         new = pos.advanced(action)
-        with self._lock(game_id):
+        with self._lock(rec.id):
             try:
                 self._persist(rec, new)
-            except GameError:  # someone else stored a move first: look again
-                log.info("game %s: computer move %s lost a race; looking again", game_id, action)
+            except GameError:
+                log.info("game %s: computer move %s lost a race; looking again", rec.id, action)
+
+    def computer_step(self, game_id: str) -> bool:
+        """Choose and store one computer move here and now (for tools and tests; the server
+        searches through `computers.Searches`). True if a computer seat was to act."""
+        turn = self.computer_turn(game_id)
+        if turn is None:
+            return False
+        rec, pos, spec, seed = turn
+        self.computer_move(rec, pos, str(make_player(spec, seed=seed).choose(pos.game.clone())))
         return True
 
     def games_waiting_for_computers(self) -> list[str]:
         """Games being played whose seat to act is a computer (to resume after a restart)."""
-        return [r.id for r in self.store.playing() if self.computer_to_move(r) is not None]
+        return [r.id for r in self.store.playing() if self.computer_to_move(r) is not None
+                and (self.computer_only or any(s["kind"] != COMPUTER for s in r.seats))]
 
     def close(self) -> None:
         self.closed = True

@@ -1,0 +1,151 @@
+"""Computer seats' searches: capped, queued fairly, and kept away from people's requests.
+
+A search may take seconds of CPU. Run in the server's own process it holds the
+interpreter, and people's requests (the lobby, creating and joining games,
+moves) wait behind it. So the server runs every search in worker processes
+(`processes=True`, what `savanna serve` does) at a lower priority, at most
+`workers` at once. A game asks for one search at a time (its next computer
+move), and waiting games are served first come first served, so every game
+gets its turn in order however many others are waiting. Each search is held to
+the server's per-move budget `max_think`, whatever its player asked for.
+
+A worker keeps the positions of the games it last searched, so the next move
+of a game costs only the actions played since, not a rebuild.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import multiprocessing
+import os
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from savanna.ai import make_player, parse_spec
+from savanna.ai.base import LEVELS, OPTIONS
+from savanna.games import game_module
+
+MAX_THINK = 2.0  # seconds a move, by default: `savanna serve --max-think`
+WORKER_NICENESS = 5  # searches yield the CPU to the process serving people
+
+
+def default_workers() -> int:
+    """All cores but one, which stays with the process serving people; at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
+def capped(spec: str, max_think: float) -> str:
+    """The player spec as the server runs it: a player with a time budget gets at most
+    `max_think` seconds (one counting iterations gets that time as a bound besides)."""
+    name, opts = parse_spec(spec)
+    if "time" not in OPTIONS[name]:
+        return LEVELS.get(spec, spec)  # no budget to cap: random and greedy take milliseconds
+    opts["time"] = float(min(opts.get("time", 1.0 if "iterations" not in opts else max_think), max_think))
+    return name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
+
+
+@dataclass(frozen=True)
+class Job:
+    """One computer move to choose: in a worker process, the game comes as its settings
+    and actions (`game` None); in a thread, as a copy of the game itself."""
+
+    game_id: str
+    game_name: str
+    settings: dict[str, Any]
+    actions: tuple[str, ...]
+    player: str  # capped spec
+    seed: int
+    game: Any = None
+
+
+_positions: OrderedDict[str, Any] = OrderedDict()  # a worker's latest position of each game
+_POSITIONS_KEPT = 64
+
+
+def _position(job: Job) -> Any:
+    from .service import Position  # here, not at import: a worker needs only the engines
+
+    pos = _positions.pop(job.game_id, None)
+    pos = pos.caught_up(job.actions) if pos is not None else None
+    if pos is None:
+        pos = Position.rebuild(game_module(job.game_name), job.settings, job.actions, f"game {job.game_id}")
+    _positions[job.game_id] = pos
+    while len(_positions) > _POSITIONS_KEPT:
+        _positions.popitem(last=False)
+    return pos
+
+
+def think(job: Job) -> str:
+    """The action the job's player chooses, in notation."""
+    game = job.game if job.game is not None else _position(job).game.clone()
+    return str(make_player(job.player, seed=job.seed).choose(game))
+
+
+def _worker_start() -> None:
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
+
+
+class Searches:
+    """The server's computer searches (see the module docstring)."""
+
+    def __init__(self, workers: int | None = None, processes: bool = True, max_think: float = MAX_THINK):
+        self.workers = workers or default_workers()
+        self.processes = processes
+        self.max_think = max_think
+        self._slots: asyncio.Semaphore | None = None  # made in the loop that uses it
+        self._pool: concurrent.futures.Executor | None = None
+        self.running = 0
+        self.waiting = 0
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.processes:  # spawned, not forked: the server's threads hold locks a fork would copy
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="savanna-search")
+        return self._pool
+
+    def job(self, game_id: str, game_name: str, settings: dict[str, Any], game: Any, player: str, seed: int) -> Job:
+        """The job for the move `player` must choose in `game` (copied now, if searched in a thread)."""
+        actions = tuple(str(a) for a in game.history) if self.processes else ()
+        return Job(game_id, game_name, settings, actions, capped(player, self.max_think), seed,
+                   None if self.processes else game.clone())
+
+    async def choose(self, job: Job) -> str:
+        """Wait for a free worker (first come, first served), then search."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        self.waiting += 1
+        try:
+            await self._slots.acquire()
+        finally:
+            self.waiting -= 1
+        self.running += 1
+        try:
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._executor(), functools.partial(think, job))
+            except concurrent.futures.BrokenExecutor:  # a worker died (killed, out of memory): start afresh
+                broken, self._pool = self._pool, None
+                if broken is not None:
+                    broken.shutdown(wait=False, cancel_futures=True)
+                raise
+        finally:
+            self.running -= 1
+            self._slots.release()
+
+    def stats(self) -> dict[str, Any]:
+        return {"workers": self.workers, "processes": self.processes, "max_think": self.max_think,
+                "running": self.running, "waiting": self.waiting}
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
