@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -198,3 +199,30 @@ def test_a_flood_of_computer_games_does_not_stall_people(tmp_path):
     # before: about 10 s each, behind the searches
     assert percentile(lobby, 0.99) < 1.0, sorted(lobby)[-5:]
     assert moves and percentile(moves, 0.99) < 1.0, sorted(moves)[-5:]
+
+
+def test_a_killed_server_leaves_no_search_worker_behind(tmp_path):
+    server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log", options=["--search-workers", "1"])
+    server.start()
+    try:
+        status, g = request(server.base, "POST", "/api/games", {"seats": [GREEDY, HUMAN]})
+        assert status == 201, g
+        deadline = time.monotonic() + 60
+        while request(server.base, "GET", f"/api/games/{g['id']}")[1]["moves"] == 0:
+            assert time.monotonic() < deadline, "the computer never moved"
+            time.sleep(0.05)
+        children = [int(p) for p in Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children").read_text().split()]
+        assert children, "no worker process"
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 10
+    while [p for p in children if Path(f"/proc/{p}").exists() and "Z" not in _state(p)]:
+        assert time.monotonic() < deadline, "search workers outlived their server"
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

@@ -20,6 +20,8 @@ import concurrent.futures
 import functools
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -89,6 +91,14 @@ def _worker_start() -> None:
         os.nice(WORKER_NICENESS)
     except OSError:
         pass
+    parent = os.getppid()
+
+    def watch() -> None:  # a server killed outright (SIGKILL) leaves its workers behind: they leave too
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="savanna-search-parent", daemon=True).start()
 
 
 class Searches:
