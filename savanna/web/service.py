@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from savanna import saved_games
+from savanna import limits, saved_games
 from savanna.ai import make_player, parse_spec
 from savanna.ai.base import LEVELS
 from savanna.games import game_module
@@ -40,7 +40,7 @@ log = logging.getLogger("savanna.web")
 
 HUMAN, COMPUTER = "human", "computer"
 NAME_LIMIT = 40
-ACTION_LIMIT = 64  # characters: the longest notation is about 25
+ACTION_LIMIT = limits.ACTION_CHARS  # characters: the longest notation is about 25
 MAX_THINK_SECONDS = 10.0  # a computer player's time per move may not exceed this
 MAX_ITERATIONS = 100_000
 
@@ -234,14 +234,14 @@ def check_player(spec: Any) -> str:
 def _seats(specs: Any, players: Any, hotseat: bool) -> list[dict[str, Any]]:
     if specs is None:
         n = 2 if players is None else players
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 16:
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= limits.PLAYERS:
             raise GameError("bad_settings", f"players must be a whole number from 2 to 5, not {n!r}")
         specs = [{"kind": HUMAN}] + [{"kind": COMPUTER, "player": "medium"}] * (n - 1)
     if not isinstance(specs, list):
         raise GameError("bad_settings", "seats must be a list, one entry per seat")
     if players is not None and players != len(specs):
         raise GameError("bad_settings", f"players is {players!r} but {len(specs)} seats are given")
-    if len(specs) > 16:  # the engine says how many are allowed; this only bounds the work before asking it
+    if len(specs) > limits.PLAYERS:  # the engine says how many are allowed; this only bounds the work before asking it
         raise GameError("bad_settings", f"players must be a whole number from 2 to 5, not {len(specs)}")
     seats = []
     for i, s in enumerate(specs):
