@@ -37,6 +37,9 @@ LEGACY_TILE_SET = "reconstruction-1"  # what a save that names no tile set was p
 TILE_SETS = {"real-1": "safari-tiles.json", "reconstruction-1": "safari-tiles-reconstruction.json"}
 
 
+_FITS: dict[tuple[int, ...], tuple[int, ...]] = {}  # one copy of each tuple of rotations, shared by every type
+
+
 @dataclass(frozen=True)
 class Feature:
     kind: str  # "trail", "bush" or "baobab"
@@ -77,17 +80,14 @@ class TileType:
                     corners=tuple(sorted((c + r) % 4 for c in self.corners)),
                 )
             )
-        # fits[pattern] -> rotations (0..3) whose edges match every neighbour.
-        self.fits: list[tuple[int, ...]] = []
-        for pattern in range(256):
-            need = [(pattern >> (2 * d)) & 3 for d in range(4)]
-            self.fits.append(
-                tuple(
-                    r
-                    for r in range(4)
-                    if all(n == NO_NEIGHBOUR or n == e for n, e in zip(need, self.rotations[r].edges))
-                )
-            )
+        # fits[pattern] -> rotations (0..3) whose edges match every neighbour. A rotation fits
+        # 16 patterns: on each side, a neighbour showing its edge or none. (Built from those, not
+        # by trying all 256, which made a large user's set slow to load.)
+        fits: list[list[int]] = [[] for _ in range(256)]
+        for r, rot in enumerate(self.rotations):
+            for absent in range(16):
+                fits[sum((NO_NEIGHBOUR if absent >> d & 1 else rot.edges[d]) << (2 * d) for d in range(4))].append(r)
+        self.fits: list[tuple[int, ...]] = [_FITS.setdefault(t, t) for t in map(tuple, fits)]
         self.baobab = next((i for i, f in enumerate(features) if f.kind == "baobab"), -1)
 
     def __repr__(self) -> str:
