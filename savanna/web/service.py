@@ -122,8 +122,10 @@ class Position:
 
     @property
     def turn(self) -> int:
-        """The turn being played now (from 1)."""
-        return sum(1 for e in self.score_history if not e["final"])
+        """The turn being played now (from 1): the entries but the final one, which only the
+        game's end adds, last. (Counted without a walk: a replay asks it at every action.)"""
+        h = self.score_history
+        return len(h) - (1 if h[-1]["final"] else 0)
 
     @classmethod
     def start(cls, game: Any) -> Position:
