@@ -77,7 +77,7 @@ def check_tile_set(d: dict[str, Any]) -> None:
 
     start = d.get("start")
     cells = start.get("cells") if isinstance(start, dict) else None
-    at_most("tile set: the start's 'cells'", cells, START_CELLS, "cells")
+    at_most("tile set: start: 'cells'", cells, START_CELLS, "cells")
     for i, c in enumerate(_list(cells)):
         if isinstance(c, dict):
             _space(f"tile set: start cell {i}: 'at'", c.get("at"))
