@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from savanna import limits
+
 
 def parse(text: Any) -> Any:
     """The JSON of a saved game; anything else raises ValueError saying what is wrong."""
@@ -21,8 +23,9 @@ def parse(text: Any) -> Any:
         raise ValueError("saved game is not valid JSON: nested too deeply") from None
 
 
-def check(data: Any, fmt: str, game: str, keys: set[str]) -> list[str]:
-    """Check a saved game's envelope (format, game, fields, players, seed); its actions."""
+def check(data: Any, fmt: str, game: str, keys: set[str], max_actions: int) -> list[str]:
+    """Check a saved game's envelope (format, game, fields, players, seed) and the sizes in it,
+    before any work: no more than `max_actions` actions (the game's bound for any set-up)."""
     if not isinstance(data, dict):
         raise ValueError("saved game: expected a JSON object")
     if data.get("format") != fmt:
@@ -37,9 +40,15 @@ def check(data: Any, fmt: str, game: str, keys: set[str]) -> list[str]:
     for key in ("players", "seed"):
         if not isinstance(data.get(key), int) or isinstance(data.get(key), bool):
             raise ValueError(f"saved game: {key!r} must be a whole number")
+    limits.at_most("saved game: players", data["players"], limits.PLAYERS)
+    limits.check_seed(data["seed"], "saved game: seed")
     acts = data["actions"]
+    limits.at_most("saved game: 'actions'", acts, max_actions, "actions")
     if not isinstance(acts, list) or not all(isinstance(a, str) for a in acts):
         raise ValueError("saved game: 'actions' must be a list of action strings")
+    for i, a in enumerate(acts):
+        limits.at_most(f"saved game: action {i + 1}", a, limits.ACTION_CHARS, "characters")
+    limits.at_most("saved game: scores", data.get("scores"), limits.PLAYERS, "numbers")
     return acts
 
 

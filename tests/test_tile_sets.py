@@ -237,3 +237,17 @@ def test_new_games_share_the_laid_start_but_not_its_state():
     a, b = safari.new_game(players=2, seed=1), safari.new_game(players=2, seed=1)
     a.apply(a.legal_actions()[0])
     assert b.board != a.board and len(b.board) == 3 and b.to_json() == safari.new_game(players=2, seed=1).to_json()
+
+
+def test_a_tile_types_fit_table_is_every_pattern_its_edges_match():
+    # built from the 16 patterns each rotation fits: the same as trying all 256
+    import itertools
+
+    from savanna.safari.tileset import NO_NEIGHBOUR, TileType
+
+    for edges in itertools.product("stb", repeat=4):
+        tt = TileType("X", "".join(edges), [], [])
+        for pattern in range(256):
+            need = [(pattern >> (2 * d)) & 3 for d in range(4)]
+            assert tt.fits[pattern] == tuple(r for r in range(4) if all(
+                n in (NO_NEIGHBOUR, e) for n, e in zip(need, tt.rotations[r].edges))), (edges, pattern)

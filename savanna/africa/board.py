@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from .limits import COLUMNS, ROWS
+
 LABEL = re.compile(r"[a-z][1-9][0-9]?")
 LAYOUTS = ("odd-r",)
 DISCOVERY = "o"
@@ -44,8 +46,8 @@ class Board:
             raise ValueError(f"map: layout must be one of {LAYOUTS}, not {layout!r}")
         if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
             raise ValueError("map: 'rows' must be a non-empty list of strings")
-        if len(rows) > 99 or max(len(r) for r in rows) > 26:
-            raise ValueError("map: at most 99 rows of at most 26 columns")
+        if len(rows) > ROWS or max(len(r) for r in rows) > COLUMNS:
+            raise ValueError(f"map: at most {ROWS} rows of at most {COLUMNS} columns")
         if not isinstance(cities, dict) or not all(isinstance(k, str) and len(k) == 1 and isinstance(v, str) and v
                                                    for k, v in cities.items()):
             raise ValueError("map: 'cities' must map one-character marks to city names")

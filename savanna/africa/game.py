@@ -28,6 +28,8 @@ import secrets
 from collections import Counter
 from typing import Any
 
+from savanna.limits import at_most, check_seed
+
 from . import actions as act
 from .actions import Action
 from .scoring import final_scoring
@@ -70,6 +72,7 @@ class Game:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
+        check_seed(seed)
         if not isinstance(hidden_treasure, bool):
             raise ValueError(f"hidden_treasure must be True or False, not {hidden_treasure!r}")
         if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
@@ -129,6 +132,7 @@ class Game:
             return {}
         if not isinstance(tile_layout, dict):
             raise ValueError("tile_layout must map space names to tile ids, e.g. {'f2': 'elephant'}")
+        at_most("tile_layout", tile_layout, len(gd.board.discovery), "spaces")  # (the map's)
         left = {t.id: t.count for t in gd.types}
         out = {}
         for name, tid in tile_layout.items():
@@ -152,6 +156,7 @@ class Game:
             return None
         if isinstance(revealed, str) or not isinstance(revealed, (list, tuple)):
             raise ValueError("revealed must be a list of space names, e.g. ['f2', 'g2']")
+        at_most("revealed", revealed, len(gd.board.discovery), "spaces")  # (the map's)
         b = gd.board
         names = []
         for name in revealed:

@@ -16,6 +16,8 @@ from typing import Any
 
 from savanna import saved_games
 
+from . import limits
+
 FORMAT = "savanna-africa-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"hidden_treasure": False}
@@ -47,7 +49,7 @@ def dump(game) -> str:
 def from_dict(data: Any):
     from .game import Game
 
-    acts = saved_games.check(data, FORMAT, "africa", _KEYS)
+    acts = saved_games.check(data, FORMAT, "africa", _KEYS, limits.ACTIONS)
     try:
         game = Game(players=data["players"], seed=data["seed"], **saved_games.with_defaults(data, SAVED_DEFAULTS),
                     first_player=data.get("first_player"), data=data.get("data"),

@@ -28,6 +28,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from savanna.limits import at_most, short
+
+from . import limits
 from .board import Board
 
 FORMAT = "africa-data/1"
@@ -52,14 +55,20 @@ class GameData:
 
     def __init__(self, data: dict[str, Any]):
         try:
-            self.data = json.loads(json.dumps(data))  # a private, plain-JSON copy
-        except (TypeError, ValueError) as e:
+            text = json.dumps(data)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise ValueError(f"game data must be plain JSON data: {e}") from None
+        at_most("game data", text, limits.DATA_CHARS, "characters as JSON")
+        try:
+            self.data = json.loads(text)  # a private, plain-JSON copy
+        except RecursionError as e:
             raise ValueError(f"game data must be plain JSON data: {e}") from None
         d = self.data
         _check(isinstance(d, dict), "game data: expected a JSON object")
-        _check(d.get("format") == FORMAT, f"game data: format must be {FORMAT!r}, not {d.get('format')!r}")
+        _check(d.get("format") == FORMAT, f"game data: format must be {FORMAT!r}, not {short(d.get('format'))}")
         unknown = set(d) - _KEYS
         _check(not unknown, f"game data: unknown fields {sorted(unknown)}")
+        limits.check_data(d)  # every size, before anything is built
         m = d.get("map")
         _check(isinstance(m, dict), "game data: 'map' must be an object with 'rows' and 'cities'")
         self.board = Board(m.get("rows"), m.get("cities"), m.get("layout", "odd-r"))

@@ -24,7 +24,10 @@ import weakref
 from collections import Counter
 from typing import Any, Iterable
 
+from savanna.limits import at_most, check_seed
+
 from . import actions as act
+from . import limits
 from . import watering_holes as wh
 from .actions import Action
 from .geometry import CORNERS, RING, SIDES, STEP, corner_slot, fmt_space, slot_corner, space, xy
@@ -65,6 +68,7 @@ class Game:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
+        check_seed(seed)
         self.tileset = ts
         self.players = players
         self.seed = seed
@@ -126,6 +130,7 @@ class Game:
             tile_order = tile_order.replace(",", " ").split()
         if not isinstance(tile_order, (list, tuple)):
             raise ValueError(f"tile_order must be a list of tile names like ['S03', 'S07/2'], not {tile_order!r}")
+        at_most("tile_order", tile_order, limits.TILES, "tiles")  # (past the set's own, the loop says which)
         used: set[int] = set()
         out = []
         for name in tile_order:
@@ -153,6 +158,7 @@ class Game:
             return []
         if not isinstance(token_order, str):
             raise ValueError("token_order must be a string of animal letters, e.g. 'AEGLZ'")
+        at_most("token_order", token_order, limits.TOKENS, "tokens")  # (past the set's own, the loop says which)
         left = list(ts.token_counts)
         out = []
         for ch in token_order:

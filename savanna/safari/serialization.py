@@ -14,7 +14,9 @@ import json
 from typing import Any
 
 from savanna import saved_games
+from savanna.limits import at_most
 
+from . import limits
 from .tileset import LEGACY_TILE_SET
 
 FORMAT = "savanna-safari-game/1"
@@ -47,12 +49,14 @@ def dump(game) -> str:
 def from_dict(data: Any):
     from .game import Game
 
-    acts = saved_games.check(data, FORMAT, "safari", _KEYS)
+    acts = saved_games.check(data, FORMAT, "safari", _KEYS, limits.ACTIONS)
     try:
         game = Game(players=data["players"], seed=data["seed"], tile_order=data.get("tile_order"),
                     token_order=data.get("token_order"), **saved_games.with_defaults(data, SAVED_DEFAULTS))
     except ValueError as e:
         raise ValueError(f"saved game: {e}") from None
+    # the set is known now, and with it how long a game on it can be
+    at_most("saved game: 'actions'", acts, limits.max_actions(len(game.tileset.copies), game.players), "actions")
     return saved_games.replay(game, acts, data)
 
 

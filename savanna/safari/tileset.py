@@ -21,6 +21,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from savanna.limits import at_most, short
+
+from . import limits
 from .geometry import CORNERS, SIDES
 
 SAVANNA, TRAIL, BUSH = 0, 1, 2
@@ -32,7 +35,9 @@ FORMAT = "safari-tiles/1"
 DEFAULT_TILE_SET = "real-1"
 LEGACY_TILE_SET = "reconstruction-1"  # what a save that names no tile set was played on
 TILE_SETS = {"real-1": "safari-tiles.json", "reconstruction-1": "safari-tiles-reconstruction.json"}
-VERSION_LIMIT = 64  # characters in a user's set's version name
+
+
+_FITS: dict[tuple[int, ...], tuple[int, ...]] = {}  # one copy of each tuple of rotations, shared by every type
 
 
 @dataclass(frozen=True)
@@ -75,17 +80,14 @@ class TileType:
                     corners=tuple(sorted((c + r) % 4 for c in self.corners)),
                 )
             )
-        # fits[pattern] -> rotations (0..3) whose edges match every neighbour.
-        self.fits: list[tuple[int, ...]] = []
-        for pattern in range(256):
-            need = [(pattern >> (2 * d)) & 3 for d in range(4)]
-            self.fits.append(
-                tuple(
-                    r
-                    for r in range(4)
-                    if all(n == NO_NEIGHBOUR or n == e for n, e in zip(need, self.rotations[r].edges))
-                )
-            )
+        # fits[pattern] -> rotations (0..3) whose edges match every neighbour. A rotation fits
+        # 16 patterns: on each side, a neighbour showing its edge or none. (Built from those, not
+        # by trying all 256, which made a large user's set slow to load.)
+        fits: list[list[int]] = [[] for _ in range(256)]
+        for r, rot in enumerate(self.rotations):
+            for absent in range(16):
+                fits[sum((NO_NEIGHBOUR if absent >> d & 1 else rot.edges[d]) << (2 * d) for d in range(4))].append(r)
+        self.fits: list[tuple[int, ...]] = [_FITS.setdefault(t, t) for t in map(tuple, fits)]
         self.baobab = next((i for i, f in enumerate(features) if f.kind == "baobab"), -1)
 
     def __repr__(self) -> str:
@@ -116,21 +118,28 @@ class TileSet:
     def __init__(self, data: dict[str, Any], packaged: bool = False):
         _check(isinstance(data, dict), "a tile set must be a JSON object")
         try:  # our own copy, as plain JSON: later changes to the caller's dict cannot reach the game
-            data = json.loads(json.dumps(data))
+            text = json.dumps(data)
         except (TypeError, ValueError, RecursionError) as e:
             raise ValueError(f"a tile set must be plain JSON data: {e}") from None
+        at_most("tile set", text, limits.SET_CHARS, "characters as JSON")
+        try:
+            data = json.loads(text)
+        except RecursionError as e:
+            raise ValueError(f"a tile set must be plain JSON data: {e}") from None
+        limits.check_tile_set(data)  # every size, before anything is built
         self.data = data
         _check(data.get("format") == FORMAT, f"tile set format must be {FORMAT!r}")
         version = data.get("version")
-        _check(version is None or (isinstance(version, str) and 0 < len(version) <= VERSION_LIMIT),
-               f"a tile set's version must be a name of 1 to {VERSION_LIMIT} characters")
+        _check(version is None or (isinstance(version, str) and 0 < len(version) <= limits.VERSION),
+               f"a tile set's version must be a name of 1 to {limits.VERSION} characters")
         self.version: str | None = version
         self.packaged = packaged  # one of TILE_SETS: a save names it by version alone
         animals = data.get("animals")
         _check(isinstance(animals, dict) and animals, "tile set needs an 'animals' object")
-        for letter in animals:
+        for letter, name in animals.items():
             _check(isinstance(letter, str) and len(letter) == 1 and letter.isupper(),
                    f"animal letter {letter!r} must be one capital letter")
+            _check(isinstance(name, str), f"animal {letter}: its name must be text")
         self.animals: str = "".join(animals)  # letters, in data order; index = bit
         self.animal_names = dict(animals)
         self.animal_index = {a: i for i, a in enumerate(self.animals)}
@@ -269,7 +278,7 @@ def _check(ok: bool, message: str) -> None:
 def packaged_data(version: str = DEFAULT_TILE_SET) -> dict[str, Any]:
     """The JSON data of a tile set the package ships, by version."""
     if version not in TILE_SETS:
-        raise ValueError(f"unknown tile set {version!r}; this version of savanna knows {', '.join(TILE_SETS)}")
+        raise ValueError(f"unknown tile set {short(version, 40)}; this version of savanna knows {', '.join(TILE_SETS)}")
     return json.loads(resources.files(__package__).joinpath("data", TILE_SETS[version]).read_text("utf-8"))
 
 

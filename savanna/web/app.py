@@ -77,7 +77,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from savanna import __version__
+from savanna import __version__, limits
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from .computers import MAX_THINK, Searches
@@ -113,8 +113,9 @@ class SeatIn(BaseModel):
 
 class CreateIn(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)  # JSON types as they are: "2" and true are not 2 and 1
-    seats: list[SeatIn] | None = Field(None, max_length=16, description="2 to 5 seats, in turn order; default: "
-                                                                        "you against the medium computer player")
+    seats: list[SeatIn] | None = Field(None, max_length=limits.PLAYERS,
+                                       description="2 to 5 seats, in turn order; default: you against the medium "
+                                                   "computer player")
     players: int | None = Field(None, description="number of seats (checked against seats if both are given)")
     game: Literal["safari", "africa"] = Field("safari", description="the game: Carcassonne Safari or Knizia's Africa")
     final_scoring: str | None = Field(None, description="Safari: 'all' (English rulebook, the default) or "

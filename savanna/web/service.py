@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from savanna import saved_games
+from savanna import limits, saved_games
 from savanna.ai import make_player, parse_spec
 from savanna.ai.base import LEVELS
 from savanna.games import game_module
@@ -41,7 +41,7 @@ log = logging.getLogger("savanna.web")
 
 HUMAN, COMPUTER = "human", "computer"
 NAME_LIMIT = 40
-ACTION_LIMIT = 64  # characters: the longest notation is about 25
+ACTION_LIMIT = limits.ACTION_CHARS  # characters: the longest notation is about 25
 MAX_ITERATIONS = 100_000
 
 # error code -> HTTP status
@@ -122,8 +122,10 @@ class Position:
 
     @property
     def turn(self) -> int:
-        """The turn being played now (from 1)."""
-        return sum(1 for e in self.score_history if not e["final"])
+        """The turn being played now (from 1): the entries but the final one, which only the
+        game's end adds, last. (Counted without a walk: a replay asks it at every action.)"""
+        h = self.score_history
+        return len(h) - (1 if h[-1]["final"] else 0)
 
     @classmethod
     def start(cls, game: Any) -> Position:
@@ -251,14 +253,14 @@ def _seats(specs: Any, players: Any, hotseat: bool, max_think: float = MAX_THINK
     """The seats of a new game, checked; `computer_only`: whether a game may have no human seat."""
     if specs is None:
         n = 2 if players is None else players
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 16:
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= limits.PLAYERS:
             raise GameError("bad_settings", f"players must be a whole number from 2 to 5, not {n!r}")
         specs = [{"kind": HUMAN}] + [{"kind": COMPUTER, "player": "medium"}] * (n - 1)
     if not isinstance(specs, list):
         raise GameError("bad_settings", "seats must be a list, one entry per seat")
     if players is not None and players != len(specs):
         raise GameError("bad_settings", f"players is {players!r} but {len(specs)} seats are given")
-    if len(specs) > 16:  # the engine says how many are allowed; this only bounds the work before asking it
+    if len(specs) > limits.PLAYERS:  # the engine says how many are allowed; this only bounds the work before asking it
         raise GameError("bad_settings", f"players must be a whole number from 2 to 5, not {len(specs)}")
     seats = []
     for i, s in enumerate(specs):
