@@ -106,6 +106,15 @@ BODY_LIMIT = 16 * 1024  # any other request body
 IMPORT_LIMIT = 1024 * 1024  # an uploaded game (a custom tile set makes it larger)
 CLOSE_UNKNOWN_GAME = 4404
 
+# Africa's hidden-treasure option, as the lobby states it (README.md says the same): what it
+# hides, and what it cannot hide, since every pick-up happens on the public board
+HIDDEN_TREASURE = ("the rules' option: each player's gold and gem totals are shown only to that player until "
+                   "the final scoring")
+HIDDEN_TREASURE_NOTE = ("Hidden from the other players, spectators, the lobby, replays and the API: the totals. "
+                        "Not hidden, as at the table: gold and gems lie face up until a base camp that explores "
+                        "takes them, and the board and the move log show every such pick-up, so anyone watching "
+                        "closely, or stepping through the replay, can add up each player's totals.")
+
 
 # ------------------------------------------------------------------ bodies
 
@@ -479,8 +488,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                                                           "there"}]}]},
                 {"game": "africa", "name": "Africa (Reiner Knizia)", "seats": {"min": 2, "max": 5},
                  "options": [{"name": "hidden_treasure", "type": "bool", "default": False,
-                              "description": "the rules' option: each player's gold and gems stay hidden from the "
-                                             "others until the end"}]},
+                              "description": HIDDEN_TREASURE, "note": HIDDEN_TREASURE_NOTE}]},
             ],
         }
 
