@@ -9,6 +9,7 @@
                   [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--allow-origin URL ...]
+                  [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
     savanna --version
 """
 
@@ -19,12 +20,14 @@ import gc
 import re
 import secrets
 import sys
+from datetime import timedelta
 
 from rich.console import Console
 
 from savanna import __version__
 
 FINAL_SCORING = ("all", "majority")
+DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.ratelimit's (the web extra may be missing)
 
 
 def _players_known() -> list[str]:
@@ -138,6 +141,18 @@ def build_parser() -> argparse.ArgumentParser:
                         "turn in order (default: the cores but one, at least 1)")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
+    w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
+                   help="how many games one client address may create or import, e.g. '30/minute;300/hour' (the "
+                        "default), '100/hour', or 'none'; over it the server answers 429 with Retry-After. "
+                        "Uploads of a tile set to view are limited alike")
+    w.add_argument("--expire-after", metavar="DAYS", type=float, default=30.0,
+                   help="delete games still being played that had no move and no connection for DAYS days "
+                        "(default 30; 0: keep them all). Finished games are always kept")
+    w.add_argument("--forwarded-allow-ips", metavar="IPS", default=None,
+                   help="the reverse proxies whose X-Forwarded-For header is believed as the client's address "
+                        "(for the limits and the logs): comma-separated addresses or networks, '*' for any "
+                        "(only if every connection comes through your proxy), or 'none'. Default: "
+                        "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -470,9 +485,21 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0.05 <= args.max_think <= 60:
             _error(err, f"--max-think must be from 0.05 to 60 seconds, not {args.max_think:g}")
             return 1
+        from savanna.web.ratelimit import parse_limits
+
+        try:
+            parse_limits(args.create_limit)
+        except ValueError as e:
+            _error(err, f"--create-limit: {e}")
+            return 1
+        if not args.expire_after >= 0:
+            _error(err, f"--expire-after must be 0 (never) or a number of days, not {args.expire_after:g}")
+            return 1
+        expire_after = timedelta(days=args.expire_after) if args.expire_after > 0 else None
         app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
                          max_think=args.max_think, search_workers=args.search_workers,
-                         computer_only=args.computer_only_games)
+                         computer_only=args.computer_only_games, create_limit=args.create_limit,
+                         expire_after=expire_after)
     except StorageError as e:
         _error(err, str(e))
         return 1
@@ -489,8 +516,12 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     # WebSocket frames over 64 KB are cut off by the protocol; the app answers those over 4 KB.
     # No permessage-deflate: after the first view a connection gets patches of 1-3 KB, and
     # compressing each for each connection cost more of the server than anything but the view
+    # the client's address (rate limits, logs) from X-Forwarded-For only when a trusted proxy sent it
+    proxies = args.forwarded_allow_ips
+    proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
+        {"proxy_headers": True, "forwarded_allow_ips": proxies}
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="info")
+                log_level="info", **proxy)
     return 0
 
 

@@ -420,6 +420,16 @@ def test_the_drawn_tile_rotates_previews_under_the_pointer_and_the_board_pans_an
     assert page.evaluate("window.page.view.moves") == 0  # panning placed nothing
 
 
+def test_the_lobby_says_what_hidden_gold_and_gems_hide_and_what_anyone_can_follow(server, page):
+    page.goto(server + "/")
+    page.select_option("#game-select", "africa")
+    note = page.locator("#hidden_treasure-note")
+    expect(note).to_contain_text("Hidden from the other players, spectators, the lobby, replays and the API")
+    expect(note).to_contain_text("anyone watching closely, or stepping through the replay, can add up")
+    assert page.get_attribute("input[name=hidden_treasure]", "aria-describedby") == "hidden_treasure-note"
+    shot(page, "lobby-africa-options.png")
+
+
 def test_a_person_plays_africa_against_the_computer_to_the_end(server, page):
     rng = random.Random(5)
     page.goto(server + "/")

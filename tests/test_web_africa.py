@@ -142,3 +142,136 @@ def test_bad_africa_actions_are_refused_and_change_nothing(client):
     r = client.post(f"/api/games/{gid}/actions", json={"token": other, "action": before["legal_actions"][0]})
     assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
     assert view(client, gid)["version"] == before["version"]
+
+
+# ---------------------------------------------- what hidden treasure hides, and what it cannot
+
+TREASURE = ("gold", "gems")
+
+
+def totals_shown(data, path="$"):
+    """Every (path, seat, kind, value) of a "gold" or "gems" field anywhere in the JSON."""
+    out = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in TREASURE and not isinstance(v, (dict, list)):
+                out.append((path, data.get("seat"), k, v))
+            out += totals_shown(v, f"{path}.{k}")
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += totals_shown(v, f"{path}[{i}]")
+    return out
+
+
+def assert_only_own_totals(data, me):
+    """No seat's totals in `data` but `me`'s (None: a spectator's, the lobby's: nobody's),
+    and the face-down mix does not tell gold from gems."""
+    for path, seat, kind, value in totals_shown(data):
+        assert seat is not None, f"{path}: {kind} outside a seat"
+        if seat != me:
+            assert value is None, f"{path}: seat {seat}'s {kind} is shown to {me}: {value}"
+        else:
+            assert isinstance(value, int)
+    if isinstance(data, dict) and "unseen_tiles" in data:  # the face-down mix: gold and gems lumped
+        assert not any(k.startswith(TREASURE) for k in data["unseen_tiles"]) and "treasure" in data["unseen_tiles"]
+
+
+def replay(client, gid, step):
+    r = client.get(f"/api/games/{gid}/replay?step={step}")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def follow(client, gid):
+    """What anyone watching can work out from public answers alone: each seat's gold and
+    gems, from the move list and the board before and after each base camp that explored
+    ("B$": the gold and gems that left the board went to the seat that built it)."""
+    values = {t.id: (t.kind, t.value) for t in africa.new_game(players=2).data.types if t.kind in TREASURE}
+    public = view(client, gid)
+    totals = [{"gold": 0, "gems": 0, "tiles": 0} for _ in public["seats"]]
+    for move in public["history"]:
+        if move["action"] != "B$":
+            continue
+        before, after = replay(client, gid, move["move"] - 1), replay(client, gid, move["move"])
+        assert after["replay"]["last_action"] == {k: move[k] for k in ("move", "turn", "seat", "action")}
+        for b, a in zip(before["board"], after["board"]):
+            if b["tile"] in values and a["tile"] != b["tile"]:
+                kind, value = values[b["tile"]]
+                totals[move["seat"]][kind] += value
+                totals[move["seat"]]["tiles"] += 1
+    # nothing else takes gold or gems: the tiles counted are all each seat took (a public count)
+    assert [t.pop("tiles") for t in totals] == [s["treasure_tiles"] for s in public["seats"]]
+    return totals
+
+
+def finish(client, gid, tokens, rng):
+    """Play the game to its end (random legal actions, through the service: quicker than HTTP)."""
+    store, service = client.app.state.store, client.app.state.service
+    for _ in range(10_000):
+        game = service.position(store.get(gid)).game
+        if game.is_terminal():
+            return
+        seat = game.current_player
+        acts = [str(a) for a in game.legal_actions()]
+        service.act(gid, tokens[seat], "B$" if "B$" in acts and rng.random() < 0.8 else rng.choice(acts))
+    raise AssertionError("the game does not end")
+
+
+def test_hidden_treasure_hides_the_totals_but_anyone_watching_can_follow_them(client):
+    """The README's and the lobby's statement of the option, both halves: (1) mid-game no
+    view of another seat, no spectator's, no lobby entry and no replay step holds a seat's
+    gold and gem totals; (2) yet the public replay gives them exactly, as a watcher with
+    perfect memory has them; (3) at the end every view shows them."""
+    g = create(client, PEOPLE, hidden_treasure=True, seed=8)
+    gid = g["id"]
+    tokens = {s["seat"]: s["token"] for s in g["seats"]}
+    store, service = client.app.state.store, client.app.state.service
+    rng = random.Random(1)
+    v = play_until(client, g, lambda v: all(s["treasure_tiles"] for s in v["seats"]), rng)
+    assert v["status"] == "playing"
+    game = service.position(store.get(gid)).game
+    truth = [game.treasure(s) for s in range(2)]
+    assert all(t["gold"] + t["gems"] for t in truth)
+    n = v["moves"]
+
+    # (1) hidden: the seats' own views (REST and WebSocket), a spectator's, the lobby, replay steps
+    for seat, token in tokens.items():
+        own = view(client, gid, token)
+        assert_only_own_totals(own, seat)
+        assert {k: own["seats"][seat][k] for k in TREASURE} == truth[seat]
+    assert_only_own_totals(view(client, gid), None)
+    lobby = client.get("/api/games").json()
+    assert gid in [x["id"] for x in lobby["open"]] and totals_shown(lobby) == []
+    for step in range(0, n + 1, 7):
+        assert_only_own_totals(replay(client, gid, step), None)
+    assert_only_own_totals(replay(client, gid, n), None)
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ann, \
+            client.websocket_connect(f"/ws/games/{gid}") as watcher:
+        assert_only_own_totals(recv_until(ann, lambda m: m["type"] == "state")["view"], 0)
+        assert_only_own_totals(recv_until(watcher, lambda m: m["type"] == "state")["view"], None)
+    r = client.get(f"/api/games/{gid}/export", params={"token": tokens[0]})
+    assert r.status_code == 403 and r.json()["code"] == "hidden"  # nor the saved game
+
+    # (2) followed: the public move list and replay give every seat's totals exactly
+    assert follow(client, gid) == truth
+
+    # (3) revealed: at the end every view shows every seat's totals, as the final scoring does
+    finish(client, gid, tokens, rng)
+    v = view(client, gid)
+    assert v["status"] == "over" and len(v["final_points"]) == 2
+    game = service.position(store.get(gid)).game
+    truth = [game.treasure(s) for s in range(2)]
+    for w in (v, view(client, gid, tokens[1]), replay(client, gid, v["moves"])):
+        assert [{k: s[k] for k in TREASURE} for s in w["seats"]] == truth
+    assert follow(client, gid) == truth
+
+
+def test_the_lobby_states_what_the_option_hides_and_what_anyone_watching_can_follow(client):
+    option = next(o for x in client.get("/api/players").json()["games"] if x["game"] == "africa"
+                  for o in x["options"] if o["name"] == "hidden_treasure")
+    assert "shown only to that player until the final scoring" in option["description"]
+    note = option["note"]
+    assert "Hidden from the other players, spectators, the lobby, replays and the API: the totals" in note
+    assert "every such pick-up" in note and "anyone watching" in note and "add up each player's totals" in note
+    lobby_js = client.get("/static/lobby.js").text
+    assert "o.note" in lobby_js and "option-note" in lobby_js  # the page shows it under the checkbox

@@ -22,6 +22,11 @@ with the HTTP status of the code, see `service.ERRORS`):
     POST /api/tiles                       the same for a user's own tile set (safari-tiles/1 JSON)
     GET  /api/health
 
+POST /api/games and /api/games/import (together) and POST /api/tiles are limited per client
+address (create_app's `create_limit`, ratelimit.py): over the limit, HTTP 429 {"code":
+"rate_limited"} with a Retry-After header. Unfinished games without a move or a connection
+for `expire_after` (30 days) are deleted (expiry.py); games that are over are kept.
+
 Bodies are strict: JSON numbers and booleans as such ("2" and true are not 2 and 1).
 Every answer carries X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer and
 the Content-Security-Policy `CSP` (see `Guard`).
@@ -65,6 +70,7 @@ import logging
 import re
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
@@ -81,7 +87,9 @@ from savanna import __version__, limits
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from .computers import MAX_THINK, Searches
+from .expiry import DEFAULT_EXPIRE_AFTER, Expiry
 from .live import SEND_ERRORS, Connection, LiveGames
+from .ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits
 from .service import (
     MAX_ITERATIONS,
     NAME_LIMIT,
@@ -97,6 +105,15 @@ MESSAGE_LIMIT = 4 * 1024  # a WebSocket message or an action's body
 BODY_LIMIT = 16 * 1024  # any other request body
 IMPORT_LIMIT = 1024 * 1024  # an uploaded game (a custom tile set makes it larger)
 CLOSE_UNKNOWN_GAME = 4404
+
+# Africa's hidden-treasure option, as the lobby states it (README.md says the same): what it
+# hides, and what it cannot hide, since every pick-up happens on the public board
+HIDDEN_TREASURE = ("the rules' option: each player's gold and gem totals are shown only to that player until "
+                   "the final scoring")
+HIDDEN_TREASURE_NOTE = ("Hidden from the other players, spectators, the lobby, replays and the API: the totals. "
+                        "Not hidden, as at the table: gold and gems lie face up until a base camp that explores "
+                        "takes them, and the board and the move log show every such pick-up, so anyone watching "
+                        "closely, or stepping through the replay, can add up each player's totals.")
 
 
 # ------------------------------------------------------------------ bodies
@@ -322,7 +339,8 @@ STATIC = Path(__file__).with_name("static")
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
                message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
                max_think: float = MAX_THINK, search_workers: int | None = None, search_processes: bool = True,
-               computer_only: bool = False) -> FastAPI:
+               computer_only: bool = False, create_limit: str | None = DEFAULT_CREATE_LIMIT,
+               expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -330,20 +348,28 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     (https://example.org) of pages elsewhere that may open its WebSockets, besides its own.
     Computer play (computers.py): `max_think` seconds a move at most; `search_workers` searches at
     once (default: all cores but one), in worker processes unless `search_processes` is False
-    (threads: for tests); `computer_only` allows games without a human seat."""
+    (threads: for tests); `computer_only` allows games without a human seat.
+    `create_limit`: how many games one client address may create or import (together), and
+    tile sets lay out, in the `limits` package's notation ("30/minute;300/hour", the default;
+    None or "none": no limit; ratelimit.py). `expire_after`: unfinished games without a move
+    or a connection for that long are deleted (default 30 days; None: never; expiry.py)."""
     redact_tokens_in_logs()
+    creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     store = Store(database_url)
     service = GameService(store, max_think=max_think, computer_only=computer_only)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think)
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches)
+    expiry = Expiry(store, service, live, after=expire_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         log.info("savanna web app on %s", redact(store.url))
         await live.start()
+        await expiry.start()
         try:
             yield
         finally:
+            await expiry.close()
             await live.close()
             store.close()
 
@@ -353,6 +379,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.store = store
     app.state.service = service
     app.state.live = live
+    app.state.limits = creation_limits
+    app.state.expiry = expiry
     app.add_middleware(BodyLimit, message_limit=message_limit)
     app.add_middleware(Guard, allowed_origins=allowed_origins)  # outermost: its headers on every answer
 
@@ -360,7 +388,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
 
     @app.exception_handler(GameError)
     async def game_error(_: Request, e: GameError) -> JSONResponse:
-        return JSONResponse(e.as_dict(), status_code=e.status)
+        return JSONResponse(e.as_dict(), status_code=e.status, headers=getattr(e, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
@@ -467,8 +495,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                                                           "there"}]}]},
                 {"game": "africa", "name": "Africa (Reiner Knizia)", "seats": {"min": 2, "max": 5},
                  "options": [{"name": "hidden_treasure", "type": "bool", "default": False,
-                              "description": "the rules' option: each player's gold and gems stay hidden from the "
-                                             "others until the end"}]},
+                              "description": HIDDEN_TREASURE, "note": HIDDEN_TREASURE_NOTE}]},
             ],
         }
 
@@ -480,10 +507,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             raise GameError("not_found", f"no tile set {version!r}; there are {', '.join(TILE_SETS)}")
         return tile_catalogue(load_tiles(version))
 
+    def client_host(request: Request) -> str | None:
+        """The client's address (uvicorn's: a trusted proxy's X-Forwarded-For already applied)."""
+        return request.client.host if request.client else None
+
     @app.post("/api/tiles", tags=["tiles"])
-    async def user_tile_set(body: Annotated[dict[str, Any], Body(description="a tile set (safari-tiles/1)")]
-                            ) -> dict[str, Any]:
-        """A user's own tile set, checked and laid out as GET /api/tiles lays out a packaged one."""
+    async def user_tile_set(request: Request, body: Annotated[dict[str, Any], Body(
+            description="a tile set (safari-tiles/1)")]) -> dict[str, Any]:
+        """A user's own tile set, checked and laid out as GET /api/tiles lays out a packaged one
+        (limited per client address as creating games is: a set is kept in memory a while)."""
+        creation_limits.hit("tiles", client_host(request))
         def lay_out() -> dict[str, Any]:
             try:
                 return tile_catalogue(load_tiles(body))
@@ -495,7 +528,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     @app.post("/api/games", status_code=201, tags=["lobby"])
     async def create_game(request: Request, body: CreateIn) -> JSONResponse:
         """Create a game. The answer holds each human seat's secret token and join link: they are
-        shown once (only their hashes are stored)."""
+        shown once (only their hashes are stored). Limited per client address (429 with
+        Retry-After when over)."""
+        creation_limits.hit("create", client_host(request))
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
                                     final_scoring=body.final_scoring, hidden_treasure=body.hidden_treasure,
@@ -539,7 +574,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     async def import_game(request: Request, body: Annotated[dict[str, Any], Body(
             description="a saved game, or {\"saved\": <saved game>, \"seats\": [...], \"hotseat\": bool, "
                         "\"listed\": bool}; without seats every seat is human, on one hotseat token")]) -> JSONResponse:
-        """Upload a saved game (the command line's JSON) as a new game here."""
+        """Upload a saved game (the command line's JSON) as a new game here. Counts as creating
+        one, in the same limit per client address."""
+        creation_limits.hit("create", client_host(request))
         if "saved" in body:
             extra = set(body) - {"saved", "seats", "hotseat", "listed"}
             if extra:
@@ -574,6 +611,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             return
         seats = service.seats_for(rec, token)
         conn = live.join(websocket, game_id, token or None, seats)
+        expiry.touch(game_id)  # someone is here: the game is not abandoned
         try:
             await live.publish(game_id)  # the state to this connection, who is connected to everyone
             if token and not seats:
@@ -600,6 +638,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             pass
         finally:
             live.leave(conn)
+            expiry.touch(game_id)
             if websocket.application_state == WebSocketState.CONNECTED and live.closed:
                 with contextlib.suppress(*SEND_ERRORS):
                     await websocket.close(code=1012, reason="server restarting")

@@ -63,14 +63,19 @@ def request(base: str, method: str, path: str, body: Any = None, timeout: float 
 
 class ServerProcess:
     """`savanna serve` on 127.0.0.1 in a child process, on database `db` (a path or URL).
-    Its output goes to `log` (a file path) so that a failure can be read afterwards. `options`:
-    more of `savanna serve`'s options, e.g. ["--computer-only-games"]."""
+    Its output goes to `log` (a file path) so that a failure can be read afterwards.
+    `create_limit` and `expire_after` (days) are passed as `--create-limit` and
+    `--expire-after` when given (None: the server's defaults); a client that creates more
+    games than a person would, such as the load benchmark, passes create_limit="none".
+    `options`: more of `savanna serve`'s options, e.g. ["--computer-only-games"]."""
 
     def __init__(self, db: str, *, port: int | None = None, computer_delay: float = 0.0,
-                 log: str | os.PathLike | None = None, python: str = sys.executable, options: Sequence[str] = ()):
+                 log: str | os.PathLike | None = None, python: str = sys.executable,
+                 create_limit: str | None = None, expire_after: float | None = None, options: Sequence[str] = ()):
         self.db, self.port = db, port or free_port()
         self.options = list(options)
         self.computer_delay, self.python = computer_delay, python
+        self.create_limit, self.expire_after = create_limit, expire_after
         self.log = Path(log) if log else None
         self.proc: subprocess.Popen | None = None
         self.starts = 0
@@ -90,9 +95,15 @@ class ServerProcess:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         env.pop("DATABASE_URL", None)  # --db says which database
+        options = []
+        if self.create_limit is not None:
+            options += ["--create-limit", self.create_limit]
+        if self.expire_after is not None:
+            options += ["--expire-after", str(self.expire_after)]
+        options += self.options
         self.proc = subprocess.Popen(
             [self.python, "-m", "savanna", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db, "--computer-delay", str(self.computer_delay), *self.options],
+             "--db", self.db, "--computer-delay", str(self.computer_delay), *options],
             stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
         if out is not subprocess.DEVNULL:
             out.close()

@@ -63,7 +63,7 @@ ERRORS = {
     "bad_import": 422,      # the uploaded game is refused (the engine's message)
     "illegal_action": 422,  # malformed or illegal action (the engine's message)
     "unknown_type": 400,    # WebSocket message of an unknown type
-    "rate_limited": 429,    # too many messages too fast
+    "rate_limited": 429,    # too many messages too fast, or games created from one address (ratelimit.py)
     "server_error": 500,
 }
 
@@ -436,6 +436,12 @@ class GameService:
             self._cache.move_to_end(record.id)
             while len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
+
+    def forget(self, game_ids: Iterable[str]) -> None:
+        """Drop deleted games from the cache of positions."""
+        with self._cache_lock:
+            for gid in game_ids:
+                self._cache.pop(gid, None)
 
     def view(self, game_id: str | GameRecord, connected: Iterable[int] = (), spectators: int = 0,
              viewer: int | None = None) -> dict[str, Any]:

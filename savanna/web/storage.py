@@ -18,6 +18,11 @@ moment loses no stored action; only a crash of the whole machine may lose the
 last commits (SQLite's documented trade for not syncing the disk on every
 commit, which would cap a file at a few hundred moves a second).
 
+A game's `updated_at` is its last write; `touched_at` is when a connection to it last
+came or went (`touch`). `expire` deletes the games still being played that neither has
+touched for a while (expiry.py runs it). Columns added after a database was made are added
+to it, nullable, when a Store opens it (`_add_columns`), so older databases keep loading.
+
 Only portable column types are used (strings, integers, booleans, JSON,
 timestamps), so the same code runs on SQLite (the default: a file in the
 user's data directory) and on PostgreSQL (`postgresql://...` with psycopg
@@ -34,6 +39,7 @@ import os
 import secrets
 import sys
 import threading
+from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -44,14 +50,19 @@ from sqlalchemy import (
     DateTime,
     Integer,
     String,
+    and_,
     bindparam,
     create_engine,
+    delete,
     event,
+    inspect,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -89,7 +100,10 @@ class GameRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=True)  # shown in the lobby
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)  # the last write
+    # when a connection last came or went (`touch`), for expiring games nobody comes back to;
+    # null: none since the column was added. Added later, so nullable (see `_add_columns`)
+    touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,6 +138,7 @@ _SAVE = (update(GAMES)
          .where(GAMES.c.id == bindparam("gid"), GAMES.c.version == bindparam("expected"))
          .values(actions=bindparam("actions"), status=bindparam("status"), summary=bindparam("summary"),
                  version=bindparam("version"), updated_at=bindparam("now")))
+_TOUCH = update(GAMES).where(GAMES.c.id == bindparam("gid")).values(touched_at=bindparam("now"))
 
 
 def _utc(t: datetime) -> datetime:
@@ -213,6 +228,26 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _add_columns(engine: Engine) -> list[str]:
+    """Add to a games table made by an older version the columns added since (each nullable,
+    so its rows keep loading as they are). Returns the names added."""
+    have = {c["name"] for c in inspect(engine).get_columns(GAMES.name)}
+    added = []
+    for col in GAMES.columns:
+        if col.name in have:
+            continue
+        assert col.nullable, f"a column added to existing tables must be nullable: {col.name}"
+        ddl = f"ALTER TABLE {GAMES.name} ADD COLUMN {col.name} {col.type.compile(engine.dialect)}"
+        try:
+            with engine.begin() as con:
+                con.execute(text(ddl))
+        except DBAPIError:  # another server process starting on the same database added it first
+            if col.name not in {c["name"] for c in inspect(engine).get_columns(GAMES.name)}:
+                raise
+        added.append(col.name)
+    return added
+
+
 # ----------------------------------------------------------------- store
 
 
@@ -224,6 +259,7 @@ class Store:
         self.engine = _engine(self.url)
         try:
             Base.metadata.create_all(self.engine)
+            _add_columns(self.engine)
         except Exception as e:  # the driver's own errors differ: say which database failed
             self.engine.dispose()
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
@@ -286,6 +322,33 @@ class Store:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
         return dataclasses.replace(game, actions=params["actions"], status=status, summary=dict(summary),
                                    version=game.version + 1, updated_at=now)
+
+    def touch(self, game_id: str, now: datetime | None = None) -> None:
+        """Note that someone connected to the game or left it (one statement; the game's version
+        and `updated_at` are not changed): a game still played is kept while touched (`expire`)."""
+        with self._write_lock, self._autocommit.connect() as con:
+            con.execute(_TOUCH, {"gid": game_id, "now": _now() if now is None else now})
+
+    def expire(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Delete every game still being played that nothing has changed or touched since
+        `before`, except those in `keep` (the games with a connection). Games that are over
+        are kept. Returns the ids deleted."""
+        before = before.astimezone(timezone.utc)
+        stale = and_(GAMES.c.status == "playing", GAMES.c.updated_at < before,
+                     or_(GAMES.c.touched_at.is_(None), GAMES.c.touched_at < before))
+        keep = set(keep)
+        gone: list[str] = []
+        with self._write_lock, self.engine.begin() as con:
+            ids = [gid for gid in con.execute(select(GAMES.c.id).where(stale)).scalars() if gid not in keep]
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                # the condition again: a game touched since the select stays
+                if con.execute(delete(GAMES).where(GAMES.c.id.in_(chunk), stale)).rowcount == len(chunk):
+                    gone += chunk
+                else:
+                    left = set(con.execute(select(GAMES.c.id).where(GAMES.c.id.in_(chunk))).scalars())
+                    gone += [gid for gid in chunk if gid not in left]
+        return gone
 
     # ------------------------------------------------------------- reads
 

@@ -246,7 +246,7 @@ class AfricaUI {
         h("strong", {}, String(v.camp_supply)), " base camps in the supply"),
       h("div", {}, h("strong", {}, String(v.tiles_face_down)), " tiles face down"),
       h("details", {}, h("summary", {}, "Tiles still face down"), h("div", { class: "muted small" }, unseen || "none")),
-      h("div", { class: "muted small" }, v.rules.hidden_treasure ? "Option: gold and gems are hidden until the end." : "Everyone's gold and gems are open."));
+      h("div", { class: "muted small" }, v.rules.hidden_treasure ? "Option: each player sees only their own gold and gem totals until the end (every pick-up is on the board and in the move log)." : "Everyone's gold and gems are open."));
   }
 
   key(e) {

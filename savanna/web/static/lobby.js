@@ -53,13 +53,15 @@ class Lobby {
   gameInfo() { return this.info.games.find(g => g.game === this.game) || this.info.games[0]; }
 
   ruleOptions() {
-    return this.gameInfo().options.map(o => o.type === "choice"
+    return this.gameInfo().options.flatMap(o => o.type === "choice"
       ? h("fieldset", {}, h("legend", {}, "Final scoring of unfinished trails and bush"),
         o.choices.map(f => h("label", { class: "radio" },
           h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), ` ${f.value}: `,
           h("span", { class: "muted" }, f.description))))
-      : h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default }),
-        ` ${o.name === "hidden_treasure" ? "Hidden gold and gems" : o.name}: `, h("span", { class: "muted" }, o.description)));
+      : [h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default,
+        "aria-describedby": o.note ? `${o.name}-note` : null }),
+        ` ${o.name === "hidden_treasure" ? "Hidden gold and gems" : o.name}: `, h("span", { class: "muted" }, o.description)),
+        o.note ? h("p", { class: "muted small option-note", id: `${o.name}-note` }, o.note) : null]);
   }
 
   render() {

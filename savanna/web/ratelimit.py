@@ -1,0 +1,138 @@
+"""How many games one client address may create: limits per address, over moving windows.
+
+    limiter = CreationLimits("30/minute;300/hour")   # the `limits` package's notation; None: no limit
+    limiter.hit("create", address)                   # raises RateLimited (HTTP 429) when over
+
+Each kind of request ("create": new games and imports together; "tiles": a user's tile set
+laid out) counts separately, per client address. A request refused counts for nothing. The
+windows move (the `limits` package's moving-window strategy): "30/minute" allows 30 in any
+60 seconds, so no burst of twice the limit straddles a window's edge.
+
+The address is the connection's (`request.client.host`). Behind a reverse proxy that is
+the proxy's, unless the server believes the proxy's X-Forwarded-For: uvicorn does, for the
+addresses `savanna serve --forwarded-allow-ips` names (default 127.0.0.1, a proxy on the
+same machine), and rewrites the client address before the app sees it. An IPv6 client
+counts by its /64 network: one household or server is given a whole /64, and would
+otherwise have more addresses than any limit.
+
+The counts live in this process's memory (a `limits` storage, `memory://`): a restart
+forgets them, and several server processes would each count their own. Everything about
+where they live is in this class, so a storage shared by several processes (the
+database, or another of the `limits` storages by URI) replaces it here alone.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import time
+
+from limits import RateLimitItem, parse_many
+from limits.storage import storage_from_string
+from limits.strategies import MovingWindowRateLimiter
+
+from .service import GameError
+
+# a club organiser creating a tournament's round by hand, or by a script that waits when
+# told, stays under it; a script creating thousands does not get far
+DEFAULT_CREATE_LIMIT = "30/minute;300/hour"
+NO_LIMIT = ("", "none", "off", "0")
+
+WHAT = {"create": "games created or imported", "tiles": "tile sets laid out"}
+
+
+def parse_limits(spec: str | None) -> list[RateLimitItem]:
+    """The limits of a spec such as "30/minute;300/hour" (the `limits` package's notation:
+    N per [M] second|minute|hour|day, separated by ; , or |). None, "", "none", "off" or
+    "0": no limit. ValueError, with what is wrong, for anything else."""
+    if spec is None or spec.strip().lower() in NO_LIMIT:
+        return []
+    try:
+        items = parse_many(spec.strip())
+    except ValueError:
+        raise ValueError(f"not a rate limit: {spec!r} (expected e.g. '30/minute;300/hour', or 'none')") from None
+    for item in items:
+        if item.amount < 1:
+            raise ValueError(f"not a rate limit: {spec!r} (each limit allows at least 1)")
+    return items
+
+
+def client_key(host: str | None) -> str:
+    """Whom a request counts for: its IPv4 address, its IPv6 address's /64 network, or the
+    host name as given (a test client's)."""
+    if not host:
+        return "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # ::ffff:192.0.2.1 is 192.0.2.1
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class RateLimited(GameError):
+    """Over a limit: HTTP 429, with the seconds to wait in `retry_after` (the Retry-After header)."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__("rate_limited", message)
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)}
+
+
+class CreationLimits:
+    """The limits per client address of the requests that make something (see the module
+    docstring). Thread-safe (the storage locks)."""
+
+    def __init__(self, spec: str | None = DEFAULT_CREATE_LIMIT, storage: str = "memory://"):
+        self.items = parse_limits(spec)
+        self.spec = "; ".join(describe(i) for i in self.items) or "none"
+        self.storage = storage_from_string(storage)
+        self.limiter = MovingWindowRateLimiter(self.storage)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.items)
+
+    def hit(self, kind: str, host: str | None) -> None:
+        """Count one request of `kind` from `host`, or raise RateLimited (and count nothing)
+        if that would pass one of the limits."""
+        if not self.items:
+            return
+        key = client_key(host)
+        over = [item for item in self.items if not self.limiter.test(item, kind, key)]
+        if not over:
+            for item in self.items:
+                if not self.limiter.hit(item, kind, key):  # another thread came first
+                    over.append(item)
+                    break
+            if not over:
+                return
+        now = time.time()
+        wait = max(math.ceil(self.limiter.get_window_stats(item, kind, key).reset_time - now) for item in over)
+        wait = max(wait, 1)
+        item = max(over, key=lambda i: i.get_expiry())
+        raise RateLimited(f"too many {WHAT.get(kind, kind)} from your address: at most {describe(item)} (this server's "
+                          f"limit is {self.spec}); try again in {_duration(wait)}", wait)
+
+    def reset(self) -> None:
+        """Forget every count (tests, maintenance)."""
+        self.storage.reset()
+
+
+def describe(item: RateLimitItem) -> str:
+    """"30 per minute", "2 per 10 seconds"."""
+    name = item.GRANULARITY.name
+    return f"{item.amount} per " + (name if item.multiples == 1 else f"{item.multiples} {name}s")
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 120:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minutes"
