@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     options = ["--computer-only-games"]
     if args.search_workers:
         options += ["--search-workers", str(args.search_workers)]
-    server = ServerProcess(str(tmp / "games.db"), log=tmp / "server.log", options=options)
+    server = ServerProcess(str(tmp / "games.db"), log=tmp / "server.log", options=options, create_limit="none")
     server.start()
     try:
         start_rss = rss_mb(server.proc.pid)
