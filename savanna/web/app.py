@@ -46,6 +46,9 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
     host:port nor one of create_app's allowed_origins) is refused with HTTP 403; no Origin
     header (a program, not a browser) is allowed.
     An unknown game: an error message, then the connection closes with code 4404.
+    A client that leaves more than create_app's max_queued_bytes unread is closed with
+    code 1013 ("too slow"); whole views waiting for it collapse into the newest
+    (outbox.py), so one that asks for the whole view again and again holds one.
     Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
     out of turn and illegal actions each get an error reply, and nothing changes.
 
@@ -80,7 +83,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from savanna import __version__
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
-from .live import SEND_ERRORS, Connection, LiveGames
+from .live import SEND_ERRORS, Connection, Limits, LiveGames
 from .service import (
     MAX_ITERATIONS,
     MAX_THINK_SECONDS,
@@ -319,16 +322,19 @@ STATIC = Path(__file__).with_name("static")
 
 
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
-               message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = ()) -> FastAPI:
+               message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
+               max_queued_bytes: int = Limits.queue_bytes) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
     seconds after each computer move, so people can follow. `allowed_origins`: the origins
-    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own."""
+    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own.
+    A WebSocket whose client has not read `max_queued_bytes` of messages is closed (outbox.py)."""
     redact_tokens_in_logs()
     store = Store(database_url)
     service = GameService(store)
-    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay)
+    limits = Limits(queue_bytes=max_queued_bytes)
+    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, limits=limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -572,7 +578,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                 conn.send(GameError("bad_token", "this token is not one of this game's seats (check your join "
                                                  "link); you are watching as a spectator").as_dict())
             live.kick(game_id)
-            while True:
+            while not conn.closed:  # (closed as too slow: read no more of it)
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
@@ -592,6 +598,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             pass
         finally:
             live.leave(conn)
+            if conn.closing is not None:  # the close frame, after what the client has yet to read
+                await asyncio.wait([conn.closing])
             if websocket.application_state == WebSocketState.CONNECTED and live.closed:
                 with contextlib.suppress(*SEND_ERRORS):
                     await websocket.close(code=1012, reason="server restarting")
