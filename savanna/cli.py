@@ -9,6 +9,8 @@
                   [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--allow-origin URL ...]
+                  [--max-connections N] [--max-game-connections N] [--max-address-connections N]
+                  [--max-queued-kb KB]
     savanna --version
 """
 
@@ -128,6 +130,18 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--allow-origin", metavar="URL", action="append", default=[], dest="allow_origins",
                    help="a site whose pages may open this server's WebSockets besides its own, e.g. "
                         "https://example.org (repeatable; browsers on other sites are refused)")
+    w.add_argument("--max-connections", metavar="N", type=_count(1, None, "--max-connections"), default=2000,
+                   help="WebSocket connections at once, in all (default 2000); more are refused "
+                        "(close code 1013, the reason names the cap)")
+    w.add_argument("--max-game-connections", metavar="N", type=_count(1, None, "--max-game-connections"),
+                   default=64, help="WebSocket connections to one game (default 64)")
+    w.add_argument("--max-address-connections", metavar="N", default=None,
+                   type=_count(1, None, "--max-address-connections"),
+                   help="WebSocket connections to one game from one client address (default: no cap; "
+                        "behind a reverse proxy every client has the proxy's address)")
+    w.add_argument("--max-queued-kb", metavar="KB", type=_count(16, None, "--max-queued-kb"), default=1024,
+                   help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
+                        "closed (code 1013; default 1024); a whole view replaces the views waiting before it")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -457,7 +471,10 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             except ValueError:
                 _error(err, f"--allow-origin must be an http(s) origin such as https://example.org, not {origin!r}")
                 return 1
-        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins)
+        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
+                         max_connections=args.max_connections, max_game_connections=args.max_game_connections,
+                         max_address_connections=args.max_address_connections,
+                         max_queued_bytes=args.max_queued_kb * 1024)
     except StorageError as e:
         _error(err, str(e))
         return 1

@@ -1,6 +1,7 @@
-"""Slow readers must not grow the server's memory (issue 14, point 5): a connection's
-outgoing queue is bounded in bytes, whole views waiting there collapse into the newest, and
-a connection over its bound is closed and forgotten."""
+"""Slow readers and many sockets must not grow the server's memory (issue 14, point 5): a
+connection's outgoing queue is bounded in bytes, whole views waiting there collapse into the
+newest, a connection over its bound is closed and forgotten, and connections are capped per
+game, per client address and in all."""
 
 from __future__ import annotations
 
@@ -11,9 +12,17 @@ import pytest
 
 pytest.importorskip("fastapi")
 
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+from test_web_ws import recv_until, state
+from web_databases import fresh_database
+
+from savanna.web import create_app
 from savanna.web.feed import Feed, Mirror, Whole
 from savanna.web.live import Connection, Limits, LiveGames
 from savanna.web.outbox import QUEUE_BYTES, Outbox
+
+HUMAN = {"kind": "human"}
 
 # ------------------------------------------------------------- the outbox
 
@@ -135,3 +144,68 @@ def test_one_message_larger_than_the_bound_still_goes_when_nothing_waits():
     assert box.put("x" * 5000)
     assert not box.put("y")
     assert box.pop() == "x" * 5000 and box.put("y")
+
+
+# ------------------------------------------------------------------ caps
+
+
+def refused(client, path) -> WebSocketDisconnect:
+    """The close that refuses a connection: it comes first, before any view."""
+    with client.websocket_connect(path) as ws:
+        with pytest.raises(WebSocketDisconnect) as e:
+            ws.receive_json()
+    return e.value
+
+
+def test_connections_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
+    app = create_app(fresh_database("sqlite", tmp_path), autoplay=False, max_connections=3, max_game_connections=2)
+    with TestClient(app) as client:
+        games = [client.post("/api/games", json={"seats": [HUMAN, HUMAN]}).json() for _ in range(2)]
+        a, b = (g["id"] for g in games)
+        token = games[0]["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/games/{a}?token={token}") as player, \
+                client.websocket_connect(f"/ws/games/{a}") as watcher:
+            state(player), state(watcher)
+            e = refused(client, f"/ws/games/{a}")
+            assert e.code == 1013 and e.reason == "too many connections to this game (at most 2)"
+            with client.websocket_connect(f"/ws/games/{b}") as other:  # another game: its own count
+                assert other.receive_json()["type"] == "state"
+                e = refused(client, f"/ws/games/{b}")
+                assert e.code == 1013 and e.reason == "too many connections to this server (at most 3)"
+            # the connections let in are served as before (the refused ones never counted as watching)
+            view = state(player, lambda v: v["spectators"] == 1)["view"]
+            player.send_json({"type": "action", "action": view["legal_actions"][0], "ref": 1})
+            assert recv_until(player, lambda m: m["type"] == "accepted")["ref"] == 1
+            assert state(watcher, lambda v: v["version"] == 1)["view"]["spectators"] == 1
+        with client.websocket_connect(f"/ws/games/{a}") as again:  # the places are free again
+            assert again.receive_json()["type"] == "state"
+
+
+def test_connections_per_address_can_be_capped(tmp_path):
+    app = create_app(fresh_database("sqlite", tmp_path), autoplay=False, max_address_connections=1)
+    with TestClient(app) as client:
+        a, b = (client.post("/api/games", json={"seats": [HUMAN, HUMAN]}).json()["id"] for _ in range(2))
+        with client.websocket_connect(f"/ws/games/{a}") as ws:
+            assert ws.receive_json()["type"] == "state"
+            e = refused(client, f"/ws/games/{a}")
+            assert e.code == 1013 and "from your address (at most 1)" in e.reason
+            with client.websocket_connect(f"/ws/games/{b}") as other:
+                assert other.receive_json()["type"] == "state"
+
+
+def test_serve_passes_its_caps_to_the_app(monkeypatch):
+    uvicorn = pytest.importorskip("uvicorn")
+    import gc
+
+    from savanna.cli import main
+
+    apps = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: apps.append(app))
+    monkeypatch.setattr(gc, "freeze", lambda: None)
+    monkeypatch.setattr(gc, "set_threshold", lambda *a: None)
+    assert main(["serve", "--db", "sqlite://", "--max-connections", "10", "--max-game-connections", "5",
+                 "--max-address-connections", "2", "--max-queued-kb", "64"]) == 0
+    assert apps[0].state.live.limits == Limits(connections=10, game_connections=5, address_connections=2,
+                                               queue_bytes=64 * 1024)
+    with pytest.raises(SystemExit):
+        main(["serve", "--max-game-connections", "0"])

@@ -46,8 +46,10 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
     host:port nor one of create_app's allowed_origins) is refused with HTTP 403; no Origin
     header (a program, not a browser) is allowed.
     An unknown game: an error message, then the connection closes with code 4404.
-    A client that leaves more than create_app's max_queued_bytes unread is closed with
-    code 1013 ("too slow"); whole views waiting for it collapse into the newest
+    Over a cap (create_app's max_connections in all, max_game_connections to the game,
+    max_address_connections to it from one address) the connection closes at once with
+    code 1013 and a reason naming the cap. A client that leaves more than max_queued_bytes
+    unread is closed with 1013 too; whole views waiting for it collapse into the newest
     (outbox.py), so one that asks for the whole view again and again holds one.
     Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
     out of turn and illegal actions each get an error reply, and nothing changes.
@@ -83,7 +85,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from savanna import __version__
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
-from .live import SEND_ERRORS, Connection, Limits, LiveGames
+from .live import SEND_ERRORS, TRY_LATER, Connection, Limits, LiveGames
 from .service import (
     MAX_ITERATIONS,
     MAX_THINK_SECONDS,
@@ -323,17 +325,22 @@ STATIC = Path(__file__).with_name("static")
 
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
                message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
+               max_connections: int = Limits.connections, max_game_connections: int = Limits.game_connections,
+               max_address_connections: int | None = Limits.address_connections,
                max_queued_bytes: int = Limits.queue_bytes) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
     seconds after each computer move, so people can follow. `allowed_origins`: the origins
     (https://example.org) of pages elsewhere that may open its WebSockets, besides its own.
-    A WebSocket whose client has not read `max_queued_bytes` of messages is closed (outbox.py)."""
+    WebSockets: at most `max_connections` in all, `max_game_connections` to one game and
+    `max_address_connections` (None: any number) to one game from one client address; one
+    whose client has not read `max_queued_bytes` of messages is closed (see outbox.py)."""
     redact_tokens_in_logs()
     store = Store(database_url)
     service = GameService(store)
-    limits = Limits(queue_bytes=max_queued_bytes)
+    limits = Limits(connections=max_connections, game_connections=max_game_connections,
+                    address_connections=max_address_connections, queue_bytes=max_queued_bytes)
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, limits=limits)
 
     @asynccontextmanager
@@ -563,15 +570,20 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        await websocket.accept()  # then refused with a close code and reason a client can read
+        address = websocket.client.host if websocket.client else None
+        if refused := live.admit(game_id, address):  # before the database is asked
+            return await refuse(websocket, refused)
         try:
             rec = await asyncio.to_thread(service.record, game_id)
         except GameError as e:
             await websocket.send_text(json.dumps(e.as_dict()))
             await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
             return
+        if refused := live.admit(game_id, address):  # again: others may have joined meanwhile
+            return await refuse(websocket, refused)
         seats = service.seats_for(rec, token)
-        conn = live.join(websocket, game_id, token or None, seats)
+        conn = live.join(websocket, game_id, token or None, seats, address)
         try:
             await live.publish(game_id)  # the state to this connection, who is connected to everyone
             if token and not seats:
@@ -603,6 +615,11 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             if websocket.application_state == WebSocketState.CONNECTED and live.closed:
                 with contextlib.suppress(*SEND_ERRORS):
                     await websocket.close(code=1012, reason="server restarting")
+
+    async def refuse(websocket: WebSocket, reason: str) -> None:
+        log.warning("game WebSocket refused: %s", reason)
+        with contextlib.suppress(*SEND_ERRORS):
+            await websocket.close(code=TRY_LATER, reason=reason)
 
     async def handle_message(conn: Connection, text: str) -> None:
         ref = None

@@ -10,7 +10,7 @@ game left waiting for a computer seat resumes.
 
 Each connection has its own outgoing queue (an Outbox, bounded in bytes, whole views
 collapsed) and writer task: a broadcast never waits for a slow client, and one that falls
-far behind is closed and forgotten.
+far behind is closed and forgotten. `Limits` caps the connections, per game and in all.
 
 Updates reach the connections of this process only: run the server as one
 process (uvicorn's default).
@@ -40,13 +40,16 @@ log = logging.getLogger("savanna.web")
 # what sending on a socket whose client has gone may raise (Starlette, uvicorn's protocols)
 SEND_ERRORS = (RuntimeError, OSError, WebSocketDisconnect)
 CLOSE_SECONDS = 5.0  # a close frame waits behind what the client has not read: not for ever
-TRY_LATER = 1013  # the close code of a connection closed as too slow
+TRY_LATER = 1013  # the close code of a connection closed as too slow, or refused over a cap
 
 
 @dataclass(frozen=True)
 class Limits:
     """How much the server holds for WebSocket clients (create_app's and `savanna serve`'s options)."""
 
+    connections: int = 2000  # connections in all
+    game_connections: int = 64  # connections to one game
+    address_connections: int | None = None  # to one game from one client address (behind a proxy, all share one)
     queue_bytes: int = QUEUE_BYTES  # waiting to be sent to one connection
     queue_messages: int = QUEUE_MESSAGES
 
@@ -55,11 +58,12 @@ class Connection:
     """One WebSocket connection to one game: its token's seats (none: a spectator)."""
 
     def __init__(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
-                 rate: float = 10.0, burst: int = 30, limits: Limits = Limits()):
+                 rate: float = 10.0, burst: int = 30, address: str | None = None, limits: Limits = Limits()):
         self.websocket = websocket
         self.game_id = game_id
         self.token = token
         self.seats = seats
+        self.address = address
         self.outbox = Outbox(limits.queue_bytes, limits.queue_messages)
         self._ready = asyncio.Event()  # set when the outbox has something, or the writer is to end
         self._ending = False
@@ -156,8 +160,21 @@ class LiveGames:
 
     # -------------------------------------------------------- connections
 
-    def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int]) -> Connection:
-        conn = Connection(websocket, game_id, token, seats, limits=self.limits)
+    def admit(self, game_id: str, address: str | None = None) -> str | None:
+        """Why one more connection to the game is refused (None: it is not), by `limits`."""
+        conns = self.connections.get(game_id, ())
+        if sum(len(c) for c in self.connections.values()) >= self.limits.connections:
+            return f"too many connections to this server (at most {self.limits.connections})"
+        if len(conns) >= self.limits.game_connections:
+            return f"too many connections to this game (at most {self.limits.game_connections})"
+        cap = self.limits.address_connections
+        if cap is not None and address and sum(c.address == address for c in conns) >= cap:
+            return f"too many connections to this game from your address (at most {cap})"
+        return None
+
+    def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+             address: str | None = None) -> Connection:
+        conn = Connection(websocket, game_id, token, seats, address=address, limits=self.limits)
         conn.too_slow = self.leave
         conn.start()
         self.connections.setdefault(game_id, set()).add(conn)
