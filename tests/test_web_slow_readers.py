@@ -1,12 +1,18 @@
 """Slow readers and many sockets must not grow the server's memory (issue 14, point 5): a
 connection's outgoing queue is bounded in bytes, whole views waiting there collapse into the
 newest, a connection over its bound is closed and forgotten, and connections are capped per
-game, per client address and in all."""
+game, per client address and in all. Last, a real server flooded by clients that never read."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
+import os
+import socket
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -209,3 +215,101 @@ def test_serve_passes_its_caps_to_the_app(monkeypatch):
                                                queue_bytes=64 * 1024)
     with pytest.raises(SystemExit):
         main(["serve", "--max-game-connections", "0"])
+
+
+# ----------------------------------------------------- a real server, flooded
+
+SILENT = 20  # clients that never read
+ASKS = 10  # whole views each asks for a second (the server's rate limit allows 10/s after a burst of 30)
+FLOOD = 12.0  # seconds
+GROWTH = 25  # MB the server may grow by; before the bounds it grew by 73 in these 12 s (now by 6)
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+def silent_client(port: int, path: str) -> socket.socket:
+    """A WebSocket client that, after the handshake, never reads (a small receive buffer, so
+    that what the server sends waits in the server)."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while not head.endswith(b"\r\n\r\n"):  # byte by byte: not one byte of the frames after it
+        head += s.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return s
+
+
+def frame(text: str) -> bytes:
+    """A masked text frame, as a client sends it (short messages only)."""
+    data, mask = text.encode(), os.urandom(4)
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def test_a_server_flooded_by_clients_that_never_read_keeps_its_memory_and_serves_the_others(tmp_path):
+    pytest.importorskip("websockets")
+    from savanna.web.remote import RemoteSeat, ServerProcess, random_choice, request
+
+    server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log")
+    server.start()
+    try:
+        status, big = request(server.base, "POST", "/api/games", {"seats": [{"kind": "computer", "player": "random"}] * 2,
+                                                                  "seed": 7})
+        assert status == 201, big
+        deadline = time.monotonic() + 60
+        while (view := request(server.base, "GET", f"/api/games/{big['id']}")[1])["status"] != "over":
+            assert time.monotonic() < deadline, "the computer game did not finish"
+            time.sleep(0.2)
+        assert len(json.dumps(view)) > 45_000  # a whole view as large as the issue's
+        status, small = request(server.base, "POST", "/api/games", {"seats": [HUMAN, {"kind": "computer",
+                                                                                      "player": "random"}]})
+        assert status == 201, small
+
+        socks = [silent_client(server.port, f"/ws/games/{big['id']}") for _ in range(SILENT)]
+        time.sleep(1)
+        base = rss_mb(server.proc.pid)
+        peak, stop = [base], threading.Event()
+
+        def flood():
+            ask = frame(json.dumps({"type": "state"}))
+            for s in socks:  # the rate limit's burst at once, then ASKS a second
+                s.sendall(ask * 30)
+            while not stop.wait(1 / ASKS):
+                for s in socks:
+                    s.sendall(ask)
+                peak.append(rss_mb(server.proc.pid))
+
+        async def play() -> RemoteSeat:
+            seat = RemoteSeat(server.ws_base, small["id"], small["seats"][0]["token"], random_choice(1),
+                              think=lambda: 0.15)  # within its own rate limit
+            task = asyncio.create_task(seat.run())
+            await asyncio.wait([task], timeout=FLOOD)
+            task.cancel()
+            return seat
+
+        flooder = threading.Thread(target=flood)
+        flooder.start()
+        try:
+            seat = asyncio.run(play())
+        finally:
+            stop.set()
+            flooder.join()
+        for s in socks:
+            s.close()
+        growth = max(peak) - base
+        print(f"server RSS {base:.0f} MB, at most {max(peak):.0f} MB under the flood (+{growth:.0f} MB)")
+        assert growth < GROWTH, f"the server grew by {growth:.0f} MB under {SILENT} clients that never read"
+        # the player in the other game was answered all along
+        lat = sorted(seat.latencies)
+        assert len(lat) >= 10 and not seat.errors, (len(lat), seat.errors)
+        assert lat[len(lat) // 2] < 0.5 and lat[-1] < 3, lat
+    finally:
+        server.stop()
