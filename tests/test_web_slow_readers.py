@@ -171,7 +171,8 @@ def test_connections_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
         token = games[0]["seats"][0]["token"]
         with client.websocket_connect(f"/ws/games/{a}?token={token}") as player, \
                 client.websocket_connect(f"/ws/games/{a}") as watcher:
-            state(player), state(watcher)
+            view = state(player, lambda v: v["spectators"] == 1)["view"]
+            state(watcher)
             e = refused(client, f"/ws/games/{a}")
             assert e.code == 1013 and e.reason == "too many connections to this game (at most 2)"
             with client.websocket_connect(f"/ws/games/{b}") as other:  # another game: its own count
@@ -179,7 +180,6 @@ def test_connections_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
                 e = refused(client, f"/ws/games/{b}")
                 assert e.code == 1013 and e.reason == "too many connections to this server (at most 3)"
             # the connections let in are served as before (the refused ones never counted as watching)
-            view = state(player, lambda v: v["spectators"] == 1)["view"]
             player.send_json({"type": "action", "action": view["legal_actions"][0], "ref": 1})
             assert recv_until(player, lambda m: m["type"] == "accepted")["ref"] == 1
             assert state(watcher, lambda v: v["version"] == 1)["view"]["spectators"] == 1
