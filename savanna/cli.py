@@ -139,9 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
                    type=_count(1, None, "--max-address-connections"),
                    help="WebSocket connections to one game from one client address (default: no cap; "
                         "behind a reverse proxy every client has the proxy's address)")
-    w.add_argument("--max-queued-kb", metavar="KB", type=_count(16, None, "--max-queued-kb"), default=1024,
+    w.add_argument("--max-queued-kb", metavar="KB", type=_count(256, None, "--max-queued-kb"), default=1024,
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
-                        "closed (code 1013; default 1024); a whole view replaces the views waiting before it")
+                        "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
+                        "the views waiting before it")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 

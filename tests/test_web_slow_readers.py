@@ -210,11 +210,12 @@ def test_serve_passes_its_caps_to_the_app(monkeypatch):
     monkeypatch.setattr(gc, "freeze", lambda: None)
     monkeypatch.setattr(gc, "set_threshold", lambda *a: None)
     assert main(["serve", "--db", "sqlite://", "--max-connections", "10", "--max-game-connections", "5",
-                 "--max-address-connections", "2", "--max-queued-kb", "64"]) == 0
+                 "--max-address-connections", "2", "--max-queued-kb", "300"]) == 0
     assert apps[0].state.live.limits == Limits(connections=10, game_connections=5, address_connections=2,
-                                               queue_bytes=64 * 1024)
-    with pytest.raises(SystemExit):
-        main(["serve", "--max-game-connections", "0"])
+                                               queue_bytes=300 * 1024)
+    for wrong in (["--max-game-connections", "0"], ["--max-queued-kb", "100"]):  # (a whole view must fit)
+        with pytest.raises(SystemExit):
+            main(["serve", *wrong])
 
 
 # ----------------------------------------------------- a real server, flooded
