@@ -10,6 +10,8 @@
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
+                  [--max-connections N] [--max-game-connections N] [--max-address-connections N]
+                  [--max-queued-kb KB]
     savanna --version
 """
 
@@ -153,6 +155,19 @@ def build_parser() -> argparse.ArgumentParser:
                         "(for the limits and the logs): comma-separated addresses or networks, '*' for any "
                         "(only if every connection comes through your proxy), or 'none'. Default: "
                         "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
+    w.add_argument("--max-connections", metavar="N", type=_count(1, None, "--max-connections"), default=2000,
+                   help="WebSocket connections at once, in all (default 2000); more are refused "
+                        "(close code 1013, the reason names the cap)")
+    w.add_argument("--max-game-connections", metavar="N", type=_count(1, None, "--max-game-connections"),
+                   default=64, help="WebSocket connections to one game (default 64)")
+    w.add_argument("--max-address-connections", metavar="N", default=None,
+                   type=_count(1, None, "--max-address-connections"),
+                   help="WebSocket connections to one game from one client address (default: no cap; "
+                        "behind a reverse proxy every client has the proxy's address)")
+    w.add_argument("--max-queued-kb", metavar="KB", type=_count(256, None, "--max-queued-kb"), default=1024,
+                   help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
+                        "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
+                        "the views waiting before it")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -499,7 +514,10 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
                          max_think=args.max_think, search_workers=args.search_workers,
                          computer_only=args.computer_only_games, create_limit=args.create_limit,
-                         expire_after=expire_after)
+                         expire_after=expire_after,
+                         max_connections=args.max_connections, max_game_connections=args.max_game_connections,
+                         max_address_connections=args.max_address_connections,
+                         max_queued_bytes=args.max_queued_kb * 1024)
     except StorageError as e:
         _error(err, str(e))
         return 1

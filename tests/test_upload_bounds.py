@@ -324,7 +324,7 @@ def client(request, tmp_path_factory):
     from savanna.web import create_app
 
     db = fresh_database(request.param, tmp_path_factory.mktemp("db"))
-    with TestClient(create_app(db, autoplay=False, create_limit="none")  # dozens of refused uploads) as c:
+    with TestClient(create_app(db, autoplay=False, create_limit="none")) as c:  # dozens of refused uploads
         yield c
 
 

@@ -51,6 +51,11 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
     host:port nor one of create_app's allowed_origins) is refused with HTTP 403; no Origin
     header (a program, not a browser) is allowed.
     An unknown game: an error message, then the connection closes with code 4404.
+    Over a cap (create_app's max_connections in all, max_game_connections to the game,
+    max_address_connections to it from one address) the connection closes at once with
+    code 1013 and a reason naming the cap. A client that leaves more than max_queued_bytes
+    unread is closed with 1013 too; whole views waiting for it collapse into the newest
+    (outbox.py), so one that asks for the whole view again and again holds one.
     Messages over 4 KB, malformed JSON, unknown types, a missing or wrong token, acting
     out of turn and illegal actions each get an error reply, and nothing changes.
 
@@ -88,7 +93,7 @@ from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from .computers import MAX_THINK, Searches
 from .expiry import DEFAULT_EXPIRE_AFTER, Expiry
-from .live import SEND_ERRORS, Connection, LiveGames
+from .live import SEND_ERRORS, TRY_LATER, Connection, Limits, LiveGames
 from .ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits
 from .service import (
     MAX_ITERATIONS,
@@ -340,7 +345,10 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
                max_think: float = MAX_THINK, search_workers: int | None = None, search_processes: bool = True,
                computer_only: bool = False, create_limit: str | None = DEFAULT_CREATE_LIMIT,
-               expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER) -> FastAPI:
+               expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER,
+               max_connections: int = Limits.connections, max_game_connections: int = Limits.game_connections,
+               max_address_connections: int | None = Limits.address_connections,
+               max_queued_bytes: int = Limits.queue_bytes) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -352,13 +360,18 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     `create_limit`: how many games one client address may create or import (together), and
     tile sets lay out, in the `limits` package's notation ("30/minute;300/hour", the default;
     None or "none": no limit; ratelimit.py). `expire_after`: unfinished games without a move
-    or a connection for that long are deleted (default 30 days; None: never; expiry.py)."""
+    or a connection for that long are deleted (default 30 days; None: never; expiry.py).
+    WebSockets: at most `max_connections` in all, `max_game_connections` to one game and
+    `max_address_connections` (None: any number) to one game from one client address; one
+    whose client has not read `max_queued_bytes` of messages is closed (see outbox.py)."""
     redact_tokens_in_logs()
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     store = Store(database_url)
     service = GameService(store, max_think=max_think, computer_only=computer_only)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think)
-    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches)
+    limits = Limits(connections=max_connections, game_connections=max_game_connections,
+                    address_connections=max_address_connections, queue_bytes=max_queued_bytes)
+    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=limits)
     expiry = Expiry(store, service, live, after=expire_after)
 
     @asynccontextmanager
@@ -602,15 +615,20 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        await websocket.accept()  # then refused with a close code and reason a client can read
+        address = websocket.client.host if websocket.client else None
+        if refused := live.admit(game_id, address):  # before the database is asked
+            return await refuse(websocket, refused)
         try:
             rec = await asyncio.to_thread(service.record, game_id)
         except GameError as e:
             await websocket.send_text(json.dumps(e.as_dict()))
             await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
             return
+        if refused := live.admit(game_id, address):  # again: others may have joined meanwhile
+            return await refuse(websocket, refused)
         seats = service.seats_for(rec, token)
-        conn = live.join(websocket, game_id, token or None, seats)
+        conn = live.join(websocket, game_id, token or None, seats, address)
         expiry.touch(game_id)  # someone is here: the game is not abandoned
         try:
             await live.publish(game_id)  # the state to this connection, who is connected to everyone
@@ -618,7 +636,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                 conn.send(GameError("bad_token", "this token is not one of this game's seats (check your join "
                                                  "link); you are watching as a spectator").as_dict())
             live.kick(game_id)
-            while True:
+            while not conn.closed:  # (closed as too slow: read no more of it)
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
@@ -639,9 +657,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         finally:
             live.leave(conn)
             expiry.touch(game_id)
+            if conn.closing is not None:  # the close frame, after what the client has yet to read
+                await asyncio.wait([conn.closing])
             if websocket.application_state == WebSocketState.CONNECTED and live.closed:
                 with contextlib.suppress(*SEND_ERRORS):
                     await websocket.close(code=1012, reason="server restarting")
+
+    async def refuse(websocket: WebSocket, reason: str) -> None:
+        log.warning("game WebSocket refused: %s", reason)
+        with contextlib.suppress(*SEND_ERRORS):
+            await websocket.close(code=TRY_LATER, reason=reason)
 
     async def handle_message(conn: Connection, text: str) -> None:
         ref = None

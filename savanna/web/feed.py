@@ -59,7 +59,7 @@ class Frame:
         return self._patch
 
     def message(self, has: tuple[int | None, Viewer] | None, viewer: Viewer, seats: frozenset[int],
-                whole: bool = False, ref: Any = None) -> str | None:
+                whole: bool = False, ref: Any = None) -> str | Whole | None:
         """What a connection needs that `has` (rev, viewer) of the view it was sent last: nothing
         if it holds this one, the patch if it holds the one before, else the whole view (also
         when `whole`, with `ref`)."""
@@ -68,7 +68,22 @@ class Frame:
                 return None
             if has[0] == self.base and self.base is not None:
                 return self.patch()
-        return self.state(seats, ref)
+        return Whole(self, seats, ref)
+
+
+class Whole:
+    """A whole view to send to one connection: made text only when it is sent, so that the
+    connections waiting for the same view share its text (a connection's outbox holds one
+    of these at most, see outbox.py)."""
+
+    __slots__ = ("frame", "seats", "ref", "size")
+
+    def __init__(self, frame: Frame, seats: frozenset[int], ref: Any = None):
+        self.frame, self.seats, self.ref = frame, seats, ref
+        self.size = len(frame.view_json) + 100  # about its text's bytes (the view's text is made now)
+
+    def text(self) -> str:
+        return self.frame.state(self.seats, self.ref)
 
 
 class Feed:

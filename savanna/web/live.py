@@ -9,8 +9,9 @@ has none to patch, see feed.py), and if the seat to act is a computer, a task
 lets it move (and keeps going while computers are to act). On start-up, every
 game left waiting for a computer seat resumes.
 
-Each connection has its own outgoing queue and writer task: a broadcast never
-waits for a slow client, and one that falls far behind is closed.
+Each connection has its own outgoing queue (an Outbox, bounded in bytes, whole views
+collapsed) and writer task: a broadcast never waits for a slow client, and one that falls
+far behind is closed and forgotten. `Limits` caps the connections, per game and in all.
 
 Updates reach the connections of this process only: run the server as one
 process (uvicorn's default).
@@ -24,13 +25,15 @@ import functools
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
 from . import view as views
 from .computers import Job, Searches
-from .feed import Feed, Viewer, encode
+from .feed import Feed, Viewer, Whole, encode
+from .outbox import QUEUE_BYTES, QUEUE_MESSAGES, Outbox
 from .service import GameError, GameService
 from .storage import GameRecord
 
@@ -38,20 +41,37 @@ log = logging.getLogger("savanna.web")
 
 # what sending on a socket whose client has gone may raise (Starlette, uvicorn's protocols)
 SEND_ERRORS = (RuntimeError, OSError, WebSocketDisconnect)
-QUEUE_LIMIT = 256  # messages waiting for one connection before it is closed as too slow
+CLOSE_SECONDS = 5.0  # a close frame waits behind what the client has not read: not for ever
+TRY_LATER = 1013  # the close code of a connection closed as too slow, or refused over a cap
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much the server holds for WebSocket clients (create_app's and `savanna serve`'s options)."""
+
+    connections: int = 2000  # connections in all
+    game_connections: int = 64  # connections to one game
+    address_connections: int | None = None  # to one game from one client address (behind a proxy, all share one)
+    queue_bytes: int = QUEUE_BYTES  # waiting to be sent to one connection
+    queue_messages: int = QUEUE_MESSAGES
 
 
 class Connection:
     """One WebSocket connection to one game: its token's seats (none: a spectator)."""
 
     def __init__(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
-                 rate: float = 10.0, burst: int = 30):
+                 rate: float = 10.0, burst: int = 30, address: str | None = None, limits: Limits = Limits()):
         self.websocket = websocket
         self.game_id = game_id
         self.token = token
         self.seats = seats
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.address = address
+        self.outbox = Outbox(limits.queue_bytes, limits.queue_messages)
+        self._ready = asyncio.Event()  # set when the outbox has something, or the writer is to end
+        self._ending = False
         self.writer: asyncio.Task | None = None
+        self.closing: asyncio.Task | None = None  # the close after it fell behind
+        self.too_slow: Any = None  # called with the connection when it is closed as too slow
         self.closed = False
         self.has: tuple[int, Viewer] | None = None  # (rev, viewer) of the view last sent (feed.py)
         self._rate, self._burst = rate, burst
@@ -61,16 +81,24 @@ class Connection:
     def start(self) -> None:
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: dict[str, Any] | str | Whole, view: bool = False) -> None:
+        """Queue a message (`view`: a patch; a Whole is a view too, see outbox.py)."""
         if self.closed:
             return
-        text = message if isinstance(message, str) else encode(message)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            log.warning("game %s: a connection fell %d messages behind; closing it", self.game_id, QUEUE_LIMIT)
-            self.closed = True
-            asyncio.get_running_loop().create_task(self._close(1013, "too slow: reconnect to get the game again"))
+        text = message if isinstance(message, (str, Whole)) else encode(message)
+        if self.outbox.put(text, view):
+            self._ready.set()
+            return
+        log.warning("game %s: a connection fell %d bytes (%d messages) behind; closing it",
+                    self.game_id, self.outbox.bytes, len(self.outbox))
+        self.closed = True
+        self.outbox.clear()  # its memory back now, not when the client is gone
+        if self.writer is not None:
+            self.writer.cancel()
+        self.closing = asyncio.get_running_loop().create_task(
+            self._close(TRY_LATER, "too slow: reconnect to get the game again"))
+        if self.too_slow is not None:
+            self.too_slow(self)
 
     def allow(self) -> bool:
         """Token bucket: `burst` messages at once, `rate` a second after that."""
@@ -85,25 +113,30 @@ class Connection:
     async def _write(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
+                text = self.outbox.pop()
+                if text is not None:
+                    await self.websocket.send_text(text)
+                elif self._ending:
                     return
-                await self.websocket.send_text(text)
+                else:
+                    self._ready.clear()
+                    await self._ready.wait()
         except SEND_ERRORS:  # the client went away: its reader ends the connection
             self.closed = True
 
     async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(*SEND_ERRORS):
-            await self.websocket.close(code=code, reason=reason)
+        with contextlib.suppress(*SEND_ERRORS, asyncio.TimeoutError):
+            await asyncio.wait_for(self.websocket.close(code=code, reason=reason), CLOSE_SECONDS)
 
     async def stop(self) -> None:
         """Send what is queued, then stop the writer."""
         self.closed = True
+        self._ending = True
+        self._ready.set()
         if self.writer is not None and not self.writer.done():
             try:
-                self.queue.put_nowait(None)
                 await asyncio.wait_for(self.writer, timeout=2)
-            except (asyncio.QueueFull, asyncio.TimeoutError):
+            except asyncio.TimeoutError:
                 self.writer.cancel()
 
 
@@ -111,9 +144,10 @@ class LiveGames:
     """The async side of the web app (see the module docstring)."""
 
     def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0,
-                 searches: Searches | None = None):
+                 searches: Searches | None = None, limits: Limits = Limits()):
         self.service = service
         self.searches = searches or Searches(processes=False, max_think=service.max_think)
+        self.limits = limits
         self.autoplay = autoplay
         self.computer_delay = computer_delay
         self.connections: dict[str, set[Connection]] = {}
@@ -129,25 +163,42 @@ class LiveGames:
 
     # -------------------------------------------------------- connections
 
-    def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int]) -> Connection:
-        conn = Connection(websocket, game_id, token, seats)
+    def admit(self, game_id: str, address: str | None = None) -> str | None:
+        """Why one more connection to the game is refused (None: it is not), by `limits`."""
+        conns = self.connections.get(game_id, ())
+        if sum(len(c) for c in self.connections.values()) >= self.limits.connections:
+            return f"too many connections to this server (at most {self.limits.connections})"
+        if len(conns) >= self.limits.game_connections:
+            return f"too many connections to this game (at most {self.limits.game_connections})"
+        cap = self.limits.address_connections
+        if cap is not None and address and sum(c.address == address for c in conns) >= cap:
+            return f"too many connections to this game from your address (at most {cap})"
+        return None
+
+    def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+             address: str | None = None) -> Connection:
+        conn = Connection(websocket, game_id, token, seats, address=address, limits=self.limits)
+        conn.too_slow = self.leave
         conn.start()
         self.connections.setdefault(game_id, set()).add(conn)
         return conn
 
     def leave(self, conn: Connection) -> None:
-        """Forget a connection whose client has gone. Synchronous, so that it completes even
-        when the connection's task is being cancelled; the others hear of it from a task."""
+        """Forget a connection whose client has gone (or that fell too far behind; idempotent).
+        Synchronous, so that it completes even when the connection's task is being cancelled;
+        the others hear of it from a task."""
         conns = self.connections.get(conn.game_id)
-        if conns is not None:
+        present = conns is not None and conn in conns
+        if present:
             conns.discard(conn)
             if not conns:
                 del self.connections[conn.game_id]
                 self._forget(conn.game_id)
         conn.closed = True
+        conn.outbox.clear()
         if conn.writer is not None:
             conn.writer.cancel()
-        if conn.game_id in self.connections and not self.closed:
+        if present and conn.game_id in self.connections and not self.closed:
             self._spawn(self.publish(conn.game_id))  # the others see who is connected now
 
     def _spawn(self, coro: Any) -> None:
@@ -190,12 +241,12 @@ class LiveGames:
         return frozenset(self.connected(game_id)), self.spectators(game_id)
 
     def _render(self, game: str | GameRecord, audience: tuple[frozenset[int], int], conns: list[Connection],
-                whole: dict[Connection, Any]) -> list[tuple[Connection, str, tuple[int, Viewer]]]:
+                whole: dict[Connection, Any]) -> list[tuple[Connection, str | Whole, tuple[int, Viewer]]]:
         """(connection, message, what it has then) for each of `conns` that lacks the game's
         latest view: its viewer's view is built, compared with the one sent before, and the
-        patch or the whole view encoded (once per viewer). `whole`: connections that get the
-        whole view whatever they have, with the ref to echo. Runs in a worker thread, under
-        the game's publish lock."""
+        patch or the whole view encoded (once per viewer; a whole view is a feed.Whole, made
+        text when sent). `whole`: connections that get the whole view whatever they have, with
+        the ref to echo. Runs in a worker thread, under the game's publish lock."""
         rec = game if isinstance(game, GameRecord) else self.service.record(game)
         feed = self._feeds.get(rec.id)
         if feed is None:
@@ -206,16 +257,16 @@ class LiveGames:
         out = []
         for c, viewer in viewer_of.items():
             frame = frames[viewer]
-            text = frame.message(c.has, viewer, c.seats, c in whole, whole.get(c))
-            if text is not None:
-                out.append((c, text, (frame.rev, viewer)))
+            message = frame.message(c.has, viewer, c.seats, c in whole, whole.get(c))
+            if message is not None:
+                out.append((c, message, (frame.rev, viewer)))
         return out
 
     @staticmethod
-    def _deliver(out: list[tuple[Connection, str, tuple[int, Viewer]]]) -> None:
-        for c, text, has in out:
+    def _deliver(out: list[tuple[Connection, str | Whole, tuple[int, Viewer]]]) -> None:
+        for c, message, has in out:
             c.has = has
-            c.send(text)
+            c.send(message, view=True)
 
     async def publish(self, game_id: str, whole: dict[Connection, Any] | None = None) -> None:
         """Bring every connection of the game up to date (one at a time per game, so that each
