@@ -259,7 +259,8 @@ def test_a_server_flooded_by_clients_that_never_read_keeps_its_memory_and_serves
     pytest.importorskip("websockets")
     from savanna.web.remote import RemoteSeat, ServerProcess, random_choice, request
 
-    server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log")
+    server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log",
+                           options=["--computer-only-games"])  # (the big game plays itself)
     server.start()
     try:
         status, big = request(server.base, "POST", "/api/games", {"seats": [{"kind": "computer", "player": "random"}] * 2,

@@ -31,7 +31,7 @@ from typing import Any
 from starlette.websockets import WebSocketDisconnect
 
 from . import view as views
-from .computers import Job, Searches
+from .computers import MAX_THINK, Job, Searches
 from .feed import Feed, Viewer, Whole, encode
 from .outbox import QUEUE_BYTES, QUEUE_MESSAGES, Outbox
 from .service import GameError, GameService
@@ -146,7 +146,7 @@ class LiveGames:
     def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0,
                  searches: Searches | None = None, limits: Limits = Limits()):
         self.service = service
-        self.searches = searches or Searches(processes=False, max_think=service.max_think)
+        self.searches = searches or Searches(processes=False, max_think=getattr(service, "max_think", MAX_THINK))
         self.limits = limits
         self.autoplay = autoplay
         self.computer_delay = computer_delay
