@@ -306,3 +306,33 @@ def test_the_game_page_says_when_the_order_was_chosen():
 
     js = (Path(__file__).resolve().parent.parent / "savanna" / "web" / "static" / "game.js").read_text()
     assert "This game's order was chosen by its creator" in js and 'deal === "chosen"' in js
+
+
+# ------------------------------------------------------ memory of the cache
+
+
+def test_the_cache_keeps_few_games_on_their_own_tile_sets(db):
+    """Each game on its own tile set holds the set (up to about a megabyte): a flood of such
+    uploads must not fill the cache of positions, however many games it may hold."""
+    from savanna import safari
+    from savanna.safari.tileset import packaged_data
+    from savanna.web.service import GameService
+    from savanna.web.storage import Store
+
+    service = GameService(Store(db))
+    service.own_data_cache_size = 3
+    try:
+        ids = []
+        for i in range(6):
+            own = dict(packaged_data("real-1"), version=f"mine-{i}")
+            ids.append(service.import_game(safari.new_game(players=2, seed=i, tiles=own).to_json()).id)
+        plain = service.create(seats=[HUMAN, HUMAN]).id
+        cached = list(service._cache)
+        assert [g for g in cached if g in ids] == ids[-3:]
+        assert plain in cached
+        for gid in ids:  # the ones dropped are rebuilt when asked for, on their own set
+            assert service.view(gid)["rules"]["tiles"] == "custom"
+        assert len([g for g in service._cache if g in ids]) == 3
+    finally:
+        service.close()
+        service.store.close()

@@ -194,6 +194,11 @@ ENGINE_KEYS = {
 GAME_OPTIONS = {"safari": {"final_scoring": "all"}, "africa": {"hidden_treasure": False}}
 
 
+def has_own_data(settings: dict[str, Any]) -> bool:
+    """Whether a stored game carries its own tile set (Safari) or map data (Africa), not a packaged one."""
+    return isinstance(settings.get("tiles"), dict) or settings.get("data") is not None
+
+
 def engine_settings(settings: dict[str, Any], game: str = "safari") -> dict[str, Any]:
     """A stored game's new_game arguments; a setting it lacks is what games stored before
     that setting existed were played with (Safari's tile set: reconstruction-1)."""
@@ -315,6 +320,8 @@ class GameService:
         self.computer_only = computer_only
         self.cache_size = cache_size  # games; a position takes some tens of KB
         self._cache: OrderedDict[str, tuple[GameRecord, Position]] = OrderedDict()
+        self.own_data_cache_size = 64
+        self._own_data: OrderedDict[str, None] = OrderedDict()  # cached games with their own tile set or map
         self._cache_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(64)]
         self.closed = False
@@ -428,20 +435,28 @@ class GameService:
         return pos
 
     def _remember(self, record: GameRecord, pos: Position) -> None:
-        """Cache `pos` as the game's position unless a later version is cached already."""
+        """Cache `pos` as the game's position unless a later version is cached already. A game
+        on its own tile set or map data holds that data (up to a megabyte or so, and not shared
+        with other games): at most `own_data_cache_size` of those are kept."""
         with self._cache_lock:
             hit = self._cache.get(record.id)
             if hit is None or hit[0].version <= record.version:
                 self._cache[record.id] = (record, pos)
             self._cache.move_to_end(record.id)
+            if has_own_data(record.settings):
+                self._own_data[record.id] = None
+                self._own_data.move_to_end(record.id)
+                while len(self._own_data) > self.own_data_cache_size:
+                    self._cache.pop(self._own_data.popitem(last=False)[0], None)
             while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+                self._own_data.pop(self._cache.popitem(last=False)[0], None)
 
     def forget(self, game_ids: Iterable[str]) -> None:
         """Drop deleted games from the cache of positions."""
         with self._cache_lock:
             for gid in game_ids:
                 self._cache.pop(gid, None)
+                self._own_data.pop(gid, None)
 
     def view(self, game_id: str | GameRecord, connected: Iterable[int] = (), spectators: int = 0,
              viewer: int | None = None) -> dict[str, Any]:
