@@ -41,9 +41,9 @@ def run_main(args, monkeypatch, capsys):
     return builders.run_main(args, "", monkeypatch, capsys)
 
 
-def run_cli(*args, timeout=120):
+def run_cli(*args, timeout=120, env=None):
     p = subprocess.run([PYTHON, "-m", "savanna.cli", "arena", *args], capture_output=True, text=True, check=False,
-                       timeout=timeout, env={**os.environ, "COLUMNS": "200"})
+                       timeout=timeout, env={**os.environ, "COLUMNS": "200", **(env or {})})
     return p.returncode, p.stdout, p.stderr
 
 
@@ -409,6 +409,52 @@ def test_ray_local_runs_the_same_games(tmp_path):
     assert data["settings"]["ray"] == "local" and data["summary"]["games"] == 4
     pool = run_arena(Arena(players=["random", "random"], games=4, seed=9, workers=1))
     assert [r["scores"] for r in data["games"]] == [r["scores"] for r in pool["games"]]
+
+
+@pytest.fixture
+def ray_cluster():
+    """A Ray cluster started as people start one, `ray start --head`, on loopback, with
+    its own home (where `ray start` writes the token it asks for since Ray 2.59)."""
+    pytest.importorskip("ray")
+    import tempfile
+
+    home = tempfile.mkdtemp(prefix="/tmp/rh")  # short: Ray's sockets live under it
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "HOME": home, "RAY_USAGE_STATS_ENABLED": "0"}
+    env.pop("RAY_AUTH_MODE", None)
+    ray = [os.path.join(os.path.dirname(PYTHON), "ray")]
+    # a token in ~/.ray/auth_token turns token authentication on, as on a machine where Ray
+    # made one (2.59 and later do so by default)
+    subprocess.run([*ray, "get-auth-token", "--generate"], capture_output=True, env=env, timeout=120, check=True)
+    start = subprocess.run([*ray, "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
+                            "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats",
+                            "--temp-dir", os.path.join(home, "t")],
+                           capture_output=True, text=True, env=env, timeout=180, check=False)
+    try:
+        assert start.returncode == 0, start.stdout + start.stderr
+        yield f"127.0.0.1:{port}", home
+    finally:
+        subprocess.run([*ray, "stop", "--force"], capture_output=True, env=env, timeout=120, check=False)
+
+
+def test_a_ray_cluster_asking_for_a_token_is_explained_then_used(ray_cluster, tmp_path):
+    address, home = ray_cluster
+    env = {"HOME": home, "RAY_USAGE_STATS_ENABLED": "0"}
+    code, _, stderr = run_cli("random", "random", "--games", "2", "--ray", address,
+                              env={**env, "RAY_AUTH_MODE": ""}, timeout=180)
+    assert code == 1 and "asks for its authentication token" in stderr and "set RAY_AUTH_MODE=token" in stderr, stderr
+    code, _, stderr = run_cli("random", "random", "--games", "2", "--ray", address,
+                              env={**env, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": "not-the-token"}, timeout=180)
+    assert code == 1 and "not the cluster's" in stderr, stderr
+    out = tmp_path / "cluster.json"
+    code, stdout, stderr = run_cli("random", "random", "--games", "4", "--seed", "9", "--ray", address,
+                                   "--out", str(out), env={**env, "RAY_AUTH_MODE": "token"}, timeout=300)
+    assert code == 0, stderr
+    assert f"on Ray ({address})" in stdout
+    pool = run_arena(Arena(players=["random", "random"], games=4, seed=9, workers=1))
+    assert [r["scores"] for r in json.loads(out.read_text())["games"]] == [r["scores"] for r in pool["games"]]
 
 
 def test_summarize_merges_parts_of_a_match_and_refuses_other_players(tmp_path):

@@ -206,8 +206,26 @@ def init_ray(address: str, workers: int | None = None):
     except (Exception, SystemExit) as e:  # noqa: BLE001 - Ray raises many kinds
         where = "start Ray on this machine" if local else f"connect to the Ray cluster at {address}"
         reason = _ray_reason(log)
+        if not local and _refused_token(f"{e} {reason}"):
+            raise ArenaError(f"cannot {where}: the cluster asks for its authentication token. {_token_hint()}") from None
         raise ArenaError(f"cannot {where}: {_short(e)}" + (f" ({reason})" if reason else "")) from None
     return ray
+
+
+def _refused_token(text: str) -> bool:
+    return any(k in text for k in ("Unauthenticated", "InvalidAuthToken", "Authentication token is missing"))
+
+
+def _token_hint() -> str:
+    """What to set for a cluster that asks for a token (Ray 2.59 and later turn token
+    authentication on by default in `ray start`)."""
+    if os.environ.get("RAY_AUTH_MODE", "").lower() != "token":
+        return ("It uses token authentication (on by default since Ray 2.59): set RAY_AUTH_MODE=token. "
+                "Ray then reads the token from RAY_AUTH_TOKEN, else the file RAY_AUTH_TOKEN_PATH names, "
+                "else ~/.ray/auth_token, which `ray start` writes on the head node; from another machine, "
+                "give it the head node's token (`ray get-auth-token` there)")
+    return ("RAY_AUTH_MODE=token is set, but the token is not the cluster's: set RAY_AUTH_TOKEN to the "
+            "head node's token (`ray get-auth-token` there), or RAY_AUTH_TOKEN_PATH to a file holding it")
 
 
 def _ray_reason(log: list[str]) -> str:
