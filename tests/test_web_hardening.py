@@ -162,6 +162,46 @@ def test_security_headers_on_errors_and_posts(client):
     assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
 
 
+def _guarded(r) -> None:
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    assert "script-src 'self';" in r.headers["content-security-policy"]
+
+
+def test_security_headers_on_a_crash(db, monkeypatch, caplog):
+    """An unexpected exception in a route answers 500 {"code": "server_error"} from Starlette's
+    outermost error middleware: Guard, outside even that, still adds its headers."""
+    app = create_app(db, autoplay=False)
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        monkeypatch.setattr(app.state.service, "lobby", boom)
+        monkeypatch.setattr(app.state.service, "replay", boom)
+        for r in (client.get("/api/games"), client.get("/api/games/abc/replay?step=1")):
+            assert r.status_code == 500, r.text
+            assert r.json() == {"type": "error", "code": "server_error",
+                                "message": "the server failed to answer; nothing was changed"}
+            _guarded(r)
+    assert "a bug" in caplog.text  # logged, not shown
+
+
+def test_security_headers_on_a_crash_in_a_route_of_its_own(db):
+    app = create_app(db, autoplay=False)
+
+    @app.get("/api/crash")
+    async def crash():
+        raise ZeroDivisionError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        r = client.get("/api/crash")
+        assert r.status_code == 500 and r.json()["code"] == "server_error"
+        _guarded(r)
+        _guarded(client.get("/api/health"))  # and the others keep them
+
+
 def test_the_pages_need_no_inline_script():
     """What the CSP forbids is not in the pages: inline <script> bodies, on...= handlers."""
     import re

@@ -29,7 +29,7 @@ for `expire_after` (30 days) are deleted (expiry.py); games that are over are ke
 
 Bodies are strict: JSON numbers and booleans as such ("2" and true are not 2 and 1).
 Every answer carries X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer and
-the Content-Security-Policy `CSP` (see `Guard`).
+the Content-Security-Policy `CSP` (see `Guard`), a crash's 500 {"code": "server_error"} too.
 
 WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
 
@@ -283,6 +283,22 @@ class Guard:
         await self.app(scope, receive, with_headers)
 
 
+class GuardedApp(FastAPI):
+    """FastAPI with `Guard` outside everything, Starlette's ServerErrorMiddleware included: an
+    unexpected exception's 500 answer (made there, by the `Exception` handler) carries the
+    security headers too. A middleware added with add_middleware sits inside
+    ServerErrorMiddleware, and that answer would pass it by."""
+
+    def __init__(self, *, allowed_origins: Iterable[str] = (), **kwargs: Any):
+        self.allowed_origins = tuple(allowed_origins)
+        for origin in self.allowed_origins:  # a malformed one fails here, not at the first request
+            origin_of(origin)
+        super().__init__(**kwargs)
+
+    def build_middleware_stack(self) -> Any:
+        return Guard(super().build_middleware_stack(), allowed_origins=self.allowed_origins)
+
+
 def _validation_message(errors: list[dict[str, Any]]) -> str:
     parts = []
     for e in errors[:5]:
@@ -386,16 +402,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             await live.close()
             store.close()
 
-    app = FastAPI(title="savanna", version=__version__, lifespan=lifespan,
-                  description="Carcassonne Safari: games, seats, live updates and replays. The rules are the "
-                              "engine's; actions are the notation of SAFARI.md.")
+    app = GuardedApp(allowed_origins=allowed_origins, title="savanna", version=__version__, lifespan=lifespan,
+                     description="Carcassonne Safari: games, seats, live updates and replays. The rules are the "
+                                 "engine's; actions are the notation of SAFARI.md.")
     app.state.store = store
     app.state.service = service
     app.state.live = live
     app.state.limits = creation_limits
     app.state.expiry = expiry
     app.add_middleware(BodyLimit, message_limit=message_limit)
-    app.add_middleware(Guard, allowed_origins=allowed_origins)  # outermost: its headers on every answer
+    # Guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
 
     # ---------------------------------------------------------- errors
 
