@@ -346,3 +346,51 @@ def test_the_game_page_says_when_the_order_was_chosen():
 
     js = (Path(__file__).resolve().parent.parent / "savanna" / "web" / "static" / "game.js").read_text()
     assert "This game's order was chosen by its creator" in js and 'deal === "chosen"' in js
+
+
+# the lobby sends a seed as its digits written into the JSON text (lobby.js create(): a
+# JavaScript Number keeps 53 bits); the API reads that JSON integer exactly, to 256 bits
+def _lobby_body(body: dict, digits: str) -> str:
+    import json
+
+    text = json.dumps(body, separators=(",", ":"))
+    return f'{text[:-1]},"seed":{digits}}}'
+
+
+@pytest.mark.parametrize("seed", [2**53 + 1, 2**200 + 1, 2**256 - 1, -(2**255)])
+def test_a_big_seed_sent_as_the_lobby_sends_it_is_kept_exactly(client, seed):
+    import json
+
+    body = {"seats": [HUMAN, GREEDY], "game": "safari", "hotseat": False, "listed": True, "final_scoring": "all"}
+    text = _lobby_body(body, str(seed))
+    assert str(seed) in text and json.loads(text)["seed"] == seed
+    r = client.post("/api/games", content=text, headers={"content-type": "application/json"})
+    assert r.status_code == 201, r.text
+    c = r.json()
+    assert client.app.state.store.get(c["id"]).settings["seed"] == seed
+    saved = client.get(f"/api/games/{c['id']}/export?token={c['seats'][0]['token']}")
+    assert saved.status_code == 200, saved.text
+    assert f'"seed": {seed},' in saved.text or f'"seed":{seed},' in saved.text  # the digits, not a float
+    assert json.loads(saved.text)["seed"] == seed
+    assert client.get(f"/api/games/{c['id']}").json()["deal"] == "chosen"
+
+
+def test_a_seed_over_256_bits_or_as_a_string_is_refused(client):
+    r = client.post("/api/games", content=_lobby_body({"seats": [HUMAN, GREEDY]}, str(2**256)),
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["code"] == "bad_settings", r.text
+    assert "257 bits; at most 256" in r.json()["message"]
+    r = client.post("/api/games", json={"seats": [HUMAN, GREEDY], "seed": str(2**200 + 1)})
+    assert r.status_code == 400 and r.json()["code"] == "bad_request", r.text  # strict: a JSON integer
+
+
+def test_the_lobby_is_told_the_limits_it_checks(db):
+    with TestClient(create_app(db, autoplay=False, max_think=0.5)) as client:
+        limits = client.get("/api/players").json()["limits"]
+        assert limits["time"] == 0.5 and limits["computer_only"] is False and limits["seed_bits"] == 256
+        r = client.post("/api/games", json={"seats": [HUMAN, {"kind": "computer", "player": "hard"}]})
+        assert r.status_code == 422 and "at most 0.5 seconds a move" in r.json()["message"]
+        r = client.post("/api/games", json={"seats": [GREEDY, GREEDY]})
+        assert r.status_code == 422 and "at least one person" in r.json()["message"]
+        schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateIn"]
+        assert "writes the digits into the JSON text" in schema["properties"]["seed"]["description"]

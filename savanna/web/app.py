@@ -10,6 +10,7 @@ with the HTTP status of the code, see `service.ERRORS`):
                                           {"kind": "computer", "player": "medium"}],
                                           "final_scoring": "all", "hotseat": false, "listed": true,
                                           "seed": null} -> 201 {id, links, a token per human seat}
+                                          (seed: a JSON integer of up to 256 bits, read exactly)
     GET  /api/games                       lobby: {"open": [...], "recent": [...]}
     GET  /api/games/{id}                  the view (view.py documents it)
     GET  /api/games/{id}/replay?step=N    the view after the first N actions
@@ -89,6 +90,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from savanna import __version__, limits
+from savanna.limits import SEED_BITS
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from .computers import MAX_THINK, Searches
@@ -144,7 +146,12 @@ class CreateIn(BaseModel):
                                                         "'majority' (German edition)")
     hidden_treasure: bool | None = Field(None, description="Africa: the rules' option of hidden gold and gems "
                                                            "(default false)")
-    seed: int | None = Field(None, description="seed of the shuffles (default random; kept hidden until the end)")
+    seed: int | None = Field(None, description=(
+        f"seed of the shuffles: a JSON integer of at most {SEED_BITS} bits, either sign (default: a random "
+        "128-bit one; kept hidden until the end, then shown in the view as a decimal string). Sent and "
+        "read exactly, at any size: a JavaScript client writes the digits into the JSON text itself (as "
+        "the lobby does), since a Number keeps only 53 bits. A string (\"7\") is refused, as everywhere "
+        "in these bodies."))
     hotseat: bool = Field(False, description="every human seat plays from one shared token (one screen)")
     listed: bool = Field(True, description="shown in the lobby list")
 
@@ -514,7 +521,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                 {"value": "majority", "description": "German edition: only the players with most meeples there"}],
             "seats": {"min": ts.min_players, "max": ts.max_players},
             "limits": {"time": max_think, "iterations": MAX_ITERATIONS, "name": NAME_LIMIT,
-                       "computer_only": computer_only},
+                       "computer_only": computer_only, "seed_bits": SEED_BITS},
             "games": [
                 {"game": "safari", "name": "Carcassonne Safari", "seats": {"min": ts.min_players, "max": ts.max_players},
                  "options": [{"name": "final_scoring", "type": "choice", "default": "all", "choices": [
