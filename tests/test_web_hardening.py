@@ -162,6 +162,46 @@ def test_security_headers_on_errors_and_posts(client):
     assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
 
 
+def _guarded(r) -> None:
+    assert r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["referrer-policy"] == "no-referrer"
+    assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+    assert "script-src 'self';" in r.headers["content-security-policy"]
+
+
+def test_security_headers_on_a_crash(db, monkeypatch, caplog):
+    """An unexpected exception in a route answers 500 {"code": "server_error"} from Starlette's
+    outermost error middleware: Guard, outside even that, still adds its headers."""
+    app = create_app(db, autoplay=False)
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        monkeypatch.setattr(app.state.service, "lobby", boom)
+        monkeypatch.setattr(app.state.service, "replay", boom)
+        for r in (client.get("/api/games"), client.get("/api/games/abc/replay?step=1")):
+            assert r.status_code == 500, r.text
+            assert r.json() == {"type": "error", "code": "server_error",
+                                "message": "the server failed to answer; nothing was changed"}
+            _guarded(r)
+    assert "a bug" in caplog.text  # logged, not shown
+
+
+def test_security_headers_on_a_crash_in_a_route_of_its_own(db):
+    app = create_app(db, autoplay=False)
+
+    @app.get("/api/crash")
+    async def crash():
+        raise ZeroDivisionError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        r = client.get("/api/crash")
+        assert r.status_code == 500 and r.json()["code"] == "server_error"
+        _guarded(r)
+        _guarded(client.get("/api/health"))  # and the others keep them
+
+
 def test_the_pages_need_no_inline_script():
     """What the CSP forbids is not in the pages: inline <script> bodies, on...= handlers."""
     import re
@@ -336,3 +376,51 @@ def test_the_cache_keeps_few_games_on_their_own_tile_sets(db):
     finally:
         service.close()
         service.store.close()
+
+
+# the lobby sends a seed as its digits written into the JSON text (lobby.js create(): a
+# JavaScript Number keeps 53 bits); the API reads that JSON integer exactly, to 256 bits
+def _lobby_body(body: dict, digits: str) -> str:
+    import json
+
+    text = json.dumps(body, separators=(",", ":"))
+    return f'{text[:-1]},"seed":{digits}}}'
+
+
+@pytest.mark.parametrize("seed", [2**53 + 1, 2**200 + 1, 2**256 - 1, -(2**255)])
+def test_a_big_seed_sent_as_the_lobby_sends_it_is_kept_exactly(client, seed):
+    import json
+
+    body = {"seats": [HUMAN, GREEDY], "game": "safari", "hotseat": False, "listed": True, "final_scoring": "all"}
+    text = _lobby_body(body, str(seed))
+    assert str(seed) in text and json.loads(text)["seed"] == seed
+    r = client.post("/api/games", content=text, headers={"content-type": "application/json"})
+    assert r.status_code == 201, r.text
+    c = r.json()
+    assert client.app.state.store.get(c["id"]).settings["seed"] == seed
+    saved = client.get(f"/api/games/{c['id']}/export?token={c['seats'][0]['token']}")
+    assert saved.status_code == 200, saved.text
+    assert f'"seed": {seed},' in saved.text or f'"seed":{seed},' in saved.text  # the digits, not a float
+    assert json.loads(saved.text)["seed"] == seed
+    assert client.get(f"/api/games/{c['id']}").json()["deal"] == "chosen"
+
+
+def test_a_seed_over_256_bits_or_as_a_string_is_refused(client):
+    r = client.post("/api/games", content=_lobby_body({"seats": [HUMAN, GREEDY]}, str(2**256)),
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["code"] == "bad_settings", r.text
+    assert "257 bits; at most 256" in r.json()["message"]
+    r = client.post("/api/games", json={"seats": [HUMAN, GREEDY], "seed": str(2**200 + 1)})
+    assert r.status_code == 400 and r.json()["code"] == "bad_request", r.text  # strict: a JSON integer
+
+
+def test_the_lobby_is_told_the_limits_it_checks(db):
+    with TestClient(create_app(db, autoplay=False, max_think=0.5)) as client:
+        limits = client.get("/api/players").json()["limits"]
+        assert limits["time"] == 0.5 and limits["computer_only"] is False and limits["seed_bits"] == 256
+        r = client.post("/api/games", json={"seats": [HUMAN, {"kind": "computer", "player": "hard"}]})
+        assert r.status_code == 422 and "at most 0.5 seconds a move" in r.json()["message"]
+        r = client.post("/api/games", json={"seats": [GREEDY, GREEDY]})
+        assert r.status_code == 422 and "at least one person" in r.json()["message"]
+        schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateIn"]
+        assert "writes the digits into the JSON text" in schema["properties"]["seed"]["description"]

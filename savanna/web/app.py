@@ -10,6 +10,7 @@ with the HTTP status of the code, see `service.ERRORS`):
                                           {"kind": "computer", "player": "medium"}],
                                           "final_scoring": "all", "hotseat": false, "listed": true,
                                           "seed": null} -> 201 {id, links, a token per human seat}
+                                          (seed: a JSON integer of up to 256 bits, read exactly)
     GET  /api/games                       lobby: {"open": [...], "recent": [...]}
     GET  /api/games/{id}                  the view (view.py documents it)
     GET  /api/games/{id}/replay?step=N    the view after the first N actions
@@ -29,7 +30,7 @@ for `expire_after` (30 days) are deleted (expiry.py); games that are over are ke
 
 Bodies are strict: JSON numbers and booleans as such ("2" and true are not 2 and 1).
 Every answer carries X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer and
-the Content-Security-Policy `CSP` (see `Guard`).
+the Content-Security-Policy `CSP` (see `Guard`), a crash's 500 {"code": "server_error"} too.
 
 WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
 
@@ -89,6 +90,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from savanna import __version__, limits
+from savanna.limits import SEED_BITS
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from .computers import MAX_THINK, Searches
@@ -144,7 +146,12 @@ class CreateIn(BaseModel):
                                                         "'majority' (German edition)")
     hidden_treasure: bool | None = Field(None, description="Africa: the rules' option of hidden gold and gems "
                                                            "(default false)")
-    seed: int | None = Field(None, description="seed of the shuffles (default random; kept hidden until the end)")
+    seed: int | None = Field(None, description=(
+        f"seed of the shuffles: a JSON integer of at most {SEED_BITS} bits, either sign (default: a random "
+        "128-bit one; kept hidden until the end, then shown in the view as a decimal string). Sent and "
+        "read exactly, at any size: a JavaScript client writes the digits into the JSON text itself (as "
+        "the lobby does), since a Number keeps only 53 bits. A string (\"7\") is refused, as everywhere "
+        "in these bodies."))
     hotseat: bool = Field(False, description="every human seat plays from one shared token (one screen)")
     listed: bool = Field(True, description="shown in the lobby list")
 
@@ -283,6 +290,22 @@ class Guard:
         await self.app(scope, receive, with_headers)
 
 
+class GuardedApp(FastAPI):
+    """FastAPI with `Guard` outside everything, Starlette's ServerErrorMiddleware included: an
+    unexpected exception's 500 answer (made there, by the `Exception` handler) carries the
+    security headers too. A middleware added with add_middleware sits inside
+    ServerErrorMiddleware, and that answer would pass it by."""
+
+    def __init__(self, *, allowed_origins: Iterable[str] = (), **kwargs: Any):
+        self.allowed_origins = tuple(allowed_origins)
+        for origin in self.allowed_origins:  # a malformed one fails here, not at the first request
+            origin_of(origin)
+        super().__init__(**kwargs)
+
+    def build_middleware_stack(self) -> Any:
+        return Guard(super().build_middleware_stack(), allowed_origins=self.allowed_origins)
+
+
 def _validation_message(errors: list[dict[str, Any]]) -> str:
     parts = []
     for e in errors[:5]:
@@ -386,16 +409,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             await live.close()
             store.close()
 
-    app = FastAPI(title="savanna", version=__version__, lifespan=lifespan,
-                  description="Carcassonne Safari: games, seats, live updates and replays. The rules are the "
-                              "engine's; actions are the notation of SAFARI.md.")
+    app = GuardedApp(allowed_origins=allowed_origins, title="savanna", version=__version__, lifespan=lifespan,
+                     description="Carcassonne Safari: games, seats, live updates and replays. The rules are the "
+                                 "engine's; actions are the notation of SAFARI.md.")
     app.state.store = store
     app.state.service = service
     app.state.live = live
     app.state.limits = creation_limits
     app.state.expiry = expiry
     app.add_middleware(BodyLimit, message_limit=message_limit)
-    app.add_middleware(Guard, allowed_origins=allowed_origins)  # outermost: its headers on every answer
+    # Guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
 
     # ---------------------------------------------------------- errors
 
@@ -498,7 +521,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                 {"value": "majority", "description": "German edition: only the players with most meeples there"}],
             "seats": {"min": ts.min_players, "max": ts.max_players},
             "limits": {"time": max_think, "iterations": MAX_ITERATIONS, "name": NAME_LIMIT,
-                       "computer_only": computer_only},
+                       "computer_only": computer_only, "seed_bits": SEED_BITS},
             "games": [
                 {"game": "safari", "name": "Carcassonne Safari", "seats": {"min": ts.min_players, "max": ts.max_players},
                  "options": [{"name": "final_scoring", "type": "choice", "default": "all", "choices": [

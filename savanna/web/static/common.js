@@ -17,6 +17,9 @@ async function api(path, options = {}) {
     const message = body && body.message ? body.message : `${resp.status} ${resp.statusText}`;
     const err = new Error(message);
     err.code = body && body.code;
+    err.status = resp.status;
+    const wait = parseInt(resp.headers.get("Retry-After") || "", 10); // seconds (429 rate_limited)
+    err.retryAfter = Number.isFinite(wait) && wait >= 0 ? wait : null;
     throw err;
   }
   return body;

@@ -22,6 +22,9 @@ class GamePage {
     this.mySeats = [];
     this.ui = null; // the game's own part of the page (safari-ui.js, africa-ui.js), made by the first view
     this.sending = false;
+    this.retry = 0; // reconnections since the game last came (a lost connection: 1 s, 2 s, ... 8 s)
+    this.busy = 0; // of them, refused or dropped by the server with 1013 (2 s, 4 s, ... 60 s)
+    this.notice = null; // {reason, until}: why the server closed the connection, until it is back
     this.replayStep = 0;
     this.summaryShown = false;
     this.build();
@@ -82,25 +85,58 @@ class GamePage {
     const ws = new WebSocket(`${proto}://${location.host}/ws/games/${encodeURIComponent(this.id)}${q}`);
     this.ws = ws;
     this.setConn("connecting");
-    ws.onopen = () => { this.retry = 0; this.asking = false; this.setConn("live"); };
+    // live once the game's state comes: a connection over one of the server's caps is opened,
+    // then closed at once (1013)
+    ws.onopen = () => { this.asking = false; };
     ws.onmessage = e => this.onMessage(JSON.parse(e.data));
     ws.onclose = e => {
       this.sending = false;
       if (e.code === 4404) { this.setConn("gone"); this.status.textContent = "There is no such game."; return; }
+      if (e.code === 1013) { // over a cap, or too slow a reader: the reason says which; later, and later again
+        const delay = Math.min(60000, 2000 * 2 ** this.busy++);
+        this.setConn("busy");
+        this.notice = { reason: e.reason || "the server is busy", until: Date.now() + delay };
+        this.showNotice();
+        if (!this.noticeTimer) this.noticeTimer = setInterval(() => this.showNotice(), 1000);
+        setTimeout(() => this.connect(), delay);
+        return;
+      }
       this.setConn("reconnecting");
-      const delay = Math.min(8000, 500 * 2 ** (this.retry = (this.retry || 0) + 1));
+      const delay = Math.min(8000, 500 * 2 ** ++this.retry);
       setTimeout(() => this.connect(), delay);
     };
   }
 
   setConn(s) {
     const c = document.getElementById("conn");
-    c.textContent = { live: "● live", connecting: "○ connecting", reconnecting: "○ reconnecting…", gone: "✕" }[s] || s;
+    c.textContent = { live: "● live", connecting: "○ connecting", reconnecting: "○ reconnecting…", busy: "○ server busy", gone: "✕" }[s] || s;
     c.className = `conn ${s}`;
+  }
+
+  // The server's reason for closing the connection (1013), in the status area with the seconds
+  // to the next try, until the game's state comes again.
+  showNotice() {
+    let box = document.getElementById("conn-notice");
+    if (!this.notice) {
+      if (box) box.remove();
+      clearInterval(this.noticeTimer);
+      this.noticeTimer = null;
+      return;
+    }
+    if (!box) box = h("div", { id: "conn-notice", class: "conn-notice", role: "status" });
+    if (!this.view) this.status.replaceChildren(box); // nothing else to show yet
+    else if (!box.isConnected) this.status.append(box);
+    const left = Math.ceil((this.notice.until - Date.now()) / 1000);
+    box.textContent = `The server closed the connection: ${this.notice.reason}. `
+      + (left > 0 ? `Trying again in ${left} s.` : "Trying again…");
   }
 
   onMessage(m) {
     if (m.type === "state") { // the whole view
+      if (this.ws && this.ws.readyState === WebSocket.OPEN) this.setConn("live");
+      this.retry = this.busy = 0;
+      this.notice = null;
+      this.showNotice();
       this.rev = m.rev;
       this.asking = false;
       this.mySeats = m.seats || [];
@@ -129,7 +165,10 @@ class GamePage {
 
   send(action) {
     if (this.sending) return;
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { toast("Not connected: reconnecting…"); return; }
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      toast(this.notice ? `Not connected: ${this.notice.reason}` : "Not connected: reconnecting…");
+      return;
+    }
     this.sending = true;
     this.ws.send(JSON.stringify({ type: "action", action, version: this.view.version }));
   }
@@ -212,6 +251,7 @@ class GamePage {
       st.append(h("strong", {}, w.length > 1 ? `Tie: ${w.join(" and ")} win` : `${w[0]} wins`), ` with ${v.seats[v.winners[0]].score} points.`);
       st.append(...this.dealNote());
       st.className = "status over";
+      this.showNotice();
       return;
     }
     const cp = v.current_player;
@@ -222,6 +262,7 @@ class GamePage {
     st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · turn ${v.turn}`),
       ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
+    this.showNotice();
   }
 
   renderSeats() {

@@ -25,12 +25,47 @@ const HOW_TO_PLAY_AFRICA = () => h("details", { class: "card", id: "how-to-play"
     h("li", {}, "The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6.")),
   h("p", { class: "muted small" }, "Click a highlighted hexagon on the map; every choice is also listed in notation."));
 
+// What of a computer seat's player (a level or a spec such as "mcts:time=3") is over this
+// server's limits (GET /api/players "limits"): a sentence, or null. The server checks every
+// spec itself; this says it in the form before a game is asked for.
+function specProblem(spec, info) {
+  const level = info.levels.find(l => l.level === spec);
+  const text = (level ? level.player : spec || "").trim();
+  const colon = text.indexOf(":");
+  const options = {};
+  if (colon >= 0) {
+    for (const part of text.slice(colon + 1).split(",")) {
+      const eq = part.indexOf("=");
+      if (eq > 0) options[part.slice(0, eq).trim()] = Number(part.slice(eq + 1).trim());
+    }
+  }
+  const lim = info.limits;
+  if (options.time > lim.time) return `${text} thinks ${options.time} s a move: this server allows at most ${lim.time} s`;
+  if (options.iterations > lim.iterations) return `${text}: this server allows at most ${lim.iterations} iterations a move`;
+  return null;
+}
+
+// The seed field's text as the exact digits of a JSON integer (leading zeros dropped), "" for
+// no seed, or null if it is not a whole number of at most `bits` bits. Through BigInt, never
+// a Number: a Number keeps 53 bits, and a larger seed would silently become another one.
+function seedDigits(text, bits) {
+  const t = text.trim();
+  if (t === "") return "";
+  if (!/^-?[0-9]+$/.test(t)) return null;
+  const n = BigInt(t);
+  return (n < 0n ? -n : n) < 2n ** BigInt(bits) ? n.toString() : null;
+}
+
 class Lobby {
   constructor(root) {
     this.root = root;
     this.seats = [{ kind: "human", name: "" }, { kind: "computer", player: "medium" }];
     this.game = "safari";
     this.info = null;
+    this.seedText = "";
+    this.errors = { create: null, upload: null }; // {message, wait}: shown in the form until the next try
+    this.waitUntil = 0; // Date.now() before which the server refuses to create (429 Retry-After)
+    this.pending = false;
     this.init();
   }
 
@@ -43,8 +78,11 @@ class Lobby {
   }
 
   levelOptions(selected) {
-    const opts = this.info.levels.map(l => h("option", { value: l.level, selected: l.level === selected },
-      `${l.level} (${l.player})`));
+    const opts = this.info.levels.map(l => {
+      const over = specProblem(l.level, this.info) !== null; // e.g. hard (1 s a move) on a server allowing less
+      return h("option", { value: l.level, selected: l.level === selected, disabled: over && l.level !== selected },
+        `${l.level} (${l.player})` + (over ? " · over the limit" : ""));
+    });
     const custom = !this.info.levels.some(l => l.level === selected);
     opts.push(h("option", { value: "custom", selected: custom }, "custom spec…"));
     return opts;
@@ -79,11 +117,12 @@ class Lobby {
             "aria-label": `seat ${i + 1} name`, oninput: e => { s.name = e.target.value; } })
           : h("span", { class: "level" },
             h("select", { name: `level-${i}`, "aria-label": `seat ${i + 1} strength`,
-              onchange: e => { s.player = e.target.value === "custom" ? "mcts:time=2" : e.target.value; this.render(); } },
+              onchange: e => { s.player = e.target.value === "custom" ? `mcts:time=${Math.min(2, this.info.limits.time)}` : e.target.value; this.render(); } },
               this.levelOptions(s.player)),
             this.info.levels.some(l => l.level === s.player) ? null
-              : h("input", { name: `spec-${i}`, value: s.player, "aria-label": "player spec", title: "e.g. mcts:time=2 or greedy",
-                oninput: e => { s.player = e.target.value; } })),
+              : h("input", { name: `spec-${i}`, value: s.player, "aria-label": "player spec",
+                title: `e.g. mcts:time=${Math.min(2, this.info.limits.time)} or greedy (at most ${this.info.limits.time} s a move on this server)`,
+                oninput: e => { s.player = e.target.value; this.checkForm(); } })),
         this.seats.length > min ? h("button", { type: "button", class: "icon", title: "remove this seat",
           onclick: () => { this.seats.splice(i, 1); this.render(); } }, "✕") : null);
       return row;
@@ -96,16 +135,29 @@ class Lobby {
       h("div", { class: "seat-rows" }, seatRows),
       this.seats.length < max ? h("button", { type: "button", id: "add-seat",
         onclick: () => { this.seats.push({ kind: "computer", player: "medium" }); this.render(); } }, "+ add a seat") : null,
+      this.seats.some(s => s.kind === "computer") && (this.info.levels.some(l => specProblem(l.level, this.info))
+        || this.seats.some(s => s.kind === "computer" && !this.info.levels.some(l => l.level === s.player)))
+        ? h("p", { class: "muted small seat-note", id: "think-limit" }, `A computer player thinks at most ${this.info.limits.time} s a move on this server.`) : null,
+      this.info.limits.computer_only ? null
+        : h("p", { class: "muted small seat-note", id: "people-note" }, "A game here needs at least one person: computers play only against people."),
       this.ruleOptions(),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat" }),
         " Hotseat: every person plays at this screen"),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " List it in the lobby"),
-      h("details", {}, h("summary", {}, "More"), h("label", {}, "Seed ", h("input", { name: "seed", type: "number", placeholder: "random" }))),
+      h("details", { open: this.seedText.trim() !== "" }, h("summary", {}, "More"),
+        h("label", {}, "Seed ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
+          maxlength: 80, placeholder: "random", value: this.seedText, "aria-describedby": "seed-note",
+          oninput: e => { this.seedText = e.target.value; this.checkForm(); } })),
+        h("p", { class: "muted small", id: "seed-note" }, `A whole number of up to ${this.seedBits()} bits (every digit counts), or empty for a random deal. `
+          + "Every player is told that the order was chosen.")),
+      h("ul", { id: "form-hints", class: "form-hints", "aria-live": "polite", hidden: true }),
+      this.errorBox("create"),
       h("button", { type: "submit", class: "primary", id: "create-button" }, "Create game"));
     const upload = h("form", { class: "card", id: "upload", onsubmit: e => this.upload(e) },
       h("h2", {}, "Load a saved game"),
       h("p", { class: "muted" }, "A game saved by the command line (savanna play --save) or downloaded here. Finished games open as replays; others go on at this screen."),
       h("input", { type: "file", name: "file", accept: ".json,application/json", "aria-label": "saved game file" }),
+      this.errorBox("upload"),
       h("button", { type: "submit" }, "Upload"));
     this.lists = h("div", { id: "lists" });
     this.created = this.created || h("div", { id: "created" });
@@ -115,10 +167,85 @@ class Lobby {
         h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API")),
       h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, (this.game === "africa" ? HOW_TO_PLAY_AFRICA : HOW_TO_PLAY)(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
+    this.checkForm();
+  }
+
+  seedBits() { return this.info.limits.seed_bits || 256; }
+
+  // What keeps the form from creating a game on this server, said in the form (#form-hints)
+  // while the Create button waits: nothing, or sentences.
+  problems() {
+    const out = [];
+    if (!this.info.limits.computer_only && this.seats.every(s => s.kind === "computer"))
+      out.push("This server plays games with at least one person in them: make one of the seats a person.");
+    this.seats.forEach((s, i) => {
+      const why = s.kind === "computer" ? specProblem(s.player, this.info) : null;
+      if (why) out.push(`Seat ${i + 1}: ${why}.`);
+    });
+    if (seedDigits(this.seedText, this.seedBits()) === null)
+      out.push(`The seed must be a whole number of at most ${this.seedBits()} bits, or empty for a random deal.`);
+    return out;
+  }
+
+  checkForm() {
+    const problems = this.problems();
+    const box = document.getElementById("form-hints");
+    if (box) { box.replaceChildren(...problems.map(p => h("li", {}, p))); box.hidden = !problems.length; }
+    const waiting = Date.now() < this.waitUntil;
+    const create = document.getElementById("create-button");
+    if (create) create.disabled = this.pending || waiting || problems.length > 0;
+    const upload = document.querySelector("#upload button[type=submit]");
+    if (upload) upload.disabled = this.pending || waiting;
+    this.seats.forEach((s, i) => {
+      const spec = this.root.querySelector(`input[name=spec-${i}]`);
+      if (spec) spec.setAttribute("aria-invalid", String(specProblem(s.player, this.info) !== null));
+    });
+    const seed = document.getElementById("seed");
+    if (seed) seed.setAttribute("aria-invalid", String(seedDigits(this.seedText, this.seedBits()) === null));
+  }
+
+  // The server's refusal of the last try, in the form it came from (which: "create" or "upload").
+  errorBox(which) {
+    const e = this.errors[which];
+    return h("div", { id: `${which}-error`, class: "form-error", role: "alert", hidden: !e },
+      e ? h("span", { class: "message" }, /[.!?)]$/.test(e.message) ? e.message : `${e.message}.`) : null,
+      e && e.wait ? h("span", { class: "retry-wait" }, this.waitText()) : null);
+  }
+
+  waitText() {
+    const left = Math.ceil((this.waitUntil - Date.now()) / 1000);
+    return left > 0 ? ` You can try again in ${left} s.` : " You can try again now.";
+  }
+
+  showErrors() {
+    for (const which of ["create", "upload"]) {
+      const old = document.getElementById(`${which}-error`);
+      if (old) old.replaceWith(this.errorBox(which));
+    }
+    this.checkForm();
+  }
+
+  // A refused request: the server's message in the form; over the creation limit (429) the
+  // buttons wait for its Retry-After, counting down.
+  failed(which, err, what) {
+    const message = err.status ? `${what}: ${err.message}` : `${what}: the server did not answer (${err.message}).`;
+    const wait = err.status === 429 ? (err.retryAfter ?? 60) : null;
+    if (wait !== null) {
+      this.waitUntil = Math.max(this.waitUntil, Date.now() + wait * 1000);
+      if (!this.waitTimer) this.waitTimer = setInterval(() => this.tick(), 1000);
+    }
+    this.errors[which] = { message, wait: wait !== null };
+    this.showErrors();
+  }
+
+  tick() {
+    for (const e of document.querySelectorAll(".retry-wait")) e.textContent = this.waitText();
+    if (Date.now() >= this.waitUntil) { clearInterval(this.waitTimer); this.waitTimer = null; this.checkForm(); }
   }
 
   async create(e) {
     e.preventDefault();
+    if (this.pending || Date.now() < this.waitUntil || this.problems().length) { this.checkForm(); return; }
     const f = e.target.elements;
     const body = {
       seats: this.seats.map((s, i) => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` }
@@ -126,12 +253,20 @@ class Lobby {
       game: this.game, hotseat: f.hotseat.checked, listed: f.listed.checked,
     };
     for (const o of this.gameInfo().options) body[o.name] = o.type === "choice" ? f[o.name].value : f[o.name].checked;
-    if (f.seed.value !== "") body.seed = parseInt(f.seed.value, 10);
+    // The seed's digits go into the JSON text as they are (the API reads a JSON integer of any
+    // size exactly): through a Number (parseInt, JSON.stringify) a seed over 2**53 would change.
+    let text = JSON.stringify(body);
+    const seed = seedDigits(this.seedText, this.seedBits());
+    if (seed) text = `${text.slice(0, -1)},"seed":${seed}}`;
+    this.errors.create = null;
+    this.pending = true;
+    this.showErrors();
     try {
-      const c = await api("/api/games", { json: body });
+      const c = await api("/api/games", { json: text });
       this.remember(c);
       this.showCreated(c);
-    } catch (err) { toast(`Could not create the game: ${err.message}`); }
+    } catch (err) { this.failed("create", err, "The game was not created"); }
+    finally { this.pending = false; this.checkForm(); }
   }
 
   remember(c) {
@@ -164,15 +299,21 @@ class Lobby {
   async upload(e) {
     e.preventDefault();
     const file = e.target.elements.file.files[0];
-    if (!file) { toast("Choose a saved game file first"); return; }
-    if (file.size > 1024 * 1024) { toast("That file is too large for a saved game (over 1 MB)"); return; }
+    const refuse = message => { this.errors.upload = { message }; this.showErrors(); };
+    if (!file) { refuse("Choose a saved game file first."); return; }
+    if (file.size > 1024 * 1024) { refuse("That file is too large for a saved game (over 1 MB)."); return; }
+    if (this.pending || Date.now() < this.waitUntil) return;
     const text = await file.text();
+    this.errors.upload = null;
+    this.pending = true;
+    this.showErrors();
     try {
       const c = await api("/api/games/import", { json: text });
       this.remember(c);
       const v = await api(`/api/games/${c.id}`);
       location.href = v.status === "over" ? `/replay/${c.id}` : (c.hotseat_link ? new URL(c.hotseat_link).pathname + new URL(c.hotseat_link).hash : c.watch_path);
-    } catch (err) { toast(`Upload refused: ${err.message}`); }
+    } catch (err) { this.failed("upload", err, "Upload refused"); }
+    finally { this.pending = false; this.checkForm(); }
   }
 
   async refresh() {
