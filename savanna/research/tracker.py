@@ -624,6 +624,12 @@ class SafariTracker:
         self._check_window(strict)
         return self._mask.astype(dtype)
 
+    def legal_mask_into(self, game: Any, out: np.ndarray, strict: bool = True) -> None:
+        """Write `legal_mask(game, strict)` into `out` (a row of a batch)."""
+        self.sync(game)
+        self._check_window(strict)
+        out[:] = self._mask
+
     def is_legal(self, game: Any, index: int) -> bool:
         """Whether an action index is legal now (as the mask says)."""
         self.sync(game)
