@@ -389,3 +389,14 @@ def test_vector_env_auto_resets_finished_games():
             assert len(venv.games[i].history) == 0 and venv.turns[i] == 0  # a new game already
             assert infos["_final_scores"][i] and not rewards[i].any()
     assert seen >= 2
+
+
+def test_the_engines_import_no_research_package():
+    import subprocess
+    import sys
+
+    code = ("import sys, savanna.safari, savanna.africa; "
+            "print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'pyspiel', 'savanna.research') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -122,7 +122,9 @@ class _Tables:
         self.v_added = V[f"scoring_added_{enc.animals[0]}"]
         self.v_displaced = V["ranger_0_displaced"] if enc.rangers else 0
         ts = enc.tileset
-        self.copy_type = np.array([enc.type_index[c.type.id] for c in ts.copies], np.intp)
+        self.copy_type_list = [enc.type_index[c.type.id] for c in ts.copies]
+        self.head = self.v_discarded + k  # phase .. discarded: one stretch from 0
+        assert self.v_phase == 0 and self.v_drawn == self.head
         self.num_types = len(enc.type_ids)
         self._drawn: dict[int, np.ndarray] = {}
         self.k = k
@@ -215,6 +217,8 @@ class SafariTracker:
         self.n = 0
         self.synced = False
         self._mask = np.zeros(encoding.size, np.int8)
+        self._undo: list = []  # where the mask was set (index lists, slices)
+        self._left: tuple[int, list[int]] = (-1, [])  # tile types left, for a length of the stack
         self._legal: list[int] | None = None
         self._outside = 0
 
@@ -236,11 +240,13 @@ class SafariTracker:
         self.troot: dict[int, int] = {}  # node -> tracked root
         self.baobabs: set[int] = set()
         self.fm: frozenset = frozenset()
+        self.fm_list: list = []
         self.bm: dict[int, int] = {}
         self.holes: dict[int, tuple] = {}
         self.hole_meeples: dict[int, tuple] = {}
-        self.markers: list[int] = []  # flat indices of rangers, last tile, scoring feature, placements
+        self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, scoring feature, placements
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
+        self._left = (-1, [])
         return list(g.board)
 
     def sync(self, g: Any) -> None:
@@ -314,7 +320,8 @@ class SafariTracker:
                     front_out.discard(sp)
                 for d in range(4):
                     nb = sp + STEP[d]
-                    if nb in frontier:
+                    p = frontier.get(nb)
+                    if p is not None:  # an empty space next to the tile: what it now demands
                         s = cell.get(nb)
                         if s is not None:
                             put_i(front + s)
@@ -334,12 +341,13 @@ class SafariTracker:
         meeple_cells: set[int] = set()
         changed_nodes: list[int] = []
         fm_list = g.feature_meeples
-        if len(fm_list) != len(self.fm) or not self.fm.issuperset(fm_list):
+        if fm_list != self.fm_list:
             fm = frozenset(fm_list)
             for _, node in fm.symmetric_difference(self.fm):
                 changed_nodes.append(node)
                 meeple_cells.add(self.node_space[node])
             self.fm = fm
+            self.fm_list = fm_list[:]
         bm = g.baobab_meeples
         if bm != self.bm:
             for sp in set(bm).union(self.bm):
@@ -488,32 +496,34 @@ class SafariTracker:
                     for r in rs:
                         marks.append(off + r * S + s)
                         place_legal.append(place + 4 * s + r)
-        old, new = set(self.markers), set(marks)
-        self.markers = marks
-        cleared = old - new
-        if cleared:
-            idx.extend(cleared)
-            val.extend([0] * len(cleared))
-        added = new - old
-        if added:
-            idx.extend(added)
-            val.extend([1] * len(added))
-
-        # write, into every seat's buffer
+        # write, into every seat's buffer: the markers' old places cleared first, then the rest
+        bufs, dest = self.bufs, t.dest
+        clear = self.markers
+        if len(clear):
+            bufs[0][clear] = 0
+            for seat in range(1, n_seats):
+                bufs[seat][dest[seat][clear]] = 0
         if idx:
             wi = np.array(idx, np.intp)
             wv = np.array(val, np.float32)
-            bufs, dest = self.bufs, t.dest
             bufs[0][wi] = wv
             for seat in range(1, n_seats):
                 bufs[seat][dest[seat][wi]] = wv
+        mi = self.markers = np.array(marks, np.intp)
+        if len(mi):
+            bufs[0][mi] = 1
+            for seat in range(1, n_seats):
+                bufs[seat][dest[seat][mi]] = 1
 
         # the legal actions, as a mask
         mask = self._mask
-        mask.fill(0)
+        for where in self._undo:  # clear what the last state set (cheaper than the whole array)
+            mask[where] = 0
+        self._undo = undo = []
         if phase == PLACE:
             if place_legal:
                 mask[place_legal] = 1
+                undo.append(place_legal)
             self._outside = place_outside
         else:
             self._outside = self._legal_now(g, mask)
@@ -561,7 +571,9 @@ class SafariTracker:
                     if not inside.all():
                         outside += int((~inside).sum()) * len(animals)
                         base = base[inside]
-                    mask[(base[:, None] + np.array(animals)[None, :]).ravel()] = 1
+                    digs = (base[:, None] + np.array(animals)[None, :]).ravel()
+                    mask[digs] = 1
+                    self._undo.append(digs)
             if animals:
                 letters = enc.animals
                 free = g.free_slots
@@ -580,12 +592,14 @@ class SafariTracker:
                                     else:
                                         out.append(enc.EXPAND + (4 * s + c) * k + a)
             mask[out] = 1
+            self._undo.append(out)
             if g.displaced < 0:
                 r0, r1 = g.rangers
                 front = self.bufs[0][t.off_frontier:t.off_frontier + S]
                 m0, m1 = enc.MOVE, enc.MOVE + S
                 mask[m0:m0 + S] = front
                 mask[m1:m1 + S] = front
+                self._undo.append(slice(m0, m1 + S))
                 for r in (r0, r1):
                     s = cell.get(r)
                     if s is not None:
@@ -596,12 +610,15 @@ class SafariTracker:
             other = g.rangers[1 - g.displaced]
             ret = enc.RETURN
             mask[ret:ret + S] = self.bufs[0][t.off_frontier:t.off_frontier + S]
+            self._undo.append(slice(ret, ret + S))
             s = cell.get(other)
             if s is not None:
                 mask[ret + s] = 0
             outside += len(self.front_out.difference((other,)))
         elif phase == SCORE:
-            mask[[enc.action_to_index(g, a) for a in g.legal_actions()]] = 1
+            adds = [enc.action_to_index(g, a) for a in g.legal_actions()]
+            mask[adds] = 1
+            self._undo.append(adds)
         return outside
 
     def _check_window(self, strict: bool) -> None:
@@ -661,30 +678,38 @@ class SafariTracker:
     def vector(self, g: Any, seat: int, vec: np.ndarray) -> None:
         """The vector part (as `SafariEncoding._vector`), into `vec`."""
         t = self.t
-        vec.fill(0)
         n = self.encoding.players
         k = t.k
         phase = g.phase
-        vec[t.v_phase + phase] = 1
+        # the head (phase .. discarded tokens: contiguous) as a list, written at once
+        head = [0] * t.head
+        head[t.v_phase + phase] = 1
         cp = g.current_player
         if cp is not None:
-            vec[t.v_to_act + (cp - seat) % n] = 1
-            vec[t.v_active + (g.active - seat) % n] = 1
+            head[t.v_to_act + (cp - seat) % n] = 1
+            head[t.v_active + (g.active - seat) % n] = 1
         score, supply, hands = g.score, g.supply_meeples, g.hands
-        for s in range(n):
-            j = (s - seat) % n
+        for j in range(n):
+            s = (seat + j) % n
             v = score[s]
-            vec[t.v_score + j] = v if v < SCORE_BOUND else SCORE_BOUND
-            vec[t.v_meeples + j] = supply[s]
-            base = t.v_tokens + j * k
-            vec[base:base + k] = hands[s * k:(s + 1) * k]
+            head[t.v_score + j] = v if v < SCORE_BOUND else SCORE_BOUND
+            head[t.v_meeples + j] = supply[s]
+        head[t.v_tokens:t.v_tokens + n * k] = hands[seat * k:] + hands[:seat * k]
         stack = g.stack
-        vec[t.v_tiles_left] = len(stack)
-        if stack:
-            vec[t.v_left:t.v_left + t.num_types] = np.bincount(t.copy_type[stack], minlength=t.num_types)
-        vec[t.v_pile] = len(g.pile)
-        if g.discards:
-            vec[t.v_discarded:t.v_discarded + k] = np.bincount(g.discards, minlength=k)
+        head[t.v_tiles_left] = len(stack)
+        left = t.v_left
+        if self._left[0] != len(stack) or self.game is not g:  # (a game's stack only ever shrinks)
+            counts = [0] * t.num_types
+            ct = t.copy_type_list
+            for c in stack:
+                counts[ct[c]] += 1
+            self._left = (len(stack) if self.game is g else -1, counts)
+        head[left:left + t.num_types] = self._left[1]
+        head[t.v_pile] = len(g.pile)
+        for a in g.discards:
+            head[t.v_discarded + a] += 1
+        vec[:t.head] = head
+        vec[t.head:] = 0
         if phase == PLACE and g.tile >= 0:
             vec[t.v_drawn:t.v_drawn_end] = t.drawn(g.tile)
         elif phase == SCORE:
