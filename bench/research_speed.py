@@ -14,8 +14,9 @@ second (wall clock) and CPU time per step, and its ratio to connect four's in
 the same round (median over rounds).
 
 The random action is `np.flatnonzero(mask.view(bool))`, the same code for
-every environment: numpy's nonzero on an int8 array is some 20 times slower
-than on a bool one (on the 79,023-entry Safari mask, ~300 us against ~15 us),
+every environment: numpy's nonzero on an int8 array is some 10 to 20 times
+slower than on a bool one (on the 79,023-entry Safari mask, ~300 us against
+15 to 30 us),
 so PettingZoo's own loop, which calls it on the int8 mask, would mostly time
 numpy; the `pz loop` row shows that.
 
