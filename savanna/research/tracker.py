@@ -2,17 +2,18 @@
 
 `SafariEncoding.observation(game, seat)` builds the board planes from scratch
 (every tile, feature and watering hole, about 1.4 ms a call); a tracker keeps
-one stack of board planes for one game and, at each call, updates only what
-the actions played since the last call changed, then copies the stack out. Its
-output is exactly the from-scratch encoding's (tests/test_pettingzoo.py checks
-it after every action of random games); it is what `SafariEnv` and the vector
-environment use.
+the board planes of one game and, at each call, updates only what the actions
+played since the last call changed, then copies them out. Its output is
+exactly the from-scratch encoding's (tests/test_pettingzoo.py checks it after
+every action of random games); it is what `SafariEnv` and the vector
+environments use.
 
     from savanna.research.tracker import SafariTracker
 
     tr = SafariTracker(encoding)           # one per game being played
     obs = tr.observation(game, seat)       # == encoding.observation(game, seat)
     mask = tr.legal_mask(game)             # == encoding.legal_mask(game)
+    tr.observation(game, seat, copy=False) # the tracker's own buffer: no copy, overwritten later
 
 What changes, and how it is found (the tracker reads the engine's internal
 state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
@@ -31,10 +32,15 @@ state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
   tile's placements (`fits_*`): redrawn where they were and where they are;
 - the vector part (scores, supplies, the drawn tile, ...) is rebuilt at each
   call from tables worked out once per encoding (small: 303 numbers for two
-  seats).
+  seats);
+- the legal mask: the placements from the frontier's patterns, the actions
+  after placing from the engine's state (moves from the frontier plane, digs
+  from the open slots), the rest from `legal_actions()`; only the entries set
+  for the last state are cleared.
 
-The stack holds seat planes by absolute seat; an observation for `seat`
-gathers them in the order relative to it (one copy, as any copy out).
+Seats are relative to the observer, so the tracker keeps one buffer per
+observing seat and writes every change into each (at the seat planes'
+places for that seat), a few NumPy assignments per buffer.
 
 A game other than the last one seen, or whose history does not continue the
 one seen, is read whole again (a reset, a loaded or cloned game).
@@ -244,7 +250,7 @@ class SafariTracker:
         self.bm: dict[int, int] = {}
         self.holes: dict[int, tuple] = {}
         self.hole_meeples: dict[int, tuple] = {}
-        self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, scoring feature, placements
+        self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, feature scoring, placements
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._left = (-1, [])
         return list(g.board)
