@@ -1,13 +1,19 @@
-"""Research interfaces to the Safari engine (optional: `pip install -e '.[research]'`).
+"""Research interfaces to the engines (optional: `pip install -e '.[research]'`).
 
-- `savanna.research.encoding`: a fixed integer action space and an observation
-  tensor, shared by the two interfaces below.
-- `savanna.research.pettingzoo_env`: `SafariEnv`, a PettingZoo AEC environment.
+- `savanna.research.encoding`: Safari's fixed integer action space and
+  observation tensor, shared by the interfaces below; `tracker`: the same
+  observations and masks kept up to date incrementally (`SafariTracker`).
+- `savanna.research.africa_encoding`: Africa's action space and observation.
+- `savanna.research.pettingzoo_env`: `SafariEnv`, and `africa_env`: `AfricaEnv`,
+  PettingZoo AEC environments of the same shape (`turn_env.TurnBasedEnv`).
+- `savanna.research.vector`: `SafariVectorEnv`, `AfricaVectorEnv`: N games
+  stepped at once, stacked NumPy observations and masks (Gymnasium VectorEnv).
 - `savanna.research.openspiel_game`: the OpenSpiel game "python_savanna_safari"
   (importing the module registers it with pyspiel).
 
-Nothing here is imported by `savanna.safari`, so the engine needs neither numpy
-nor these packages; import the submodule you want.
+Nothing here is imported by `savanna.safari` or `savanna.africa`, so the
+engines need neither numpy nor these packages; import the submodule you want.
 """
 
-__all__ = ["encoding", "openspiel_game", "pettingzoo_env"]
+__all__ = ["africa_encoding", "africa_env", "encoding", "openspiel_game", "pettingzoo_env", "tracker", "turn_env",
+           "vector"]

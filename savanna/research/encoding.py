@@ -106,7 +106,8 @@ from typing import Any
 import numpy as np
 
 from savanna.safari import Action, parse_action
-from savanna.safari.geometry import xy
+from savanna.safari.actions import move as move_action
+from savanna.safari.geometry import space, xy
 
 DEFAULT_WINDOW = 20
 SCORE_BOUND = 1000.0
@@ -322,7 +323,7 @@ class SafariEncoding:
             if src is None:
                 raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
             x, y = self._xy(s)
-            return parse_action(f"R{src[0]},{src[1]}>{x},{y}")
+            return move_action(space(*src), space(x, y))  # (the interned action parse_action would give)
         a = parse_action(self._text(i))
         self._to_action[i] = a
         self._to_index.setdefault(a, i)

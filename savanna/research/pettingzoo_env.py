@@ -2,7 +2,8 @@
 
     from savanna.research.pettingzoo_env import SafariEnv
 
-    env = SafariEnv(players=2, seed=1)       # also: final_scoring="all"|"majority", window=20, reward="win"|"margin"
+    env = SafariEnv(players=2, seed=1)       # also: final_scoring="all"|"majority", window=20, reward="win"|"margin",
+                                             # max_cycles=None, copy_observations=True
     env.reset(seed=1)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -29,6 +30,15 @@ them apart; seats are relative to the observer). The mask is all zeros for an
 agent who is not to act. Actions are `Discrete(encoding.size)` indices (the
 encoding's fixed action space); an illegal index raises ValueError.
 
+What both games' environments share (agents, rewards, `max_cycles`, seeding,
+`copy_observations`) is `savanna.research.turn_env.TurnBasedEnv`; `AfricaEnv`
+(`savanna.research.africa_env`) has the same shape.
+
+Speed: observations and masks come from a `SafariTracker`
+(`savanna.research.tracker`), which updates the board planes as tiles are
+placed instead of rebuilding them; they are equal to the encoding's
+from-scratch `observation` and `legal_mask`.
+
 Rewards come only at the end of the game (all other steps give 0):
 - `reward="win"` (default): +1 for the sole winner, 0 for each seat sharing
   the highest score, -1 for every other seat (two players: win +1, draw 0,
@@ -47,18 +57,17 @@ are ignored.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
 
 from savanna import safari
 
 from .encoding import DEFAULT_WINDOW, SafariEncoding
+from .tracker import SafariTracker
+from .turn_env import REWARDS, GameCore, TurnBasedEnv
 
-REWARDS = ("win", "margin")
+__all__ = ["REWARDS", "SafariCore", "SafariEnv", "env"]
 
 
 def env(**kwargs: Any) -> SafariEnv:
@@ -66,131 +75,67 @@ def env(**kwargs: Any) -> SafariEnv:
     return SafariEnv(**kwargs)
 
 
-class SafariEnv(AECEnv):
+class SafariCore(GameCore):
+    """Safari's side of an environment: games, and their observations and masks through a tracker."""
+
+    def __init__(self, players: int = 2, final_scoring: str = "all", window: int = DEFAULT_WINDOW,
+                 encoding: SafariEncoding | None = None):
+        if final_scoring not in safari.FINAL_SCORING:
+            raise ValueError(f"final_scoring must be one of {safari.FINAL_SCORING}, not {final_scoring!r}")
+        if encoding is None or encoding.players != players or encoding.window != window:
+            encoding = SafariEncoding(players=players, window=window)
+        self.encoding = enc = encoding
+        self.tracker = SafariTracker(enc)
+        self.players = players
+        self.final_scoring = final_scoring
+        self.action_size = enc.size
+        self.observation_size = enc.observation_size
+        self.observation_low = enc.observation_low
+        self.observation_high = enc.observation_high
+
+    def new_game(self, seed: int, options: dict) -> safari.Game:
+        return safari.new_game(players=self.players, seed=seed, final_scoring=self.final_scoring,
+                               tile_order=options.get("tile_order"), token_order=options.get("token_order"))
+
+    def observation(self, game: Any, seat: int, copy: bool = True) -> np.ndarray:
+        return self.tracker.observation(game, seat, copy=copy)
+
+    def mask(self, game: Any) -> np.ndarray:
+        return self.tracker.legal_mask(game, dtype=np.int8)
+
+    def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
+        self.tracker.observation(game, seat, out=out)
+
+    def mask_into(self, game: Any, out: np.ndarray) -> None:
+        self.tracker.legal_mask_into(game, out)
+
+    def is_legal(self, game: Any, index: int) -> bool:
+        return self.tracker.is_legal(game, int(index))
+
+    def action(self, game: Any, index: int) -> Any:
+        return self.encoding.index_to_action(game, index)
+
+    def describe(self, game: Any) -> list[str]:
+        g = game
+        lines = [f"phase {g.phase_name}, to act: {g.current_player}, scores {g.scores}, tiles left {g.tiles_left}"]
+        if g.drawn_tile and g.phase_name == "place":
+            lines.append(f"drawn tile {g.drawn_tile}")
+        if g.history:
+            lines.append("last action " + str(g.history[-1]))
+        return lines
+
+
+class SafariEnv(TurnBasedEnv):
     """Carcassonne Safari for 2 to 5 agents (see the module's docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "name": "savanna_safari_v0",
                                           "is_parallelizable": False}
 
     def __init__(self, players: int = 2, seed: int | None = None, final_scoring: str = "all",
-                 window: int = DEFAULT_WINDOW, reward: str = "win", render_mode: str | None = None):
-        super().__init__()
-        if final_scoring not in safari.FINAL_SCORING:
-            raise ValueError(f"final_scoring must be one of {safari.FINAL_SCORING}, not {final_scoring!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
-        self.encoding = SafariEncoding(players=players, window=window)
-        self.players = players
+                 window: int = DEFAULT_WINDOW, reward: str = "win", max_cycles: int | None = None,
+                 render_mode: str | None = None, copy_observations: bool = True):
+        core = SafariCore(players, final_scoring, window)
+        super().__init__(core, seed=seed, reward=reward, max_cycles=max_cycles, render_mode=render_mode,
+                         copy_observations=copy_observations)
+        self.encoding = core.encoding
         self.final_scoring = final_scoring
-        self.reward_mode = reward
-        self.render_mode = render_mode
-        self._seeds = random.Random(seed)
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        enc = self.encoding
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(low=enc.observation_low, high=enc.observation_high, dtype=np.float32),
-            "action_mask": spaces.Box(low=0, high=1, shape=(enc.size,), dtype=np.int8),
-        })
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(enc.size) for a in self.possible_agents}
-        self.game: safari.Game | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    # ------------------------------------------------------------------ API
-
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._seeds = random.Random(seed)
-        options = options or {}
-        self.game = safari.new_game(players=self.players, seed=self._seeds.randrange(2**31),
-                                    final_scoring=self.final_scoring, tile_order=options.get("tile_order"),
-                                    token_order=options.get("token_order"))
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
-        self._update_infos()
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        g = self.game
-        obs = self.encoding.observation(g, seat)
-        if not g.is_terminal() and g.current_player == seat:
-            mask = self.encoding.legal_mask(g, dtype=np.int8)
-        else:
-            mask = np.zeros(self.encoding.size, np.int8)
-        return {"observation": obs, "action_mask": mask}
-
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        g = self.game
-        a = self.encoding.index_to_action(g, action)
-        if a not in g.legal_actions():
-            raise ValueError(f"{agent}: action {action} ({a}) is not legal now; mask with obs['action_mask']")
-        self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
-        g.apply(a)
-        if g.is_terminal():
-            for a_, r in zip(self.possible_agents, self._final_rewards()):
-                self.rewards[a_] = r
-            self.terminations = {a_: True for a_ in self.agents}
-        else:
-            self.agent_selection = self.possible_agents[g.current_player]
-        self._update_infos()
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
-
-    def _final_rewards(self) -> list[float]:
-        scores = self.game.scores
-        out = []
-        for s, v in enumerate(scores):
-            others = max(x for i, x in enumerate(scores) if i != s)
-            if self.reward_mode == "margin":
-                out.append(float(v - others))
-            else:
-                out.append(1.0 if v > others else 0.0 if v == others else -1.0)
-        return out
-
-    def _update_infos(self) -> None:
-        g = self.game
-        for a in self.agents:
-            self.infos[a] = {"seat": self.possible_agents.index(a), "phase": g.phase_name,
-                             "scores": g.scores}
-
-    # -------------------------------------------------------------- helpers
-
-    def action_notation(self, index: int) -> str:
-        """The notation of an action index in the current state."""
-        return str(self.encoding.index_to_action(self.game, index))
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        g = self.game
-        lines = [f"phase {g.phase_name}, to act: {g.current_player}, scores {g.scores}, tiles left {g.tiles_left}"]
-        if g.drawn_tile and g.phase_name == "place":
-            lines.append(f"drawn tile {g.drawn_tile}")
-        if g.history:
-            lines.append("last action " + str(g.history[-1]))
-        text = "\n".join(lines)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        pass

@@ -1,0 +1,741 @@
+"""Incremental Safari observations and legal masks: `SafariTracker`.
+
+`SafariEncoding.observation(game, seat)` builds the board planes from scratch
+(every tile, feature and watering hole, about 1.4 ms a call); a tracker keeps
+the board planes of one game and, at each call, updates only what the actions
+played since the last call changed, then copies them out. Its output is
+exactly the from-scratch encoding's (tests/test_pettingzoo.py checks it after
+every action of random games); it is what `SafariEnv` and the vector
+environments use.
+
+    from savanna.research.tracker import SafariTracker
+
+    tr = SafariTracker(encoding)           # one per game being played
+    obs = tr.observation(game, seat)       # == encoding.observation(game, seat)
+    mask = tr.legal_mask(game)             # == encoding.legal_mask(game)
+    tr.observation(game, seat, copy=False) # the tracker's own buffer: no copy, overwritten later
+
+What changes, and how it is found (the tracker reads the engine's internal
+state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
+- tiles placed: the `T` actions in `game.history` past the last call; each
+  sets its cell's tile, edge, corner, baobab, trail/bush, animal and bird
+  planes (fixed per tile and rotation, worked out once), and the frontier
+  around it;
+- whole trails and bush (completion, distinct animals, open ends, meeples per
+  seat): the tracker mirrors the engine's union-find with a list of member
+  parts per feature, and redraws the cells of every feature that a new tile
+  joined or whose meeples changed (the meeples are compared with the last
+  call's);
+- baobabs completed around a new tile, meeples on baobabs (compared), tokens
+  and diggers of watering holes (the holes whose tokens or diggers changed),
+  rangers, the last tile placed, the feature being scored and the drawn
+  tile's placements (`fits_*`): redrawn where they were and where they are;
+- the vector part (scores, supplies, the drawn tile, ...) is rebuilt at each
+  call from tables worked out once per encoding (small: 303 numbers for two
+  seats);
+- the legal mask: the placements from the frontier's patterns, the actions
+  after placing from the engine's state (moves from the frontier plane, digs
+  from the open slots), the rest from `legal_actions()`; only the entries set
+  for the last state are cleared.
+
+Seats are relative to the observer, so the tracker keeps one buffer per
+observing seat and writes every change into each (at the seat planes'
+places for that seat), a few NumPy assignments per buffer.
+
+A game other than the last one seen, or whose history does not continue the
+one seen, is read whole again (a reset, a loaded or cloned game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from savanna.safari.game import ACTION, PLACE, RANGER, SCORE, tile_layout
+from savanna.safari.geometry import OFFSET as _OFFSET
+from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
+from savanna.safari.geometry import WIDTH as _WIDTH
+from savanna.safari.trails_and_bush import BUSH_KIND, popcount
+from savanna.safari.watering_holes import expand_allowed
+
+from .encoding import ROTATIONS, SCORE_BOUND, SIDES, SIDE_PAIRS, OutsideWindowError, SafariEncoding
+
+__all__ = ["SafariTracker"]
+
+# slot j of a watering-hole point: the offset from the point to the space whose corner it is, and that corner
+_SLOT_OFFSET = np.array([slot_corner(4 * space(0, 0) + j)[0] - space(0, 0) for j in range(4)], np.int64)
+_SLOT_CORNER = np.array([slot_corner(4 * space(0, 0) + j)[1] for j in range(4)], np.int64)
+
+
+class _Tables:
+    """What a tracker needs of an encoding, worked out once per encoding and shared."""
+
+    def __init__(self, enc: SafariEncoding):
+        P, V, h, w = enc.plane, enc.vec, enc.window, enc.width
+        n, k = enc.players, enc.num_animals
+        self.S = S = enc.spaces
+        self.cell = {space(x, y): (y + h) * w + (x + h) for y in range(-h, h + 1) for x in range(-h, h + 1)}
+        self.xy_of_cell = [enc._xy(s) for s in range(S)]
+        self.P = P
+        # board plane offsets in the flat (C * S) stack
+        self.off_tile = P["tile"] * S
+        self.off_baobab_done = P["baobab_complete"] * S
+        self.off_done = (P["trail_complete"] * S, P["bush_complete"] * S)
+        self.off_distinct = (P["trail_distinct"] * S, P["bush_distinct"] * S)
+        self.off_ends = (P["trail_open_ends"] * S, P["bush_open_ends"] * S)
+        self.off_kind_meeples = (P["trail_meeples_seat0"] * S, P["bush_meeples_seat0"] * S)
+        self.off_meeple = P["meeple_seat0"] * S
+        self.off_ranger = [P[f"ranger_{i}"] * S for i in range(enc.rangers)]
+        self.off_token = P[f"token_NE_{enc.animals[0]}"] * S
+        self.off_digger = P["digger_seat0"] * S
+        self.off_frontier = P["frontier"] * S
+        self.off_fits = P["fits_0"] * S
+        self.off_last = P["last_placed"] * S
+        self.off_scoring = P["scoring"] * S
+        # per relative seat j, the absolute seat s = (seat + j) % n: the plane order for each observer
+        seat_planes = [[P[f"{base}{j}"] for j in range(n)]
+                       for base in ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
+        # dest[seat][i]: where flat index i of the stack by absolute seat goes in `seat`'s observation
+        # (seat 0's observation is that stack)
+        self.dest = []
+        for seat in range(n):
+            plane_to = np.arange(enc.num_planes)
+            for group in seat_planes:
+                for a in range(n):
+                    plane_to[group[a]] = group[(a - seat) % n]
+            self.dest.append((plane_to[:, None] * S + np.arange(S)[None, :]).ravel().astype(np.intp))
+        self._static: dict[tuple, tuple] = {}
+        self.enc = enc
+        # vector offsets
+        self.v_phase = V["phase_place"]
+        self.v_to_act = V["to_act_seat0"]
+        self.v_active = V["active_seat0"]
+        self.v_score = V["score_seat0"]
+        self.v_meeples = V["meeples_seat0"]
+        self.v_tokens = V[f"tokens_seat0_{enc.animals[0]}"]
+        self.v_tiles_left = V["tiles_left"]
+        self.v_left = V[f"left_{enc.type_ids[0]}"]
+        self.v_pile = V["token_pile"]
+        self.v_discarded = V[f"discarded_{enc.animals[0]}"]
+        self.v_drawn = V[f"drawn_{enc.type_ids[0]}"]
+        self.v_drawn_end = V["drawn270_baobab"] + 1
+        self.v_scoring = V[f"scoring_{enc.animals[0]}"]
+        self.v_scoring_birds = V["scoring_birds"]
+        self.v_scoring_kind = (V["scoring_trail"], V["scoring_bush"])
+        self.v_leader = V["scoring_leader_seat0"]
+        self.v_asks = V["scoring_asks_seat0"]
+        self.v_added = V[f"scoring_added_{enc.animals[0]}"]
+        self.v_displaced = V["ranger_0_displaced"] if enc.rangers else 0
+        ts = enc.tileset
+        self.copy_type_list = [enc.type_index[c.type.id] for c in ts.copies]
+        self.head = self.v_discarded + k  # phase .. discarded: one stretch from 0
+        assert self.v_phase == 0 and self.v_drawn == self.head
+        self.num_types = len(enc.type_ids)
+        self._drawn: dict[int, np.ndarray] = {}
+        self.k = k
+
+    def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[float]]:
+        """The fixed planes of a tile turned `rot`: (plane offsets, values), as `SafariEncoding._board` sets them."""
+        key = (id(tt), rot, animals)
+        got = self._static.get(key)
+        if got is not None and got[2] is tt:
+            return got[0], got[1]
+        P, S, ai = self.P, self.S, self.enc.animal_index
+        rd = tt.rotations[rot]
+        vals: dict[int, float] = {P["tile"]: 1.0}
+        for d, e in enumerate(rd.edges):
+            if e == 1:
+                vals[P["edge_trail_N"] + d] = 1.0
+            elif e == 2:
+                vals[P["edge_bush_N"] + d] = 1.0
+        for c in rd.corners:
+            vals[P["open_corner_NE"] + c] = 1.0
+        for f, letters in zip(tt.features, animals):
+            if f.kind == "baobab":
+                vals[P["baobab"]] = 1.0
+                continue
+            vals[P[f.kind]] = 1.0
+            for ch in letters:
+                q = P["animal_" + ch] if ch in ai else None
+                if q is not None:
+                    vals[q] = vals.get(q, 0.0) + 1
+            vals[P["birds"]] = vals.get(P["birds"], 0.0) + f.birds
+        order = sorted(q for q, v in vals.items() if v)
+        out = ([q * S for q in order], [vals[q] for q in order])
+        self._static[key] = (out[0], out[1], tt)
+        return out
+
+    def drawn(self, copy: int) -> np.ndarray:
+        """The drawn-tile part of the vector for one tile copy (its type and its four rotations)."""
+        seg = self._drawn.get(copy)
+        if seg is None:
+            enc = self.enc
+            V = enc.vec
+            vec = np.zeros(enc.vector_size, np.float32)
+            c = enc.tileset.copies[copy]
+            if c.type.id in enc.type_index:
+                vec[V[f"drawn_{c.type.id}"]] = 1
+            for r in ROTATIONS:
+                lay = tile_layout(c.type, r // 90, c.animals)  # what g.drawn_tile_layout(r) gives
+                base = V[f"drawn{r}_edge_N_s"]
+                for d, e in enumerate(lay["edges"]):
+                    vec[base + 3 * d + "stb".index(e)] = 1
+                for cn in lay["corners"]:
+                    vec[V[f"drawn{r}_open_{cn}"]] = 1
+                for f in lay["features"]:
+                    if f["kind"] == "baobab":
+                        vec[V[f"drawn{r}_baobab"]] = 1
+                        continue
+                    sides = [SIDES.index(d) for d in f["sides"]]
+                    for a, b in SIDE_PAIRS:
+                        if a in sides and b in sides:
+                            vec[V[f"drawn{r}_joins_{SIDES[a]}{SIDES[b]}"]] = 1
+                    for d in f["sides"]:
+                        for ch in f["animals"]:
+                            vec[V[f"drawn{r}_side_{d}_{ch}"]] += 1
+                        vec[V[f"drawn{r}_side_{d}_birds"]] = f["birds"]
+            seg = self._drawn[copy] = vec[self.v_drawn:self.v_drawn_end].copy()
+        return seg
+
+
+
+def _tables(enc: SafariEncoding) -> _Tables:
+    """The tables of an encoding (made at its first tracker, then kept on it)."""
+    t = enc.__dict__.get("_tracker_tables")
+    if t is None:
+        t = enc._tracker_tables = _Tables(enc)
+    return t
+
+
+class SafariTracker:
+    """The observation and legal mask of one game at a time, kept up to date incrementally.
+
+    Equal, array for array, to `encoding.observation(game, seat)` and
+    `encoding.legal_mask(game)`; see the module's docstring."""
+
+    def __init__(self, encoding: SafariEncoding):
+        self.encoding = encoding
+        self.t = _tables(encoding)
+        # one observation buffer per observing seat, its board planes kept current by `sync`
+        self.bufs = [np.zeros(encoding.observation_size, np.float32) for _ in range(encoding.players)]
+        self.game: Any = None
+        self.n = 0
+        self.synced = False
+        self._mask = np.zeros(encoding.size, np.int8)
+        self._undo: list = []  # where the mask was set (index lists, slices)
+        self._left: tuple[int, list[int]] = (-1, [])  # tile types left, for a length of the stack
+        self._legal: list[int] | None = None
+        self._outside = 0
+
+    @property
+    def planes(self) -> np.ndarray:
+        """The board planes as seat 0 sees them (C, W, W) (a view: read only)."""
+        return self.bufs[0][:self.encoding.plane_size].reshape(self.encoding.plane_shape)
+
+    # ------------------------------------------------------------- state
+
+    def _restart(self, g: Any) -> list[int]:
+        for b in self.bufs:
+            b.fill(0)
+        self.game = g
+        self.n = 0  # history entries read
+        self.last_action = None
+        self.node_space: dict[int, int] = {}
+        self.members: dict[int, list[int]] = {}  # tracked root -> its parts (nodes)
+        self.troot: dict[int, int] = {}  # node -> tracked root
+        self.baobabs: set[int] = set()
+        self.fm: frozenset = frozenset()
+        self.fm_list: list = []
+        self.bm: dict[int, int] = {}
+        self.holes: dict[int, tuple] = {}
+        self.hole_meeples: dict[int, tuple] = {}
+        self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, feature scoring, placements
+        self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
+        self._left = (-1, [])
+        return list(g.board)
+
+    def sync(self, g: Any) -> None:
+        """Bring the board planes up to `g`'s state, and work out its legal actions."""
+        hist = g.history
+        n = self.n if g is self.game else -1
+        if n < 0 or len(hist) < n or (n and hist[n - 1] is not self.last_action):
+            placed = self._restart(g)
+        elif len(hist) == n and self.synced:
+            return  # nothing played since
+        else:
+            placed = [a.args[0] for a in hist[n:] if a.kind == "T"]
+        self.synced = False
+        self.n = len(hist)
+        self.last_action = hist[-1] if hist else None
+        t = self.t
+        S = t.S
+        cell = t.cell
+        board = g.board
+        regions = g.regions
+        find = regions.find
+        idx: list[int] = []  # writes: flat index (stack by absolute seat) and value
+        val: list[float] = []
+        put_i, put_v = idx.append, val.append
+
+        # 1. new tiles: fixed planes, feature members, frontier, baobabs around
+        new_nodes: list[int] = []
+        if placed:
+            node_space, members, troot = self.node_space, self.members, self.troot
+            for sp in placed:
+                tt, rot, animals, _, _, nodes = board[sp]
+                s = cell.get(sp)
+                if s is not None:
+                    offs, vals = t.static(tt, rot, animals)
+                    idx.extend([o + s for o in offs])
+                    val.extend(vals)
+                if tt.baobab >= 0:
+                    self.baobabs.add(sp)
+                for node in nodes:
+                    if node >= 0:
+                        node_space[node] = sp
+                        members[node] = [node]
+                        troot[node] = node
+                        new_nodes.append(node)
+            touched = set(new_nodes)
+            for sp in placed:  # (once every new part is known: neighbours may be new too)
+                for d in range(4):
+                    nb = board.get(sp + STEP[d])
+                    if nb is not None:
+                        for node in nb[5]:
+                            if node >= 0:
+                                touched.add(troot[node])
+            for tr in touched:
+                r = find(tr)
+                if r != tr and tr in members:
+                    moved = members.pop(tr)
+                    members[r].extend(moved)
+                    for node in moved:
+                        troot[node] = r
+            frontier = g.frontier
+            front = t.off_frontier
+            baobabs = self.baobabs
+            bdone = t.off_baobab_done
+            front_out = self.front_out
+            for sp in placed:
+                s = cell.get(sp)
+                if s is not None:
+                    put_i(front + s)
+                    put_v(0)
+                else:
+                    front_out.discard(sp)
+                for d in range(4):
+                    nb = sp + STEP[d]
+                    p = frontier.get(nb)
+                    if p is not None:  # an empty space next to the tile: what it now demands
+                        s = cell.get(nb)
+                        if s is not None:
+                            put_i(front + s)
+                            put_v(1)
+                        else:
+                            front_out.add(nb)
+                if baobabs:
+                    for q in (sp,) + tuple(sp + o for o in RING):
+                        if q in baobabs:
+                            s = cell.get(q)
+                            if s is not None:
+                                put_i(bdone + s)
+                                put_v(1 if all(q + o in board for o in RING) else 0)
+
+        # 2. meeples: on trails and bush (by part), on baobabs (by space)
+        n_seats = self.encoding.players
+        meeple_cells: set[int] = set()
+        changed_nodes: list[int] = []
+        fm_list = g.feature_meeples
+        if fm_list != self.fm_list:
+            fm = frozenset(fm_list)
+            for _, node in fm.symmetric_difference(self.fm):
+                changed_nodes.append(node)
+                meeple_cells.add(self.node_space[node])
+            self.fm = fm
+            self.fm_list = fm_list[:]
+        bm = g.baobab_meeples
+        if bm != self.bm:
+            for sp in set(bm).union(self.bm):
+                if bm.get(sp) != self.bm.get(sp):
+                    meeple_cells.add(sp)
+            self.bm = dict(bm)
+        by_root: dict[int, list[int]] = {}
+        if fm_list and (meeple_cells or new_nodes):
+            for seat, node in fm_list:
+                root = find(node)
+                counts = by_root.get(root)
+                if counts is None:
+                    counts = by_root[root] = [0] * n_seats
+                counts[seat] += 1
+        if meeple_cells:
+            owners: dict[int, list[int]] = {}
+            for seat, node in fm_list:
+                owners.setdefault(node, []).append(seat)
+            for sp in meeple_cells:
+                s = cell.get(sp)
+                if s is None:
+                    continue
+                base = t.off_meeple + s
+                counts = [0] * n_seats
+                for node in board[sp][5]:
+                    if node >= 0:
+                        for seat in owners.get(node, ()):
+                            counts[seat] += 1
+                seat = bm.get(sp)
+                if seat is not None:
+                    counts[seat] += 1
+                for j in range(n_seats):
+                    put_i(base + j * S)
+                    put_v(counts[j])
+
+        # 3. whole features joined or whose meeples changed: redraw their cells
+        if new_nodes or changed_nodes:
+            roots = {find(node) for node in new_nodes}
+            roots.update(find(node) for node in changed_nodes)
+            node_space, members = self.node_space, self.members
+            cells = {node_space[node] for r in roots for node in members[r]}
+            opened, masks, kinds = regions.open, regions.mask, regions.kind
+            o_done, o_dist, o_ends, o_meeple = t.off_done, t.off_distinct, t.off_ends, t.off_kind_meeples
+            for sp in cells:
+                s = cell.get(sp)
+                if s is None:
+                    continue
+                done = [0, 0]
+                dist = [0, 0]
+                ends = [0, 0]
+                meeples = [[0] * n_seats, [0] * n_seats]
+                for node in board[sp][5]:
+                    if node < 0:
+                        continue
+                    r = find(node)
+                    kd = 1 if kinds[r] == BUSH_KIND else 0
+                    op = opened[r]
+                    if op == 0:
+                        done[kd] = 1
+                    elif op > ends[kd]:
+                        ends[kd] = op
+                    dd = popcount(masks[r])
+                    if dd > dist[kd]:
+                        dist[kd] = dd
+                    counts = by_root.get(r)
+                    if counts is not None:
+                        m = meeples[kd]
+                        for j in range(n_seats):
+                            if counts[j] > m[j]:
+                                m[j] = counts[j]
+                for kd in (0, 1):
+                    idx.extend((o_done[kd] + s, o_dist[kd] + s, o_ends[kd] + s))
+                    val.extend((done[kd], dist[kd], ends[kd]))
+                    base = o_meeple[kd] + s
+                    m = meeples[kd]
+                    for j in range(n_seats):
+                        put_i(base + j * S)
+                        put_v(m[j])
+
+        # 4. watering holes whose tokens or diggers changed: the four cells around each
+        holes, hm = g.holes, g.hole_meeples
+        points: set[int] = set()
+        if holes != self.holes:
+            old = self.holes
+            points.update(p for p, toks in holes.items() if old.get(p) != toks)
+            self.holes = dict(holes)
+        if hm != self.hole_meeples:
+            old = self.hole_meeples
+            points.update(p for p in set(hm).union(old) if hm.get(p) != old.get(p))
+            self.hole_meeples = dict(hm)
+        if points:
+            k = t.k
+            ai = self.encoding.animal_index
+            for sp in {slot_corner(p * 4 + j)[0] for p in points for j in range(4)}:
+                s = cell.get(sp)
+                if s is None:
+                    continue
+                tokens = [0] * (4 * k)
+                diggers = [0] * n_seats
+                for c in range(4):
+                    slot = corner_slot(sp, c)
+                    p, j = slot >> 2, slot & 3
+                    toks = holes.get(p)
+                    if toks is not None and toks[j] and toks[j] in ai:
+                        tokens[c * k + ai[toks[j]]] = 1
+                    for seat, jj in hm.get(p, ()):
+                        if jj == j:
+                            diggers[seat] += 1
+                idx.extend([t.off_token + q * S + s for q in range(4 * k)])
+                val.extend(tokens)
+                idx.extend([t.off_digger + j * S + s for j in range(n_seats)])
+                val.extend(diggers)
+
+        # 5. markers that move every turn: rangers, the last tile, the feature scoring, the placements
+        marks: list[int] = []
+        for i, r in enumerate(g.rangers):
+            if r >= 0 and i < len(t.off_ranger):
+                s = cell.get(r)
+                if s is not None:
+                    marks.append(t.off_ranger[i] + s)
+        for a in reversed(hist):
+            if a.kind == "T":
+                s = cell.get(a.args[0])
+                if s is not None:
+                    marks.append(t.off_last + s)
+                break
+        phase = g.phase
+        if phase == SCORE:
+            node_space = self.node_space
+            for node in self.members.get(find(g.jobs[0][0]), ()):
+                s = cell.get(node_space[node])
+                if s is not None:
+                    marks.append(t.off_scoring + s)
+        place_legal: list[int] = []
+        place_outside = 0
+        if phase == PLACE and g.tile >= 0:
+            fits = g.tileset.copies[g.tile].type.fits
+            off, place = t.off_fits, self.encoding.PLACE
+            for sp, pat in g.frontier.items():
+                rs = fits[pat]
+                if rs:
+                    s = cell.get(sp)
+                    if s is None:
+                        place_outside += len(rs)
+                        continue
+                    for r in rs:
+                        marks.append(off + r * S + s)
+                        place_legal.append(place + 4 * s + r)
+        # write, into every seat's buffer: the markers' old places cleared first, then the rest
+        bufs, dest = self.bufs, t.dest
+        clear = self.markers
+        if len(clear):
+            bufs[0][clear] = 0
+            for seat in range(1, n_seats):
+                bufs[seat][dest[seat][clear]] = 0
+        if idx:
+            wi = np.array(idx, np.intp)
+            wv = np.array(val, np.float32)
+            bufs[0][wi] = wv
+            for seat in range(1, n_seats):
+                bufs[seat][dest[seat][wi]] = wv
+        mi = self.markers = np.array(marks, np.intp)
+        if len(mi):
+            bufs[0][mi] = 1
+            for seat in range(1, n_seats):
+                bufs[seat][dest[seat][mi]] = 1
+
+        # the legal actions, as a mask
+        mask = self._mask
+        for where in self._undo:  # clear what the last state set (cheaper than the whole array)
+            mask[where] = 0
+        self._undo = undo = []
+        if phase == PLACE:
+            if place_legal:
+                mask[place_legal] = 1
+                undo.append(place_legal)
+            self._outside = place_outside
+        else:
+            self._outside = self._legal_now(g, mask)
+        self._legal = None
+        self.synced = True
+
+    # ------------------------------------------------------- legal actions
+
+    def _cells(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Cells of an array of space codes, and which of them lie inside the window."""
+        h, w = self.encoding.window, self.encoding.width
+        y = codes // _WIDTH - (_OFFSET - h)
+        x = codes % _WIDTH - (_OFFSET - h)
+        inside = (x >= 0) & (x < w) & (y >= 0) & (y < w)
+        return y * w + x, inside
+
+    def _legal_now(self, g: Any, mask: np.ndarray) -> int:
+        """Mark the legal actions outside the place phase in `mask`; how many lie outside the window."""
+        enc, t = self.encoding, self.t
+        cell = t.cell
+        phase = g.phase
+        outside = 0
+        S = t.S
+        if phase == ACTION:
+            seat = g.active
+            k = t.k
+            hands = g.hands
+            animals = [i for i in range(k) if hands[seat * k + i]]
+            out = [enc.PASS]
+            if g.supply_meeples[seat]:
+                tt, rot, _, _, _, nodes = g.board[g.placed]
+                sides = tt.rotations[rot].feature_sides
+                regions = g.regions
+                for i, f in enumerate(tt.features):
+                    if f.kind == "baobab":
+                        out.append(enc.MEEPLE + 8)
+                    elif not regions.meeples[regions.find(nodes[i])]:
+                        out.append(enc.MEEPLE + (0 if f.kind == "trail" else 4) + sides[i][0])
+                dig = g.dig_slots
+                if animals and dig:
+                    slots = np.fromiter(dig, np.int64, len(dig))
+                    j = slots & 3
+                    s, inside = self._cells((slots >> 2) + _SLOT_OFFSET[j])
+                    base = enc.DIG + (4 * s + _SLOT_CORNER[j]) * k
+                    if not inside.all():
+                        outside += int((~inside).sum()) * len(animals)
+                        base = base[inside]
+                    digs = (base[:, None] + np.array(animals)[None, :]).ravel()
+                    mask[digs] = 1
+                    self._undo.append(digs)
+            if animals:
+                letters = enc.animals
+                free = g.free_slots
+                for point, toks in g.holes.items():
+                    if "" not in toks:
+                        continue
+                    for j in range(4):
+                        slot = point * 4 + j
+                        if slot in free and expand_allowed(toks, j):
+                            sp, c = slot_corner(slot)
+                            s = cell.get(sp)
+                            for a in animals:
+                                if letters[a] not in toks:
+                                    if s is None:
+                                        outside += 1
+                                    else:
+                                        out.append(enc.EXPAND + (4 * s + c) * k + a)
+            mask[out] = 1
+            self._undo.append(out)
+            if g.displaced < 0:
+                r0, r1 = g.rangers
+                front = self.bufs[0][t.off_frontier:t.off_frontier + S]
+                m0, m1 = enc.MOVE, enc.MOVE + S
+                mask[m0:m0 + S] = front
+                mask[m1:m1 + S] = front
+                self._undo.append(slice(m0, m1 + S))
+                for r in (r0, r1):
+                    s = cell.get(r)
+                    if s is not None:
+                        mask[m0 + s] = 0
+                        mask[m1 + s] = 0
+                outside += 2 * len(self.front_out.difference((r0, r1)))
+        elif phase == RANGER:
+            other = g.rangers[1 - g.displaced]
+            ret = enc.RETURN
+            mask[ret:ret + S] = self.bufs[0][t.off_frontier:t.off_frontier + S]
+            self._undo.append(slice(ret, ret + S))
+            s = cell.get(other)
+            if s is not None:
+                mask[ret + s] = 0
+            outside += len(self.front_out.difference((other,)))
+        elif phase == SCORE:
+            adds = [enc.action_to_index(g, a) for a in g.legal_actions()]
+            mask[adds] = 1
+            self._undo.append(adds)
+        return outside
+
+    def _check_window(self, strict: bool) -> None:
+        if strict and self._outside:
+            w = self.encoding.width
+            raise OutsideWindowError(f"{self._outside} legal actions lie outside the {w}x{w} window; "
+                                     "use a larger window")
+
+    def legal_indices(self, game: Any, strict: bool = True) -> list[int]:
+        """`encoding.legal_indices(game, strict)`, from the tracker."""
+        self.sync(game)
+        self._check_window(strict)
+        if self._legal is None:
+            self._legal = np.flatnonzero(self._mask).tolist()
+        return self._legal[:]
+
+    def legal_mask(self, game: Any, strict: bool = True, dtype: Any = bool) -> np.ndarray:
+        """`encoding.legal_mask(game, strict, dtype)`, from the tracker (a new array)."""
+        self.sync(game)
+        self._check_window(strict)
+        return self._mask.astype(dtype)
+
+    def legal_mask_into(self, game: Any, out: np.ndarray, strict: bool = True) -> None:
+        """Write `legal_mask(game, strict)` into `out` (a row of a batch)."""
+        self.sync(game)
+        self._check_window(strict)
+        out[:] = self._mask
+
+    def is_legal(self, game: Any, index: int) -> bool:
+        """Whether an action index is legal now (as the mask says)."""
+        self.sync(game)
+        return 0 <= index < self._mask.shape[0] and bool(self._mask[index])
+
+    # --------------------------------------------------------- observation
+
+    def observation(self, game: Any, seat: int, out: np.ndarray | None = None, copy: bool = True) -> np.ndarray:
+        """`encoding.observation(game, seat)`, from the tracker: a new array, or written into `out`;
+        with `copy=False` (and no `out`) the tracker's own buffer for that seat, which the next
+        call for this game overwrites (read it, or copy it, before)."""
+        enc = self.encoding
+        if game.players != enc.players:
+            raise ValueError(f"this encoding is for {enc.players} players, the game has {game.players}")
+        if not isinstance(seat, int) or not 0 <= seat < enc.players:
+            raise ValueError(f"seat must be 0 to {enc.players - 1}, not {seat!r}")
+        self.sync(game)
+        buf = self.bufs[seat]
+        P = enc.plane_size
+        if out is None:
+            if not copy:
+                self.vector(game, seat, buf[P:])
+                return buf
+            out = np.empty(enc.observation_size, np.float32)
+        out[:P] = buf[:P]
+        self.vector(game, seat, out[P:])
+        return out
+
+    def vector(self, g: Any, seat: int, vec: np.ndarray) -> None:
+        """The vector part (as `SafariEncoding._vector`), into `vec`."""
+        t = self.t
+        n = self.encoding.players
+        k = t.k
+        phase = g.phase
+        # the head (phase .. discarded tokens: contiguous) as a list, written at once
+        head = [0] * t.head
+        head[t.v_phase + phase] = 1
+        cp = g.current_player
+        if cp is not None:
+            head[t.v_to_act + (cp - seat) % n] = 1
+            head[t.v_active + (g.active - seat) % n] = 1
+        score, supply, hands = g.score, g.supply_meeples, g.hands
+        for j in range(n):
+            s = (seat + j) % n
+            v = score[s]
+            head[t.v_score + j] = v if v < SCORE_BOUND else SCORE_BOUND
+            head[t.v_meeples + j] = supply[s]
+        head[t.v_tokens:t.v_tokens + n * k] = hands[seat * k:] + hands[:seat * k]
+        stack = g.stack
+        head[t.v_tiles_left] = len(stack)
+        left = t.v_left
+        if self._left[0] != len(stack) or self.game is not g:  # (a game's stack only ever shrinks)
+            counts = [0] * t.num_types
+            ct = t.copy_type_list
+            for c in stack:
+                counts[ct[c]] += 1
+            self._left = (len(stack) if self.game is g else -1, counts)
+        head[left:left + t.num_types] = self._left[1]
+        head[t.v_pile] = len(g.pile)
+        for a in g.discards:
+            head[t.v_discarded + a] += 1
+        vec[:t.head] = head
+        vec[t.head:] = 0
+        if phase == PLACE and g.tile >= 0:
+            vec[t.v_drawn:t.v_drawn_end] = t.drawn(g.tile)
+        elif phase == SCORE:
+            regions = g.regions
+            root, seats = g.jobs[0]
+            mask = regions.mask[root]
+            for i in range(k):
+                if mask >> i & 1:
+                    vec[t.v_scoring + i] = 1
+            kind = regions.kind[root]
+            vec[t.v_scoring_birds] = regions.birds[root] if kind == BUSH_KIND else 0
+            vec[t.v_scoring_kind[kind]] = 1
+            for s in seats:
+                vec[t.v_leader + (s - seat) % n] = 1
+            vec[t.v_asks + (seats[g.job_seat] - seat) % n] = 1
+            ai = self.encoding.animal_index
+            for ch in g.job_adds:
+                if ch:
+                    vec[t.v_added + ai[ch]] = 1
+        elif phase == RANGER:
+            for r, where in enumerate(g.rangers):
+                if where < 0 and r < self.encoding.rangers:
+                    vec[t.v_displaced + r] = 1

@@ -1,0 +1,208 @@
+"""N games at once, as stacked NumPy arrays: `SafariVectorEnv`, `AfricaVectorEnv`.
+
+    from savanna.research.vector import SafariVectorEnv
+
+    envs = SafariVectorEnv(num_envs=64, players=2, seed=0)
+    obs, infos = envs.reset(seed=0)
+    # obs["observation"]: (64, D) float32, obs["action_mask"]: (64, A) int8; infos["seat"]: (64,)
+    while True:
+        actions = my_policy(obs["observation"], obs["action_mask"], infos["seat"])   # (64,) action indices
+        obs, rewards, terminations, truncations, infos = envs.step(actions)
+        # rewards: (64, players), what each seat of each game got from this step
+
+A Gymnasium `VectorEnv` (`num_envs`, `single_observation_space` the Dict of
+one game's observation and mask, `observation_space` the batched Dict,
+`single_action_space` Discrete, `action_space` MultiDiscrete) for turn-based
+games of several seats:
+
+- Row i is game i, seen by the agent to act in it: `infos["seat"][i]` is that
+  seat, `obs["observation"][i]` its observation (seats relative to it, as in
+  the AEC environments) and `obs["action_mask"][i]` its legal actions (int8).
+  `step(actions)` plays `actions[i]` in game i; an index that is not legal
+  in its game raises ValueError, and then no game is stepped.
+- Rewards are per game and per seat, shape (N, players): all 0 until a game
+  ends, then its final rewards (`reward="win"`: +1 the sole winner, 0 a
+  shared win, -1 the others; `"margin"`) on the step that ended it. A
+  single-agent learner playing every seat takes, for row i, the column
+  `infos["seat"][i]` of the step where that seat next acts or the game ends.
+- Auto-reset in the same step (Gymnasium's SAME_STEP mode): when game i ends
+  (`terminations[i]`, or `truncations[i]` after `max_cycles` rounds), its row
+  already holds the first observation of the next game; its final scores are
+  in `infos["final_scores"][i]` (rows marked by `infos["_final_scores"]`). A
+  finished game has no agent to act, so no final observation is kept.
+- Seeding: `reset(seed=s)` seeds game i with `s + i` exactly as the AEC
+  environment's `reset(seed=s + i)` would, and each game's later games follow
+  its own seed sequence (as the AEC environment's `reset()`): row i steps
+  exactly as a `SafariEnv` (`AfricaEnv`) reset with seed `s + i` and reset
+  again, unseeded, whenever its game ends.
+- `copy=True` (default): new arrays at every call; `copy=False`: the
+  environment's own arrays, overwritten by the next call (faster).
+
+The observations come from the same cores as the AEC environments (for Safari,
+a `SafariTracker` per game: incremental board planes), written straight into
+the batch.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from .turn_env import REWARDS, GameCore, final_rewards
+
+__all__ = ["AfricaVectorEnv", "SafariVectorEnv", "TurnBasedVectorEnv"]
+
+
+class TurnBasedVectorEnv(VectorEnv):
+    """`num_envs` games of one kind, stepped together (see the module's docstring)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, make_core: Callable[[], GameCore], num_envs: int, seed: int | None = None,
+                 reward: str = "win", max_cycles: int | None = None, copy: bool = True):
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise ValueError(f"num_envs must be a whole number of at least 1, not {num_envs!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if max_cycles is not None and (not isinstance(max_cycles, int) or isinstance(max_cycles, bool)
+                                       or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a whole number of at least 1, or None, not {max_cycles!r}")
+        self.cores = [make_core() for _ in range(num_envs)]
+        core = self.cores[0]
+        self.num_envs = n = num_envs
+        self.players = core.players
+        self.reward_mode = reward
+        self.max_cycles = max_cycles
+        self.copy = copy
+        self.single_observation_space = spaces.Dict({
+            "observation": spaces.Box(low=core.observation_low, high=core.observation_high, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(core.action_size,), dtype=np.int8),
+        })
+        self.single_action_space = spaces.Discrete(core.action_size)
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        self._seeds = [random.Random(None if seed is None else seed + i) for i in range(n)]
+        self.games: list[Any] = [None] * n
+        self.turns = np.zeros(n, np.int64)
+        self._obs = np.empty((n, core.observation_size), np.float32)
+        self._masks = np.empty((n, core.action_size), np.int8)
+
+    # ------------------------------------------------------------------ API
+
+    def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None) -> tuple[dict, dict]:
+        """Start a new game in every row; `seed` an int (row i gets seed + i) or one seed per row."""
+        n = self.num_envs
+        if seed is not None:
+            seeds = list(seed) if isinstance(seed, (list, tuple)) else [seed + i for i in range(n)]
+            if len(seeds) != n:
+                raise ValueError(f"reset: {len(seeds)} seeds for {n} games")
+            self._seeds = [random.Random(s) for s in seeds]
+        for i in range(n):
+            self._new_game(i, options or {})
+        obs, masks = self._buffers()
+        seats = np.empty(n, np.int64)
+        for i in range(n):
+            seats[i] = self._observe(i, obs[i], masks[i])
+        return {"observation": obs, "action_mask": masks}, {"seat": seats}
+
+    def step(self, actions: Any) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, dict]:
+        n, players = self.num_envs, self.players
+        actions = np.asarray(actions)
+        if actions.shape != (n,):
+            raise ValueError(f"step: expected {n} actions (one per game), got shape {actions.shape}")
+        rewards = np.zeros((n, players), np.float32)
+        terminations = np.zeros(n, bool)
+        truncations = np.zeros(n, bool)
+        final_scores = np.zeros((n, players), np.float32)
+        ended = np.zeros(n, bool)
+        cap = None if self.max_cycles is None else self.max_cycles * players
+        chosen = []
+        for i in range(n):  # every action checked before any is played
+            g, core = self.games[i], self.cores[i]
+            index = int(actions[i])
+            a = core.action(g, index)
+            if not core.is_legal(g, index):
+                raise ValueError(f"step: action {index} ({a}) is not legal in game {i}; mask with action_mask")
+            chosen.append(a)
+        for i in range(n):
+            g, a = self.games[i], chosen[i]
+            before = g.active_player
+            g.apply(a)
+            if g.is_terminal():
+                terminations[i] = True
+                rewards[i] = final_rewards(g.scores, self.reward_mode)
+            elif g.active_player != before:
+                self.turns[i] += 1
+                if cap is not None and self.turns[i] >= cap:
+                    truncations[i] = True
+            if terminations[i] or truncations[i]:
+                ended[i] = True
+                final_scores[i] = g.scores
+                self._new_game(i, {})
+        obs, masks = self._buffers()
+        seats = np.empty(n, np.int64)
+        for i in range(n):
+            seats[i] = self._observe(i, obs[i], masks[i])
+        infos: dict[str, Any] = {"seat": seats}
+        if ended.any():
+            infos["final_scores"] = final_scores
+            infos["_final_scores"] = ended
+        return {"observation": obs, "action_mask": masks}, rewards, terminations, truncations, infos
+
+    # -------------------------------------------------------------- helpers
+
+    def _new_game(self, i: int, options: dict) -> None:
+        self.games[i] = self.cores[i].new_game(self._seeds[i].randrange(2**31), options)
+        self.turns[i] = 0
+
+    def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
+        if self.copy:
+            return np.empty_like(self._obs), np.empty_like(self._masks)
+        return self._obs, self._masks
+
+    def _observe(self, i: int, obs: np.ndarray, mask: np.ndarray) -> int:
+        g, core = self.games[i], self.cores[i]
+        seat = g.current_player
+        core.observation_into(g, seat, obs)
+        core.mask_into(g, mask)
+        return seat
+
+    def action_notation(self, i: int, index: int) -> str:
+        """The notation of an action index in game i now."""
+        return str(self.cores[i].action(self.games[i], index))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
+
+
+class SafariVectorEnv(TurnBasedVectorEnv):
+    """`num_envs` games of Carcassonne Safari (`players`, `final_scoring`, `window` as `SafariEnv`'s)."""
+
+    def __init__(self, num_envs: int, players: int = 2, seed: int | None = None, final_scoring: str = "all",
+                 window: int | None = None, reward: str = "win", max_cycles: int | None = None, copy: bool = True):
+        from .encoding import DEFAULT_WINDOW
+        from .pettingzoo_env import SafariCore
+
+        first = SafariCore(players, final_scoring, DEFAULT_WINDOW if window is None else window)
+        cores = iter([first])  # the others share its encoding (and the tracker's tables)
+        super().__init__(lambda: next(cores, None) or SafariCore(players, final_scoring, first.encoding.window,
+                                                                  encoding=first.encoding),
+                         num_envs, seed=seed, reward=reward, max_cycles=max_cycles, copy=copy)
+
+
+class AfricaVectorEnv(TurnBasedVectorEnv):
+    """`num_envs` games of Africa (`players`, `hidden_treasure` as `AfricaEnv`'s; `max_cycles` 1,000 rounds)."""
+
+    def __init__(self, num_envs: int, players: int = 2, seed: int | None = None, hidden_treasure: bool = False,
+                 reward: str = "win", max_cycles: int | None = 1000, copy: bool = True):
+        from .africa_env import AfricaCore
+
+        first = AfricaCore(players, hidden_treasure)
+        cores = iter([first])
+        super().__init__(lambda: next(cores, None) or AfricaCore(players, hidden_treasure, encoding=first.encoding),
+                         num_envs, seed=seed, reward=reward, max_cycles=max_cycles, copy=copy)
