@@ -482,3 +482,29 @@ def test_africa_sampled_games_are_saved_as_before_and_bounds_allow_the_reveals()
     data["actions"] = ["pass"] * (limits.EXPLICIT_ACTIONS + 1)
     with pytest.raises(ValueError, match=f"at most {limits.EXPLICIT_ACTIONS} allowed"):
         africa.from_json(json.dumps(data))
+
+
+# ------------------------------------------------------- where games are played
+
+
+def test_the_terminal_and_the_web_app_refuse_explicit_games(tmp_path):
+    import subprocess
+    import sys
+
+    g = safari.new_game(players=2, seed=1, chance="explicit")
+    g.apply("~A")
+    path = tmp_path / "explicit.json"
+    path.write_text(g.to_json())
+    r = subprocess.run([sys.executable, "-m", "savanna", "play", "--load", str(path)], capture_output=True,
+                       text=True, input="")
+    assert r.returncode == 1 and "plays chance explicitly" in r.stderr
+    pytest.importorskip("sqlalchemy")
+    from savanna.web.service import GameError, GameService
+    from savanna.web.storage import Store
+
+    service = GameService(Store(str(tmp_path / "games.db")))
+    for game in (g, africa.new_game(players=2, seed=1, chance="explicit")):
+        with pytest.raises(GameError, match="plays chance explicitly.*the web app plays sampled games"):
+            service.import_game(json.loads(game.to_json()))
+    assert service.import_game(json.loads(safari.new_game(players=2, seed=1).to_json())).id
+
