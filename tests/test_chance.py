@@ -508,3 +508,11 @@ def test_the_terminal_and_the_web_app_refuse_explicit_games(tmp_path):
             service.import_game(json.loads(game.to_json()))
     assert service.import_game(json.loads(safari.new_game(players=2, seed=1).to_json())).id
 
+
+def test_africa_determinize_keeps_an_explicit_games_fixed_tiles():
+    layout = {"f2": "elephant", "g1": "statue", "c3": "monument"}
+    g = discovering(tile_layout=layout)
+    for k in range(5):
+        w = g.determinize(random.Random(k))
+        assert all(w.data.types[w.content[w.board.index[sp]]].id == t for sp, t in layout.items())
+        assert w.tile_at("e1") != "face-down"  # the discovery under way, turned up in that world

@@ -261,10 +261,11 @@ class Game:
         chance nodes; at a chance node, the tile now dealt to the space being
         discovered is turned up (not in its history)."""
         g = self.clone()
-        spaces = [sp for sp, d in enumerate(g.down) if d]
+        fixed = g.fixed  # an explicit game's tile_layout: public, kept (a sampled game has none here)
+        spaces = [sp for sp, d in enumerate(g.down) if d and sp not in fixed]
         hidden = g.hidden_treasure and g.phase != OVER
         if seat is None:
-            seat = g.current_player
+            seat = g.active if g.phase == REVEAL else g.current_player  # at a chance node: the discoverer
         treasure = g.data.is_treasure
         lump = next((t.index for t in g.data.types if treasure[t.index]), EMPTY) if hidden else EMPTY
         pool: list[int] = []
