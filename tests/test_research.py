@@ -387,6 +387,7 @@ def test_openspiel_game_type_and_info(pyspiel):
     assert game.information_state_tensor_size() == info.tensor.size == \
         obs.tensor.size + game.history_rows * len(info.history_names)
     assert game.max_game_length() == 72 * (3 + 4 * 3)
+    assert game.max_chance_nodes_in_history() == 72 * 5 + 2 * 3  # each tile, the deal, 4 tokens a turn
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
 
 
@@ -438,6 +439,7 @@ def test_openspiel_state_follows_the_engine(pyspiel):
         state.apply_action(a)
     assert engine.is_terminal() and state.returns() == engine.returns()
     assert chance_nodes == sum(1 for x in engine.history if x[0] == "~") >= 72 + 4
+    assert chance_nodes <= game.max_chance_nodes_in_history()
     assert state.information_state_string(0).split("\n")[:3] == ["p0", "c:~" + engine.history[0][1:],
                                                                    "c:" + engine.history[1]]
     assert state.observation_string(1).startswith("p1\nphase=over")

@@ -145,6 +145,10 @@ class SafariGame(pyspiel.Game):
     def new_initial_state(self) -> SafariState:
         return SafariState(self)
 
+    def max_chance_nodes_in_history(self) -> int:
+        """The most draws a game holds (every land tile, the deal, and at most four tokens a turn)."""
+        return self.history_rows - self.max_decisions
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> SafariObserver:
         return SafariObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
