@@ -298,6 +298,10 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if game.is_terminal():
             _error(err, f"the game in {args.load} is already over (try: savanna replay {args.load})")
             return 1
+        if getattr(game, "chance", "sampled") != "sampled":
+            _error(err, f"the game in {args.load} plays chance explicitly (its draws are chance nodes, for "
+                        "research); the terminal plays sampled games")
+            return 1
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
         settings = game_settings(args.game, final_scoring=args.final_scoring or "all",

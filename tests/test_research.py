@@ -368,93 +368,172 @@ def pyspiel():
 
 
 def test_openspiel_game_type_and_info(pyspiel):
+    from savanna.research.openspiel_game import SafariObserver
+
     game = pyspiel.load_game("python_savanna_safari", {"players": 3, "seed": 1})
     t = game.get_type()
     assert t.short_name == "python_savanna_safari"
-    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-    assert game.num_players() == 3 and game.max_chance_outcomes() == 0
+    assert t.provides_information_state_tensor and t.provides_observation_tensor
+    ts = safari.load_tiles()
+    assert game.num_players() == 3 and game.max_chance_outcomes() == len(ts.outcome_names) + 5 == 68
     e = SafariEncoding(players=3)
     assert game.num_distinct_actions() == e.size
-    assert game.observation_tensor_size() == e.observation_size
+    obs = SafariObserver(game, pyspiel.IIGObservationType(perfect_recall=False), None)
+    info = SafariObserver(game, pyspiel.IIGObservationType(perfect_recall=True), None)
+    assert game.observation_tensor_size() == e.observation_size + len(obs.chance_names) == obs.tensor.size
+    assert game.information_state_tensor_size() == info.tensor.size == \
+        obs.tensor.size + game.history_rows * len(info.history_names)
+    assert game.max_game_length() == 72 * (3 + 4 * 3)
+    assert game.max_chance_nodes_in_history() == 72 * 5 + 2 * 3  # each tile, the deal, 4 tokens a turn
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_openspiel_random_sim_test(pyspiel, players):
-    # the clone check inside needs a fixed future: resample=false (see openspiel_game's docstring)
-    game = pyspiel.load_game("python_savanna_safari", {"players": players, "seed": 5, "resample": False})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+def _sample(state, rng):
+    actions, probs = zip(*state.chance_outcomes())
+    return rng.choice(actions, p=probs)
+
+
+@pytest.mark.parametrize("players", [None, 3, 4, 5])
+@pytest.mark.parametrize("serialize", [False, True])
+def test_openspiel_random_sim_test(pyspiel, players, serialize):
+    # the issue's own check: a clone given the same action (a draw too) reaches the same state
+    game = pyspiel.load_game("python_savanna_safari") if players is None else \
+        pyspiel.load_game("python_savanna_safari", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=5 if players is None else 2, serialize=serialize, verbose=False)
 
 
 def test_openspiel_state_follows_the_engine(pyspiel):
-    game = pyspiel.load_game("python_savanna_safari", {"players": 2, "seed": 3})
+    from savanna.chance import CHANCE
+
+    game = pyspiel.load_game("python_savanna_safari", {"players": 2})
     state = game.new_initial_state()
-    engine = safari.new_game(players=2, seed=state.engine().seed)  # never cloned: the same draws
-    rng = random.Random(0)
+    engine = safari.new_game(players=2, seed=0, chance="explicit")
+    rng = np.random.RandomState(0)
     e = SafariEncoding(players=2)
+    chance_nodes = 0
     while not state.is_terminal():
-        assert state.current_player() == engine.current_player
-        legal = state.legal_actions()
-        assert [state.action_to_string(a) for a in legal] == sorted(engine.legal_actions(), key=lambda a: e.action_to_index(engine, a))
-        a = rng.choice(legal)
-        assert np.array_equal(np.asarray(state.observation_tensor(1), np.float32), e.observation(engine, 1))
-        engine.apply(state.action_to_string(a))
+        obs = np.asarray(state.observation_tensor(1), np.float32)
+        head, block = obs[:e.observation_size], obs[e.observation_size:]
+        if state.is_chance_node():
+            chance_nodes += 1
+            assert engine.current_player == CHANCE and state.current_player() == pyspiel.PlayerId.CHANCE
+            outcomes = state.chance_outcomes()
+            # the engine's outcomes and probabilities, in index order
+            assert [(state.action_to_string(pyspiel.PlayerId.CHANCE, i), p) for i, p in outcomes] == \
+                sorted(engine.chance_outcomes(), key=lambda ap: state.action_index(ap[0]))
+            assert state.legal_actions() == [i for i, _ in outcomes] == sorted(i for i, _ in outcomes)
+            assert block[0] == 1 and block[1] + block[2] == 1 and head[e.plane_size:].sum() > 0
+            assert head[e.plane_size + e.vec["phase_place"]] == 0
+            a = _sample(state, rng)
+        else:
+            assert state.current_player() == engine.current_player
+            legal = state.legal_actions()
+            assert [state.action_to_string(a) for a in legal] == \
+                sorted(engine.legal_actions(), key=lambda a: e.action_to_index(engine, a))
+            assert np.array_equal(head, e.observation(engine, 1)) and not block.any()
+            a = legal[rng.randint(len(legal))]
+        engine.apply(state.action_to_string(state.current_player(), a))
         state.apply_action(a)
     assert engine.is_terminal() and state.returns() == engine.returns()
-    assert state.information_state_string(0).startswith("p0\ndeal tokens=")
+    assert chance_nodes == sum(1 for x in engine.history if x[0] == "~") >= 72 + 4
+    assert chance_nodes <= game.max_chance_nodes_in_history()
+    assert state.information_state_string(0).split("\n")[:3] == ["p0", "c:~" + engine.history[0][1:],
+                                                                   "c:" + engine.history[1]]
     assert state.observation_string(1).startswith("p1\nphase=over")
 
 
-def test_openspiel_clones_do_not_learn_the_real_draws(pyspiel):
-    differ = {True: 0, False: 0}
-    for resample in (True, False):
-        game = pyspiel.load_game("python_savanna_safari", {"players": 2, "seed": 4, "resample": resample})
-        for trial in range(6):
-            state = game.new_initial_state()
-            rangers = state.engine().ranger_spaces()
-            place = next(a for a in state.legal_actions()  # a placement that displaces no ranger
-                         if xy(enc_mod.index_to_action(state.engine(), a).args[0]) not in rangers)
-            state.apply_action(place)  # then pass ends the turn and draws the next tile
-            clone = state.clone()
-            pass_index = 0
-            state.apply_action(pass_index)
-            clone.apply_action(pass_index)
-            differ[resample] += state.engine().drawn_tile != clone.engine().drawn_tile
-    assert differ[False] == 0 and differ[True] >= 3
-
-
-def test_openspiel_resample_from_infostate(pyspiel):
-    game = pyspiel.load_game("python_savanna_safari", {"players": 2, "seed": 6})
+def test_openspiel_information_state_is_the_public_history(pyspiel):
+    game = pyspiel.load_game("python_savanna_safari", {"players": 2})
     state = game.new_initial_state()
-    for _ in range(10):
-        state.apply_action(state.legal_actions()[-1])
-    other = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0., 1.))
+    rng = np.random.RandomState(3)
+    for _ in range(40):
+        state.apply_action(_sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    g = state.engine()
+    lines = state.information_state_string(1).split("\n")
+    assert lines[0] == "p1" and lines[1:] == [f"{'c' if s < 0 else s}:{a}" for s, a in zip(g.actors, g.history)]
+    info = np.asarray(state.information_state_tensor(1), np.float32)
+    n_obs = game.observation_tensor_size()
+    assert np.array_equal(info[:n_obs], np.asarray(state.observation_tensor(1), np.float32))
+    table = info[n_obs:].reshape(game.history_rows, -1)
+    assert table[:, 0].sum() == len(state.history()) == 40
+    for row, step in zip(table, state.full_history()):
+        if step.player == pyspiel.PlayerId.CHANCE:
+            assert row[3] == 1 and row[5] == np.float32((step.action + 1) / game.max_chance_outcomes())
+        else:
+            assert row[1 + (step.player - 1) % 2] == 1
+            assert row[4] == np.float32((step.action + 1) / game.num_distinct_actions())
+    # nothing is hidden: the only world consistent with it is the state itself
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
+    assert str(other) == str(state) and other.history() == state.history()
     assert other.information_state_string(0) == state.information_state_string(0)
-    assert other.observation_tensor(0) == state.observation_tensor(0)
-    assert other.engine().stack != state.engine().stack or other.engine().pile != state.engine().pile
+
+
+def test_openspiel_serialisation_replays_the_draws(pyspiel):
+    game = pyspiel.load_game("python_savanna_safari", {"players": 3, "final_scoring": "majority"})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    for _ in range(60):
+        state.apply_action(_sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.engine().to_json() == state.engine().to_json()
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and str(state2) == str(state)
+    assert state2.legal_actions() == state.legal_actions()
+
+
+def _play_against_random(pyspiel, game, bot, seed):
+    opponent = make_player("random", seed)
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = _sample(state, rng)
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            moves += 1
+        else:
+            action = state.action_index(opponent.choose(state.engine()))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    g = state.engine()
+    assert g.is_terminal() and g.tiles_left == 0
+    assert state.returns() == g.returns() and max(state.returns()) == 1.0
+    return moves
+
+
+def test_openspiel_ismcts_against_the_random_player(pyspiel):
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_savanna_safari", {"players": 2})
+    for seed in (1, 2):
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2,
+                               random_state=np.random.RandomState(seed))
+        assert _play_against_random(pyspiel, game, bot, seed) >= 72 // 2
 
 
 def test_openspiel_mcts_against_the_random_player(pyspiel):
     from open_spiel.python.algorithms import mcts
 
-    game = pyspiel.load_game("python_savanna_safari", {"players": 2, "seed": 12})
+    game = pyspiel.load_game("python_savanna_safari", {"players": 2})
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, solve=False,
                        random_state=np.random.RandomState(2))
-    opponent = make_player("random", 5)
+    assert _play_against_random(pyspiel, game, bot, 5) >= 72 // 2
+
+
+def test_openspiel_savanna_players_choose_draws_too(pyspiel):
+    game = pyspiel.load_game("python_savanna_safari", {"players": 2})
     state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal():
-        if state.current_player() == 0:
-            action = bot.step(state)
-        else:
-            action = state.action_index(opponent.choose(state.engine()))
+    player = make_player("random", 3)
+    for _ in range(30):
+        action = state.action_index(player.choose(state.engine()))  # at a chance node, an outcome by its odds
         assert action in state.legal_actions()
         state.apply_action(action)
-        moves += 1
-    g = state.engine()
-    assert g.is_terminal() and g.tiles_left == 0
-    assert state.returns() == g.returns() and max(state.returns()) == 1.0
-    assert moves == len(g.history) and moves >= 2 * (72 - len(g.removed_tiles))
+    assert any(step.player == pyspiel.PlayerId.CHANCE for step in state.full_history())

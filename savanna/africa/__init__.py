@@ -7,7 +7,9 @@
     g.scores
 
 Pure rules: no I/O, and no randomness but the seed's (the first player and
-the face-down tiles). The rules text is ../shared/rules/africa-knizia-rules-fr.txt;
+the face-down tiles). With `chance="explicit"`, each tile discovered is a chance
+node whose outcome (`~elephant`) is applied like an action (savanna/chance.py).
+The rules text is ../shared/rules/africa-knizia-rules-fr.txt;
 what it leaves open (the map, the tile mix, a few readings) is in
 savanna/africa/data/README.md.
 
@@ -37,6 +39,7 @@ square, column letter then row number from the north: `f1`.
 | no action after this step | `pass` | |
 | exchange the object just found for one of seat N's / all of seat N's of a kind | `E<N>:<kind>`, `E<N>:<kind>*` | `E1:cauldron`, `E1:robe*` |
 | no exchange | `keep` | |
+| explicit chance only: the tile a discovery turns up | `~<tile>` | `~elephant`, `~gold-2` |
 
 A turn of option B reads `S.. action [> or E/keep] S.. action [> or E/keep]`;
 option A reads `jump J..`. A discovered animal or nomad asks `>` only when it
@@ -57,16 +60,19 @@ __all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "new_game", "from_json",
 
 def new_game(players: int = 2, seed: int | None = None, hidden_treasure: bool = False,
              first_player: int | None = None, data: dict | str | GameData | None = None,
-             tile_layout: dict[str, str] | None = None, revealed: list[str] | None = None) -> Game:
+             tile_layout: dict[str, str] | None = None, revealed: list[str] | None = None,
+             chance: str = "sampled") -> Game:
     """A new game.
 
     `hidden_treasure`: the rules' option: each seat's gold and gems are hidden from the others.
     `first_player`: the seat that starts (None: drawn by the seed).
     `data`: another map and tile mix in the africa-data/1 format (None: the game's own).
     `tile_layout`: {space: tile id} fixing which tile lies face down where; the rest are shuffled by the seed.
-    `revealed`: spaces whose tiles start face up (for tests and puzzles; not objects)."""
+    `revealed`: spaces whose tiles start face up (for tests and puzzles; not objects).
+    `chance`: "sampled" (the seed shuffles the tiles face down) or "explicit" (each discovery is
+    followed by a chance node: `chance_outcomes()`, the tile turned up applied as `~elephant`)."""
     return Game(players=players, seed=seed, hidden_treasure=hidden_treasure, first_player=first_player, data=data,
-                tile_layout=tile_layout, revealed=revealed)
+                tile_layout=tile_layout, revealed=revealed, chance=chance)
 
 
 def from_json(text: str | bytes) -> Game:

@@ -20,14 +20,18 @@ checks the form only, and the game checks that the space exists.
 | pass  | pass                  | ()                           | no action after this step           |
 | E     | E1:robe, E1:robe*     | (seat, object kind, all)     | exchange the new object             |
 | keep  | keep                  | ()                           | no exchange                         |
+| ~     | ~elephant, ~gold-2    | (tile id,)                   | explicit chance: the tile turned up |
+
+`~` actions are chance outcomes, in explicit-chance games only (savanna/chance.py):
+after `D<space>`, the kind of tile that space turns out to hold.
 """
 
 from __future__ import annotations
 
 import re
 
-SETUP, STEP, JUMP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO, CAMP, PASS, EXCHANGE, KEEP = (
-    "P", "S", "jump", "J", "D", "A", "N", ">", "B", "pass", "E", "keep")
+SETUP, STEP, JUMP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO, CAMP, PASS, EXCHANGE, KEEP, CHANCE = (
+    "P", "S", "jump", "J", "D", "A", "N", ">", "B", "pass", "E", "keep", "~")
 SPACE_KINDS = (SETUP, STEP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO)
 CAMP_POINTS, CAMP_EXPLORE = "+", "$"
 
@@ -77,6 +81,14 @@ def exchange(seat: int, kind: str, everything: bool = False) -> Action:
     return a
 
 
+def outcome(tile_id: str) -> Action:
+    """A chance outcome: the tile turned up (not interned: tile ids come from the data)."""
+    a = str.__new__(Action, f"~{tile_id}")
+    a.kind = CHANCE
+    a.args = (tile_id,)
+    return a
+
+
 JUMP_ACTION = _make("jump", JUMP, ())
 PASS_ACTION = _make("pass", PASS, ())
 KEEP_ACTION = _make("keep", KEEP, ())
@@ -85,6 +97,7 @@ CAMP_TO_EXPLORE = _make("B$", CAMP, (CAMP_EXPLORE,))
 
 _RE_SPACE = re.compile(r"([PSJDAN>])([a-z][1-9][0-9]?)")
 _RE_EXCHANGE = re.compile(r"E([0-9]):([a-z][a-z0-9-]{0,23})(\*?)")
+_RE_OUTCOME = re.compile(r"~([a-z][a-z0-9-]{0,23})")
 _NAMES = {SETUP: "explorer placement", STEP: "step", JUMP_TO: "jump", DISCOVER: "discovery",
           ANIMAL: "animal move", NOMAD: "nomad move", TO: "destination"}
 
@@ -114,7 +127,12 @@ def parse(text: str) -> Action:
             raise ValueError(f"malformed exchange {text!r}: expected E<seat>:<object kind>, or E<seat>:<object kind>* "
                              "for all of that kind, e.g. E1:robe")
         return exchange(int(m[1]), m[2], m[3] == "*")
+    if t.startswith("~"):
+        m = _RE_OUTCOME.fullmatch(t)
+        if not m:
+            raise ValueError(f"malformed chance outcome {text!r}: expected ~<tile id>, e.g. ~elephant")
+        return outcome(m[1])
     if t.startswith("B"):
         raise ValueError(f"malformed base camp {text!r}: expected B+ (for points) or B$ (to explore)")
     raise ValueError(f"malformed action {text!r}: not one of P<space>, S<space>, jump, J<space>, D<space>, "
-                     "A<space>, N<space>, ><space>, B+, B$, pass, E<seat>:<kind>[*], keep")
+                     "A<space>, N<space>, ><space>, B+, B$, pass, E<seat>:<kind>[*], keep, ~<tile>")

@@ -19,6 +19,17 @@ possible. The game ends at once when the last monument is turned.
 
 Spaces are ints inside the engine (see board.py); tile types are ints, the
 index of their entry in the data.
+
+Chance (savanna/chance.py): by default (`chance="sampled"`) the seed shuffles
+the tiles onto the discovery spaces, and `D<space>` turns up the one lying
+there. With `chance="explicit"` what lies face down is not decided: `D<space>`
+leads to a chance node (phase "reveal", `current_player` CHANCE) whose outcomes
+are the kinds of tile still face down, each as likely as its count among them,
+and the outcome applied (`~elephant`) is the tile turned up there. The seed
+still draws the first player (unless given) and the tiles of `revealed`, set-up
+that every seat sees before play; a space of `tile_layout` can only show its
+tile. Inside, the face-down spaces hold the unseen tiles as placeholders in
+space order: a reveal swaps the tile named onto the space.
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ import secrets
 from collections import Counter
 from typing import Any
 
+from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
 from savanna.limits import at_most, check_seed
 
 from . import actions as act
@@ -35,8 +47,8 @@ from .actions import Action
 from .scoring import final_scoring
 from .tiles import GameData, load_data
 
-SETUP, MOVE, JUMP, ACTION, TARGET, TRADE, OVER = range(7)
-PHASE_NAMES = ("setup", "move", "jump", "action", "target", "exchange", "over")
+SETUP, MOVE, JUMP, ACTION, TARGET, TRADE, OVER, REVEAL = range(8)
+PHASE_NAMES = ("setup", "move", "jump", "action", "target", "exchange", "over", "reveal")
 EMPTY = -1
 TREASURE_KINDS = ("gold", "gems")
 
@@ -57,15 +69,17 @@ class Game:
         "data", "board", "players", "seed", "hidden_treasure", "first_player", "tile_layout", "revealed",
         "custom_data", "content", "down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
         "active", "step", "pending", "pending_discovered", "new_object", "monuments_found", "bonus_holder",
-        "n_down", "turn", "history", "actors", "final_points", "_T", "_acts",
+        "n_down", "turn", "history", "actors", "final_points", "_T", "_acts", "chance", "fixed", "reveal_at",
     )
 
     # ------------------------------------------------------------------ set-up
 
     def __init__(self, players: int = 2, seed: int | None = None, hidden_treasure: bool = False,
                  first_player: int | None = None, data: dict | str | GameData | None = None,
-                 tile_layout: dict[str, str] | None = None, revealed: list[str] | None = None):
+                 tile_layout: dict[str, str] | None = None, revealed: list[str] | None = None,
+                 chance: str = SAMPLED):
         gd = load_data(data)
+        check_mode(chance)
         if not isinstance(players, int) or isinstance(players, bool) or not gd.min_players <= players <= gd.max_players:
             raise ValueError(f"players must be a whole number from {gd.min_players} to {gd.max_players}, not {players!r}")
         if seed is None:
@@ -107,6 +121,13 @@ class Game:
         self.n_down = len(b.discovery)
         self.monuments_found = 0
         self.revealed = self._reveal(gd, revealed)
+        self.chance = chance
+        self.fixed = frozenset(fixed) if chance == EXPLICIT else frozenset()
+        self.reveal_at = EMPTY  # explicit chance: the space being discovered
+        if chance == EXPLICIT:  # forget where the seed put them: placeholders, in space order
+            spaces = [sp for sp in b.discovery if self.down[sp] and sp not in self.fixed]
+            for sp, t in zip(spaces, sorted(self.content[sp] for sp in spaces)):
+                self.content[sp] = t
 
         self.camp = [EMPTY] * b.n
         self.explorer = [EMPTY] * players
@@ -196,6 +217,9 @@ class Game:
         g.custom_data = self.custom_data
         g._T = self._T
         g._acts = self._acts
+        g.chance = self.chance
+        g.fixed = self.fixed
+        g.reveal_at = self.reveal_at
         g.content = self.content[:]
         g.down = self.down[:]
         g.camp = self.camp[:]
@@ -230,12 +254,18 @@ class Game:
         shows it: which gold and gems tiles the other seats hold (each keeps its
         number of them, which is public) and which of the face-down treasure tiles
         are gold and which gems. Those tiles are pooled and dealt again. Not for
-        saving: its seed is no longer the game's."""
+        saving: its seed is no longer the game's.
+
+        Of an explicit-chance game it is a sampled-chance world (the face-down tiles
+        dealt as above), in which search and the computer players play on without
+        chance nodes; at a chance node, the tile now dealt to the space being
+        discovered is turned up (not in its history)."""
         g = self.clone()
-        spaces = [sp for sp, d in enumerate(g.down) if d]
+        fixed = g.fixed  # an explicit game's tile_layout: public, kept (a sampled game has none here)
+        spaces = [sp for sp, d in enumerate(g.down) if d and sp not in fixed]
         hidden = g.hidden_treasure and g.phase != OVER
         if seat is None:
-            seat = g.current_player
+            seat = g.active if g.phase == REVEAL else g.current_player  # at a chance node: the discoverer
         treasure = g.data.is_treasure
         lump = next((t.index for t in g.data.types if treasure[t.index]), EMPTY) if hidden else EMPTY
         pool: list[int] = []
@@ -251,6 +281,12 @@ class Game:
         if hidden:
             g._redeal_treasure(rng, seat, pool, [sp for sp in spaces if g.content[sp] == lump])
         g.seed = rng.getrandbits(31)
+        if g.chance == EXPLICIT:
+            g.chance = SAMPLED
+            g.fixed = frozenset()
+            if g.phase == REVEAL:
+                sp, g.reveal_at = g.reveal_at, EMPTY
+                g._turn_up(sp)
         return g
 
     def _redeal_treasure(self, rng, seat: int | None, pool: list[int], down_spaces: list[int]) -> None:
@@ -286,12 +322,40 @@ class Game:
             return None
         if self.phase == SETUP:
             return (self.first_player + sum(1 for e in self.explorer if e >= 0)) % self.players
+        if self.phase == REVEAL:
+            return CHANCE
         return self.active
 
     @property
     def active_player(self) -> int | None:
         """The seat whose turn it is (during set-up, the seat placing its explorer); None when over."""
-        return self.current_player
+        return self.active if self.phase == REVEAL else self.current_player
+
+    def is_chance_node(self) -> bool:
+        """Whether the next step is turning up a discovered tile (explicit-chance games only)."""
+        return self.phase == REVEAL
+
+    def chance_counts(self) -> list[tuple[Action, int]]:
+        """At a chance node, each kind of tile the discovered space may show with how many of
+        the tiles face down are of that kind (a space of `tile_layout`: its own tile, alone),
+        in the data's order; elsewhere []. The probabilities are these counts over their sum."""
+        if self.phase != REVEAL:
+            return []
+        types = self.data.types
+        if self.reveal_at in self.fixed:
+            return [(act.outcome(types[self.content[self.reveal_at]].id), 1)]
+        counts = [0] * self._T
+        content, down, fixed = self.content, self.down, self.fixed
+        for sp in self.board.discovery:
+            if down[sp] and sp not in fixed:
+                counts[content[sp]] += 1
+        return [(act.outcome(types[t].id), n) for t, n in enumerate(counts) if n]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1); elsewhere []."""
+        counts = self.chance_counts()
+        total = sum(n for _, n in counts)
+        return [(a, n / total) for a, n in counts]
 
     @property
     def scores(self) -> list[int]:
@@ -514,6 +578,8 @@ class Game:
         if phase == SETUP:
             P = A[act.SETUP]
             return [P[c] for c in self.board.cities if c not in self.explorer]
+        if phase == REVEAL:
+            return [a for a, _ in self.chance_counts()]
         return []
 
     def _legal_in_action(self) -> list[Action]:
@@ -552,7 +618,16 @@ class Game:
         if phase == OVER:
             raise ValueError(f"illegal action {a}: the game is over")
         seat = self.current_player
-        if phase == MOVE:
+        if phase == REVEAL:
+            if kind != act.CHANCE:
+                raise ValueError(f"illegal action {a}: the tile discovered on {self._where(self.reveal_at)} is "
+                                 "turned up now: apply a chance outcome (~<tile>, see chance_outcomes())")
+            self._reveal_outcome(a)
+        elif kind == act.CHANCE:
+            raise ValueError(f"illegal action {a}: no tile is being turned up now" if self.chance == EXPLICIT else
+                             f"illegal action {a}: this game's tiles lie where its seed put them (chance='sampled'); "
+                             "chance outcomes are for explicit-chance games")
+        elif phase == MOVE:
             if kind == act.STEP:
                 self._step(a)
             elif kind == act.JUMP:
@@ -671,6 +746,39 @@ class Game:
             raise ValueError(f"illegal action {a}: {self._where(sp)} is not next to the explorer ({self._where(e)})")
         if not self.down[sp]:
             raise ValueError(f"illegal action {a}: there is no face-down marker on {self._where(sp)}")
+        if self.chance == EXPLICIT:  # what it is, is the chance node's to say
+            self.reveal_at = sp
+            self.phase = REVEAL
+            return
+        self._turn_up(sp)
+
+    def _reveal_outcome(self, a: Action) -> None:
+        """An explicit-chance outcome: the tile named is the one on the space discovered."""
+        (tid,) = a.args
+        gd = self.data
+        sp = self.reveal_at
+        t = gd.by_id.get(tid)
+        if t is None:
+            raise ValueError(f"illegal action {a}: {tid!r} is not a tile of this game "
+                             f"({', '.join(x.id for x in gd.types)})")
+        content = self.content
+        if sp in self.fixed:
+            if content[sp] != t.index:
+                raise ValueError(f"illegal action {a}: the tile layout puts {gd.types[content[sp]].id} on "
+                                 f"{self._where(sp)} (its probability is 1, {tid}'s 0)")
+        elif content[sp] != t.index:
+            other = next((q for q in self.board.discovery
+                          if self.down[q] and content[q] == t.index and q not in self.fixed), EMPTY)
+            if other < 0:
+                raise ValueError(f"illegal action {a}: no {tid} tile is left face down to be found there "
+                                 "(its probability is 0)")
+            content[other], content[sp] = content[sp], t.index
+        self.reveal_at = EMPTY
+        self._turn_up(sp)
+
+    def _turn_up(self, sp: int) -> None:
+        """The discovered tile on `sp` is turned face up, with what follows."""
+        seat = self.active
         gd = self.data
         t = self.content[sp]
         self.down[sp] = False
@@ -885,6 +993,8 @@ class Game:
                     "targets": [self.board.labels[sp] for sp in self._targets(self.pending)]}
         if self.phase == TRADE:
             return {"choice": "exchange", "object": self.data.types[self.new_object].id}
+        if self.phase == REVEAL:
+            return {"choice": "reveal", "space": self.board.labels[self.reveal_at]}
         return None
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
@@ -916,7 +1026,7 @@ class Game:
         return {
             "game": "africa", "players": self.players, "viewer": seat, "phase": self.phase_name,
             "current_player": self.current_player, "active_player": self.active_player,
-            "step": self.step + 1 if self.phase in (MOVE, ACTION, TARGET, TRADE) else None, "turn": self.turn,
+            "step": self.step + 1 if self.phase in (MOVE, ACTION, TARGET, TRADE, REVEAL) else None, "turn": self.turn,
             "hidden_treasure": self.hidden_treasure, "board": self.board_view(), "seats": seats,
             "camp_supply": self.supply, "monuments": {"found": self.monuments_found, "total": self.data.monuments},
             "last_monument_bonus": None if self.bonus_holder < 0 else self.bonus_holder,

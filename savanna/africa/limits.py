@@ -27,6 +27,7 @@ DATA_CHARS = 64 * 1024  # the whole data as JSON (africa.json: 1.5 KB): bounds w
 # A game has no length the rules bound (a seat may pass turn after turn); random players,
 # the slowest to end, took at most 3,600 actions in 40 games on the game's own map, greedy ones 300.
 ACTIONS = 10_000
+EXPLICIT_ACTIONS = ACTIONS + SPACES  # an explicit-chance game: and a tile turned up per discovery space at most
 
 
 def check_data(d: dict[str, Any]) -> None:

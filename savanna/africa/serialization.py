@@ -7,6 +7,10 @@ a check: a file whose replay does not reach them is refused as corrupt.
 A saved game holds the seed, which fixes where every tile lies: it is the
 whole truth, for the players' records after the game or for a server's own
 storage, not something to show a seat during play.
+
+`chance` is written only for an explicit-chance game ("explicit"), whose actions
+include the tiles its discoveries turned up (`~elephant`); a save without it is
+a sampled game.
 """
 
 from __future__ import annotations
@@ -22,11 +26,11 @@ FORMAT = "savanna-africa-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"hidden_treasure": False}
 _KEYS = {"format", "game", "players", "seed", "hidden_treasure", "first_player", "data", "tile_layout", "revealed",
-         "actions", "scores", "over"}
+         "chance", "actions", "scores", "over"}
 
 
 def to_dict(game) -> dict[str, Any]:
-    return {
+    out = {
         "format": FORMAT,
         "game": "africa",
         "players": game.players,
@@ -40,6 +44,9 @@ def to_dict(game) -> dict[str, Any]:
         "scores": game.scores,
         "over": game.is_terminal(),
     }
+    if game.chance != "sampled":
+        out["chance"] = game.chance
+    return out
 
 
 def dump(game) -> str:
@@ -49,11 +56,13 @@ def dump(game) -> str:
 def from_dict(data: Any):
     from .game import Game
 
-    acts = saved_games.check(data, FORMAT, "africa", _KEYS, limits.ACTIONS)
+    explicit = isinstance(data, dict) and data.get("chance") == "explicit"
+    acts = saved_games.check(data, FORMAT, "africa", _KEYS, limits.EXPLICIT_ACTIONS if explicit else limits.ACTIONS)
     try:
         game = Game(players=data["players"], seed=data["seed"], **saved_games.with_defaults(data, SAVED_DEFAULTS),
                     first_player=data.get("first_player"), data=data.get("data"),
-                    tile_layout=data.get("tile_layout"), revealed=data.get("revealed"))
+                    tile_layout=data.get("tile_layout"), revealed=data.get("revealed"),
+                    chance="sampled" if data.get("chance") is None else data["chance"])
     except ValueError as e:
         raise ValueError(f"saved game: {e}") from None
     return saved_games.replay(game, acts, data)

@@ -4,11 +4,19 @@ Players are named by a spec string: a registered name, optionally with options,
 `name[:key=value,...]`, e.g. `random`, `greedy`, `mcts:time=1`,
 `mcts:iterations=500`. `make_player(spec, seed)` builds one; a bad spec raises
 ValueError saying what is wrong.
+
+Explicit-chance games (savanna/chance.py): a player asked at a chance node
+returns an outcome drawn by its probability with the player's own generator
+(`chance_choice`), so a loop that asks "the player to act" still runs; at a
+decision node, greedy and search decide in a sampled world drawn from what is
+left (`savanna.chance.decision_view`), the random player among the legal actions.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Protocol
+
+from savanna.chance import CHANCE, sample_outcome
 
 
 class Player(Protocol):
@@ -16,6 +24,13 @@ class Player(Protocol):
 
     def choose(self, game: Any) -> Any:
         """One of `game.legal_actions()` for the seat `game.current_player`."""
+
+
+def chance_choice(game: Any, rng: Any) -> Any:
+    """At a chance node (explicit-chance games only), an outcome drawn by its probability; else None."""
+    if game.current_player == CHANCE:
+        return sample_outcome(game, rng)
+    return None
 
 
 def legal_actions(game: Any) -> list:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import legal_actions, register
+from savanna.chance import decision_view
+
+from .base import chance_choice, legal_actions, register
 from .evaluation import evaluation_for, greedy_action
 
 
@@ -29,5 +31,9 @@ class GreedyPlayer:
         self.evaluation = evaluation  # None: the game's own (`evaluation_for`); else e.g. safari_eval.evaluation(w)
 
     def choose(self, game: Any) -> Any:
+        drawn = chance_choice(game, self.rng)
+        if drawn is not None:
+            return drawn
+        game = decision_view(game, self.rng)  # an explicit-chance game: a sampled world
         ev = self.evaluation if self.evaluation is not None else evaluation_for(game)
         return greedy_action(game, legal_actions(game), ev, self.rng)

@@ -29,7 +29,9 @@ import random
 from time import perf_counter, process_time
 from typing import Any
 
-from .base import legal_actions, register
+from savanna.chance import decision_view
+
+from .base import chance_choice, legal_actions, register
 from .evaluation import evaluation_for, greedy_action, margin, ranked
 
 
@@ -94,10 +96,14 @@ class MCTSPlayer:
     # --------------------------------------------------------------- search
 
     def choose(self, game: Any) -> Any:
+        drawn = chance_choice(game, self.rng)
+        if drawn is not None:
+            return drawn
         actions = legal_actions(game)
         if len(actions) == 1:
             return actions[0]
         start = self.clock()
+        game = decision_view(game, self.rng)  # an explicit-chance game: judged in a sampled world
         ev = evaluation_for(game)
         seat = game.current_player
         moves = [a for _, a in ranked(game, actions, seat, ev)[:self.k]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .base import legal_actions, register
+from .base import chance_choice, legal_actions, register
 
 
 @register("random")
@@ -16,5 +16,8 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Any) -> Any:
+        drawn = chance_choice(game, self.rng)
+        if drawn is not None:
+            return drawn
         actions = legal_actions(game)
         return self.rng.choice(actions)

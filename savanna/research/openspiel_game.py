@@ -5,87 +5,105 @@ Importing this module registers the game with pyspiel:
     import pyspiel
     import savanna.research.openspiel_game  # registers "python_savanna_safari"
 
-    game = pyspiel.load_game("python_savanna_safari", {"players": 3, "seed": 7})
+    game = pyspiel.load_game("python_savanna_safari", {"players": 3})
     state = game.new_initial_state()
     while not state.is_terminal():
-        action = state.legal_actions()[0]
-        print(state.current_player(), state.action_to_string(action))   # the engine's notation, e.g. T2,-1@90
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            action = random.choices(outcomes, probs)[0]
+        else:
+            action = state.legal_actions()[0]
+        print(state.current_player(), state.action_to_string(action))   # the engine's notation: ~S05, T2,-1@90
         state.apply_action(action)
     print(state.returns())
 
-Parameters: `players` (2..5, default 2), `seed` (default -1: fresh randomness;
-otherwise the game's random stream is reproducible), `final_scoring` ("all" or
+Parameters: `players` (2..5, default 2), `final_scoring` ("all" or
 "majority"), `window` (half-width of the board window of
-`savanna.research.encoding`, default 20) and `resample` (default true, see
-below).
+`savanna.research.encoding`, default 20) and `seed` (the engine game's
+recorded seed, default -1 for 0: with explicit chance nothing is drawn by it).
 
 The game in OpenSpiel's terms:
 - sequential, terminal rewards: `returns()` is the engine's: 1.0 for each seat
   with the highest final score (ties share), 0.0 for the others, all 0 before
   the end; hence GENERAL_SUM with utilities in [0, 1].
-- Actions are the fixed indices of `savanna.research.encoding` (so
-  `num_distinct_actions()` is `encoding.size`), shown by `action_to_string` in
-  the engine's notation. The player to act is the engine's `current_player`,
-  which during a scoring choice may be a seat other than the active one.
-- Chance: SAMPLED_STOCHASTIC. The engine draws land tiles and animal tokens
-  from its own shuffled stack and pile; these draws are not offered as chance
-  nodes (the engine has no hook to name the next draw). With `resample=true`
-  (the default) a state that has been cloned reshuffles the hidden order of
-  its stack and pile, from the game's random stream (seeded by `seed`), before
-  its next action that may draw (any but a tile placement). So the copies a
-  search makes of the root share one consistent sampled future (the tree
-  stays valid: MCTS's stored actions remain legal), while the original state
-  draws from a fresh shuffle: search never learns the real draws, it sees a
-  world consistent with what every seat knows. A state that is never cloned
-  draws exactly as `safari.new_game(seed=state.engine().seed)` would. (When
-  the token pile runs out the engine shuffles the discards by its own seed;
-  that did not happen in 5,000 random games.) With `resample=false` no state
-  ever reshuffles: a state and its clones share the seeded future
-  (reproducible; search on it peeks). OpenSpiel's `random_sim_test` checks
-  that a clone given the same action reaches the same state, which holds only
-  with `resample=false`.
-- Information: IMPERFECT_INFORMATION, because the order of the land tiles and
-  animal tokens is hidden. Everything else in Safari is public (tokens lie
-  face up), so every seat's observation shows the same facts, with seats
-  relative to the observer.
-- Observation tensor: `savanna.research.encoding`'s observation, with pieces
-  "board" (C, 2w+1, 2w+1) and "vector" (V,). Observation string: a text
-  summary of the public state. Information state string (perfect recall):
-  the public history (deal, every action with who played it, tiles drawn and
-  removed, tokens drawn). `resample_from_infostate` returns a copy with the
-  stack and pile reshuffled (for IS-MCTS).
+- Chance: EXPLICIT_STOCHASTIC. The engine plays with `chance="explicit"`
+  (savanna/chance.py): every draw is a chance node (`is_chance_node()`,
+  `current_player()` is `pyspiel.PlayerId.CHANCE`): the deal of two animal
+  tokens per seat, every land tile (a tile that fits nowhere is drawn, removed
+  by the rules, and another drawn: another chance node), and the two tokens of
+  a meeple laid on a baobab or coming back from a completed one. When the
+  token pile is empty the discards become the pile (nothing to shuffle: the
+  pile is a multiset). `chance_outcomes()` gives the engine's exact
+  probabilities (count left / total left).
+- Player actions are the fixed indices of `savanna.research.encoding`
+  (`num_distinct_actions()` is `encoding.size`), shown by `action_to_string`
+  in the engine's notation. The player to act is the engine's
+  `current_player`, which during a scoring choice may be a seat other than
+  the active one.
+- Chance outcomes have their own indices, as OpenSpiel's chance outcomes do
+  (a chance action is read with the chance player; `max_chance_outcomes()`
+  counts them): first one per land tile outcome of the tile set, in its order
+  (`TileSet.outcome_names`: copies that look alike, the same type with the
+  same animals, are one outcome: 63 on the real tiles, "S05", "S03/2", ...),
+  then one per animal (A E G L Z): 68 on the real tiles. `action_to_string`
+  writes them in the engine's notation, `~S03/2`, `~A`.
+- Information: declared IMPERFECT_INFORMATION (OpenSpiel's IS-MCTS asks for
+  it), though with chance explicit nothing in Safari is hidden: tokens lie
+  face up, and the order of the stack is not decided before a draw. Every
+  seat's observation holds the same facts, with seats relative to the
+  observer, and `resample_from_infostate` returns a copy of the state itself
+  (the only world consistent with the public history).
+- Observation tensor: `savanna.research.encoding`'s observation (pieces
+  "board" (C, 2w+1, 2w+1) and "vector" (V,)), then a piece "chance" of
+  `CHANCE_NAMES`: a chance node, drawing a land tile or a token, for which
+  seat (relative) and how many token draws are due. At a chance node the
+  encoding's phase is all zero (it knows the decision phases only) and it
+  shows no seat to act. Observation string: a text summary of the public
+  state.
+- Information state (perfect recall): the public history. String: the
+  engine's notation of every action so far with who played it ("c" for
+  chance). Tensor: the observation tensor, then "history", a table of one row
+  per action so far (up to the most a game can hold, `history_rows`): present,
+  who acted (relative seat one-hot, then chance), the player action's index
+  + 1 over `num_distinct_actions()` and the chance outcome's index + 1 over
+  `max_chance_outcomes()`.
+- Serialisation (`state.serialize()`, `game.deserialize_state(text)`,
+  `pyspiel.serialize_game_and_state`): OpenSpiel's for Python games, the
+  history and the state's pickled attributes; the engine game is pickled as
+  its saved game (`to_json()`: an explicit-chance save, the draws included),
+  and replayed when read.
 - `state.engine()` is the underlying `savanna.safari.Game` (read it, don't
-  change it), e.g. to let one of `savanna.ai`'s players choose:
-  `state.apply_action(state.action_index(player.choose(state.engine())))`.
+  change it), e.g. to let one of `savanna.ai`'s players choose at a decision
+  node: `state.apply_action(state.action_index(player.choose(state.engine())))`.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from savanna import safari
+from savanna.safari.limits import max_actions
 
 from .encoding import DEFAULT_WINDOW, SafariEncoding
 
 SHORT_NAME = "python_savanna_safari"
-_DEFAULT_PARAMS = {"players": 2, "seed": -1, "final_scoring": "all", "window": DEFAULT_WINDOW, "resample": True}
+_DEFAULT_PARAMS = {"players": 2, "seed": -1, "final_scoring": "all", "window": DEFAULT_WINDOW}
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
     long_name="Python Carcassonne Safari (savanna)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.GENERAL_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=5,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_DEFAULT_PARAMS,
@@ -102,55 +120,89 @@ class SafariGame(pyspiel.Game):
             raise ValueError(f"final_scoring must be one of {safari.FINAL_SCORING}, not {p['final_scoring']!r}")
         self.encoding = enc = SafariEncoding(players=players, window=window)
         ts = enc.tileset
+        # chance outcomes: the land tile outcomes, then the animals
+        self.tile_outcomes = len(ts.outcome_names)
+        self.chance_names = [f"~{n}" for n in ts.outcome_names] + [f"~{a}" for a in ts.animals]
+        # per land tile: place, action, ranger return, and a token choice for each leader of each
+        # feature the tile completes (at most 4 features, each with at most every seat leading)
+        self.max_decisions = max_actions(len(ts.copies), players)
+        # the whole history, draws included (savanna.safari.limits)
+        self.history_rows = max_actions(len(ts.copies), players, "explicit")
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.size,
-            max_chance_outcomes=0,
+            max_chance_outcomes=len(self.chance_names),
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            # per land tile: place, action, ranger return, and a token choice for each leader of each
-            # feature the tile completes (at most 4 features, each with at most every seat leading)
-            max_game_length=len(ts.copies) * (3 + 4 * players),
+            max_game_length=self.max_decisions,
         )
         super().__init__(GAME_TYPE, info, p)
         self.players = players
-        self.seed = seed
+        self.seed = max(seed, 0)
         self.final_scoring = p["final_scoring"]
-        self.resample = bool(p["resample"])
-        self.rng = random.Random(seed if seed >= 0 else None)
 
     def new_initial_state(self) -> SafariState:
         return SafariState(self)
 
+    def max_chance_nodes_in_history(self) -> int:
+        """The most draws a game holds (every land tile, the deal, and at most four tokens a turn)."""
+        return self.history_rows - self.max_decisions
+
     def make_py_observer(self, iig_obs_type=None, params=None) -> SafariObserver:
         return SafariObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
+    def chance_id(self, g: safari.Game, action: Any) -> int:
+        """The index of a chance outcome (`~S05`, `~A`) of the draw `g` is at."""
+        name = str(action)[1:] if str(action).startswith("~") else None
+        ts = self.encoding.tileset
+        i = (ts.animal_index if g.draws else ts.outcome_index).get(name)
+        if i is None:
+            raise ValueError(f"{action!r} is not a chance outcome of this draw")
+        return self.tile_outcomes + i if g.draws else i
+
     def new_engine_game(self) -> safari.Game:
-        return safari.new_game(players=self.players, seed=self.rng.randrange(2**31), final_scoring=self.final_scoring)
+        return safari.new_game(players=self.players, seed=self.seed, final_scoring=self.final_scoring,
+                               chance="explicit")
 
 
 class _Box:
     """The Python side of a state, kept in one attribute so that OpenSpiel's clone (a deepcopy of
     each attribute) copies the engine game with its own cheap `clone()` and shares the rest."""
 
-    __slots__ = ("cloned", "engine", "game", "legal", "legal_at", "log")
+    __slots__ = ("_engine", "game", "legal", "legal_at")
 
     def __init__(self, game: SafariGame):
         self.game = game
-        self.engine: safari.Game | None = None  # made on first use: a clone never makes one
-        self.log: list[str] = []
+        self._engine: safari.Game | None = None  # made on first use: a clone never makes one
         self.legal: list[int] | None = None
         self.legal_at = -1
-        self.cloned = False  # copied since the hidden order was last reshuffled
+
+    @property
+    def engine(self) -> safari.Game:
+        if self._engine is None:
+            self._engine = self.game.new_engine_game()
+        return self._engine
 
     def __deepcopy__(self, memo: dict) -> _Box:
-        self.cloned = True
-        b = _Box(self.game)
-        b.engine = None if self.engine is None else self.engine.clone()
-        b.log = self.log[:]
+        b = _Box.__new__(_Box)
+        b.game = self.game
+        b._engine = None if self._engine is None else self._engine.clone()
         b.legal, b.legal_at = self.legal, self.legal_at
         return b
+
+    def __reduce__(self) -> tuple:
+        """OpenSpiel serialises a Python state as its pickled attributes: this one as the game's
+        name and the engine's saved game (savanna-safari-game/1, its draws included)."""
+        return _unpickle_box, (self.game.to_string(), self.engine.to_json())
+
+
+def _unpickle_box(game_string: str, saved: str) -> _Box:
+    b = _Box.__new__(_Box)
+    b.game = pyspiel.load_game(game_string)
+    b._engine = safari.from_json(saved)
+    b.legal, b.legal_at = None, -1
+    return b
 
 
 class SafariState(pyspiel.State):
@@ -164,25 +216,29 @@ class SafariState(pyspiel.State):
 
     def engine(self) -> safari.Game:
         """The underlying engine game (read only)."""
-        box = self._box
-        if box.engine is None:
-            box.engine = g = box.game.new_engine_game()
-            box.log = ["deal " + _hands(g) + f" drawn={g.drawn_tile}"]
-        return box.engine
+        return self._box.engine
 
     def action_index(self, action: Any) -> int:
-        """The index of an engine action (or its notation) in this state."""
-        return self._box.game.encoding.action_to_index(self.engine(), action)
+        """The index of an engine action (or its notation) in this state: a chance outcome's
+        (`~S05`) at a chance node, else the player action's."""
+        g = self._box.engine
+        if g.is_chance_node():
+            return self._box.game.chance_id(g, action)
+        return self._box.game.encoding.action_to_index(g, action)
 
     # ----------------------------------------------------------- OpenSpiel
 
     def current_player(self) -> int:
-        g = self.engine()
-        return pyspiel.PlayerId.TERMINAL if g.is_terminal() else g.current_player
+        g = self._box.engine
+        if g.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        if g.is_chance_node():
+            return pyspiel.PlayerId.CHANCE
+        return g.current_player
 
     def _legal_actions(self, player: int) -> list[int]:
-        g = self.engine()
-        if g.is_terminal() or player != g.current_player:
+        g = self._box.engine
+        if g.is_terminal() or player != g.current_player or player < 0:
             return []
         box = self._box
         n = len(g.history)
@@ -191,80 +247,139 @@ class SafariState(pyspiel.State):
             box.legal_at = n
         return list(box.legal)
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the draw due now, by index, with the engine's probabilities."""
+        g = self._box.engine
+        chance_id = self._box.game.chance_id
+        return sorted((chance_id(g, a), p) for a, p in g.chance_outcomes())
+
     def _apply_action(self, action: int) -> None:
         box = self._box
-        g = self.engine()
-        a = box.game.encoding.index_to_action(g, action)
-        seat = g.current_player
-        placing = a.kind == "T"
-        if box.cloned and box.game.resample and not placing:
-            g = box.engine = g.determinize(box.game.rng)
-            box.cloned = False
-        drawn, removed = g.drawn_tile, len(g.removed_tiles)
-        before = None if placing else [g.tokens(s) for s in range(g.players)]
-        g.apply(a)  # raises ValueError, changing nothing, if illegal
+        g = box.engine
+        if g.is_chance_node():
+            names = box.game.chance_names
+            if not 0 <= action < len(names):
+                raise ValueError(f"chance outcome {action} does not exist (0 to {len(names) - 1})")
+            g.apply(names[action])  # raises ValueError, changing nothing, if its probability is 0
+        else:
+            g.apply(box.game.encoding.index_to_action(g, action))  # likewise if illegal
         box.legal = None
-        entry = f"{seat}:{a}"
-        if before is not None:
-            got = [f"{s}+{''.join(sorted((g.tokens(s) - before[s]).elements()))}" for s in range(g.players)
-                   if g.tokens(s) - before[s]]
-            if got:
-                entry += " got=" + ",".join(got)
-        if len(g.removed_tiles) != removed:
-            entry += " removed=" + ",".join(g.removed_tiles[removed:])
-        if g.drawn_tile != drawn and g.drawn_tile:
-            entry += f" drawn={g.drawn_tile}"
-        box.log.append(entry)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        game = self._box.game
+        if player == pyspiel.PlayerId.CHANCE:
+            return game.chance_names[action] if 0 <= action < len(game.chance_names) else f"chance#{action}"
         try:
-            return str(self._box.game.encoding.index_to_action(self.engine(), action))
+            return str(game.encoding.index_to_action(self._box.engine, action))
         except ValueError:
             return f"action#{action}"
 
     def is_terminal(self) -> bool:
-        return self.engine().is_terminal()
+        return self._box.engine.is_terminal()
 
     def returns(self) -> list[float]:
-        return self.engine().returns()
+        return self._box.engine.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SafariState:
-        """A copy whose hidden stack and pile order is reshuffled (a world consistent with what
-        `player_id` knows); `probability_sampler()` gives the randomness."""
-        state = self.clone()
-        seed = int(probability_sampler() * 2**53)
-        state._box.engine = self.engine().determinize(random.Random(seed))
-        return state
+        """A state consistent with what `player_id` knows: with chance explicit nothing is
+        hidden, so the state itself (a copy)."""
+        return self.clone()
 
     def __str__(self) -> str:
-        return _describe(self.engine())
+        return _describe(self._box.engine)
+
+
+CHANCE_NAMES_FIXED = ("chance_node", "draw_tile", "draw_token")
 
 
 class SafariObserver:
-    """OpenSpiel observer: the encoding's tensor ("board", "vector") and a text summary; with
-    perfect recall, the public history as a string (no tensor)."""
+    """OpenSpiel observer: the encoding's tensor ("board", "vector"), the chance block ("chance")
+    and a text summary; with perfect recall, the history too ("history", and as a string)."""
 
     def __init__(self, game: SafariGame, iig_obs_type: Any, params: Any):
         if params:
             raise ValueError(f"observation parameters not supported; got {params}")
+        self.game = game
         self.encoding = enc = game.encoding
+        p = game.players
+        self.chance_names = list(CHANCE_NAMES_FIXED) + [f"draw_token_seat{j}" for j in range(p)] + ["draws_pending"]
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        # history rows: present, who acted (relative seats, then chance), player action, chance outcome
+        self.history_names = ["present"] + [f"seat{j}" for j in range(p)] + ["chance", "action", "outcome"]
+        n_obs = enc.observation_size
+        n_chance = len(self.chance_names)
+        n_hist = game.history_rows * len(self.history_names) if self.perfect_recall else 0
+        self.tensor = np.zeros(n_obs + n_chance + n_hist, np.float32)
         self.dict: dict[str, np.ndarray] = {}
+        self.dict["board"], self.dict["vector"] = enc.split(self.tensor[:n_obs])
+        self.dict["chance"] = self.tensor[n_obs:n_obs + n_chance]
         if self.perfect_recall:
-            self.tensor = None
-        else:
-            self.tensor = np.zeros(enc.observation_size, np.float32)
-            self.dict["board"], self.dict["vector"] = enc.split(self.tensor)
+            self.dict["history"] = self.tensor[n_obs + n_chance:].reshape(game.history_rows, len(self.history_names))
 
     def set_from(self, state: SafariState, player: int) -> None:
-        if self.tensor is not None:
-            self.encoding.observation(state.engine(), player, out=self.tensor)
+        g = state.engine()
+        enc = self.encoding
+        obs = self.tensor[:enc.observation_size]
+        chance = self.dict["chance"]
+        chance.fill(0)
+        if g.is_chance_node():
+            enc.observation(_DrawView(g), player, out=obs)
+            obs[enc.plane_size + enc.vec["phase_place"]] = 0  # (the stand-in phase the encoding was shown)
+            c = self.chance_names.index
+            chance[c("chance_node")] = 1
+            if g.draws:
+                chance[c("draw_token")] = 1
+                chance[c(f"draw_token_seat{(g.draws[0] - player) % g.players}")] = 1
+                chance[c("draws_pending")] = len(g.draws)
+            else:
+                chance[c("draw_tile")] = 1
+        else:
+            enc.observation(g, player, out=obs)
+        if self.perfect_recall:
+            self._history(state, player)
+
+    def _history(self, state: SafariState, player: int) -> None:
+        table = self.dict["history"]
+        table.fill(0)
+        game = self.game
+        n = game.players
+        actions = float(game.num_distinct_actions())
+        outcomes = float(game.max_chance_outcomes())
+        for row, step in zip(table, state.full_history()):
+            who, a = step.player, step.action
+            row[0] = 1
+            if who == pyspiel.PlayerId.CHANCE:
+                row[1 + n] = 1
+                row[3 + n] = (a + 1) / outcomes
+            else:
+                row[1 + (who - player) % n] = 1
+                row[2 + n] = (a + 1) / actions
 
     def string_from(self, state: SafariState, player: int) -> str:
         g = state.engine()
         if self.perfect_recall:
-            return f"p{player}\n" + "\n".join(state._box.log)
+            return f"p{player}\n" + "\n".join(f"{'c' if s < 0 else s}:{a}" for s, a in zip(g.actors, g.history))
         return f"p{player}\n" + _describe(g)
+
+
+class _DrawView:
+    """The engine game as the encoding is shown it at a chance node: the encoding knows the
+    decision phases only, so it sees the place phase with no tile drawn and no seat to act
+    (the observer then clears that phase)."""
+
+    __slots__ = ("_g",)
+    phase_name = "place"
+    current_player = None
+    drawn_tile = None
+
+    def __init__(self, g: safari.Game):
+        self._g = g
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._g, name)
+
+    def legal_actions(self) -> list:
+        return []
 
 
 def _hands(g: safari.Game) -> str:
@@ -278,6 +393,8 @@ def _describe(g: safari.Game) -> str:
               f"token_pile={g.supply_size()}")]
     if g.phase_name == "place":
         lines.append(f"drawn={g.drawn_tile}")
+    elif g.is_chance_node():
+        lines.append(f"drawing token for={g.draws}" if g.draws else "drawing tile")
     tiles = []
     for t in sorted(g.tiles_on_board(), key=lambda t: (t["y"], t["x"])):
         meeples = "".join(f"{f['kind'][0]}{s}" for f in t["features"] for s in f["meeples"])
@@ -292,6 +409,8 @@ def _describe(g: safari.Game) -> str:
     if sc is not None:
         lines.append(f"scoring {sc['kind']} {sc['animals']} leaders={sc['leaders']} asking={sc['asking']} "
                      f"added={sc['added']}")
+    if g.removed:
+        lines.append("removed " + " ".join(g.removed_tiles))
     if g.history:
         lines.append(f"last={g.history[-1]}")
     return "\n".join(lines)

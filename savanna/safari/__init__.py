@@ -6,7 +6,9 @@
         g.apply(g.legal_actions()[0])
     g.scores
 
-Pure rules: no I/O, and no randomness but the game's seeded shuffles.
+Pure rules: no I/O, and no randomness but the game's seeded shuffles. With
+`chance="explicit"` there is none at all: every draw is a chance node whose
+outcome is applied like an action (savanna/chance.py).
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ __all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "DEFAULT_TILE_SET", "TI
 
 def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "all",
              tiles: str | dict | TileSet | None = None, tile_order: Iterable[str] | None = None,
-             token_order: str | None = None) -> Game:
+             token_order: str | None = None, chance: str = "sampled") -> Game:
     """A new game. `tiles`: None for the real tile set (real-1), a packaged set's version
     ("real-1", "reconstruction-1"), or a user's own set as a dict in the safari-tiles/1 format.
     `tile_order`: land tiles to draw first, top first ("S03" or "S03/2"); the rest follow shuffled.
-    `token_order`: animal letters drawn first (the deal, two per seat from seat 0, then draws)."""
+    `token_order`: animal letters drawn first (the deal, two per seat from seat 0, then draws).
+    `chance`: "sampled" (the seed shuffles the tiles and tokens) or "explicit" (every draw is a
+    chance node: `chance_outcomes()`, outcomes applied as `~S05`, `~A`; no tile_order or token_order)."""
     return Game(players=players, seed=seed, final_scoring=final_scoring, tiles=tiles, tile_order=tile_order,
-                token_order=token_order)
+                token_order=token_order, chance=chance)
 
 
 def from_json(text: str | bytes) -> Game:

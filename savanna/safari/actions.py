@@ -16,6 +16,13 @@ which keeps legal-move generation to dictionary look-ups.
 | pass   | pass               | ()                            |
 | +      | +L, +none          | (animal or None,)             |
 | R>     | R>3,0              | (space,)                      |
+| ~      | ~S05, ~S03/2, ~A   | (tile outcome or animal,)     |
+
+`~` actions are chance outcomes (explicit-chance games only, see
+savanna/chance.py): the land tile drawn, named as the tile set's outcome
+(`TileSet.outcome_names`: a type's id when all its copies are alike, else the
+first copy of those alike), or the animal token drawn. Which of the two a
+chance node draws is the game's to say; parsing checks the form only.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import re
 from .geometry import CORNERS, LIMIT, ROTATIONS, SIDES, fmt_space, in_range, space
 
 PLACE, MEEPLE, DIG, EXPAND, MOVE, PASS, ADD, RETURN = "T", "M", "D", "X", "R", "pass", "+", "R>"
+CHANCE = "~"
 
 
 class Action(str):
@@ -55,6 +63,7 @@ _CORNER: dict[int, Action] = {}
 _MOVE: dict[int, Action] = {}
 _ADD: dict[str | None, Action] = {}
 _RETURN: dict[int, Action] = {}
+_OUTCOME: dict[str, Action] = {}
 PASS_ACTION = _make("pass", PASS, ())
 
 
@@ -106,6 +115,14 @@ def return_ranger(sp: int) -> Action:
     return a
 
 
+def outcome(name: str) -> Action:
+    """A chance outcome: the land tile outcome or the animal letter drawn."""
+    a = _OUTCOME.get(name)
+    if a is None:
+        a = _OUTCOME[name] = _make(f"~{name}", CHANCE, (name,))
+    return a
+
+
 _INT = r"(-?[0-9]{1,4})"
 _RE_PLACE = re.compile(rf"T{_INT},{_INT}@([0-9]{{1,3}})")
 _RE_MEEPLE = re.compile(r"M:(trail|bush|baobab)(?::([NESW]))?")
@@ -113,6 +130,7 @@ _RE_CORNER = re.compile(rf"([DX]){_INT},{_INT}:(NE|SE|SW|NW)=([A-Z])")
 _RE_MOVE = re.compile(rf"R{_INT},{_INT}>{_INT},{_INT}")
 _RE_RETURN = re.compile(rf"R>{_INT},{_INT}")
 _RE_ADD = re.compile(r"\+([A-Z]|none)")
+_RE_OUTCOME = re.compile(r"~([^\s~]{1,40})")
 
 
 def _sp(xs: str, ys: str, text: str) -> int:
@@ -166,6 +184,14 @@ def parse(text: str) -> Action:
         if not m:
             raise ValueError(f"malformed token addition {text!r}: expected +<animal letter> or +none")
         return add(None if m[1] == "none" else m[1])
+    if t.startswith("~"):
+        m = _RE_OUTCOME.fullmatch(t)
+        if not m:
+            raise ValueError(f"malformed chance outcome {text!r}: expected ~<tile> (e.g. ~S05, ~S03/2) "
+                             "or ~<animal letter> (e.g. ~A)")
+        # (interned only when the engine names it: any text may be parsed, the cache stays small)
+        return _OUTCOME.get(m[1]) or _make(t, CHANCE, (m[1],))
     raise ValueError(
-        f"malformed action {text!r}: not one of T<x>,<y>@<r>, M:<kind>[:<side>], D.., X.., R<from>><to>, pass, +<animal>, R><x>,<y>"
+        f"malformed action {text!r}: not one of T<x>,<y>@<r>, M:<kind>[:<side>], D.., X.., R<from>><to>, pass, "
+        "+<animal>, R><x>,<y>, ~<outcome>"
     )

@@ -11,6 +11,15 @@ A turn (SAFARI.md, "A turn"):
 Then the next player draws; a tile that fits nowhere is removed and another
 drawn. After the turn of the last land tile comes final scoring.
 
+Chance (savanna/chance.py): by default (`chance="sampled"`) the seed shuffles
+the land tile stack and the token pile, and the draws happen inside the
+actions. With `chance="explicit"` the stack and the pile are multisets in no
+order, and every draw is a chance node (phase "draw", `current_player` CHANCE):
+the deal's tokens, each land tile (a tile that fits nowhere is drawn, removed,
+and another drawn), and the tokens of a baobab. Its outcomes are `~<tile>`
+(the tile set's `outcome_names`: copies alike are one outcome) and
+`~<animal>`; the turn goes on where the draw interrupted it (`resume`).
+
 The hot path is incremental: the empty spaces next to tiles are kept with the
 edge pattern they demand, features are joined by union-find, and watering
 hole slots open to digging are kept as tiles and tokens arrive.
@@ -24,6 +33,7 @@ import weakref
 from collections import Counter
 from typing import Any, Iterable
 
+from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
 from savanna.limits import at_most, check_seed
 
 from . import actions as act
@@ -35,8 +45,10 @@ from .tileset import OPEN_PATTERN, TileSet, TileType, load_tiles
 from .tokens import initial_pile, shuffled
 from .trails_and_bush import BUSH_KIND, TRAIL_KIND, Regions, leaders
 
-PLACE, ACTION, SCORE, RANGER, OVER = range(5)
-PHASE_NAMES = ("place", "action", "score", "ranger", "over")
+PLACE, ACTION, SCORE, RANGER, OVER, DRAW = range(6)
+PHASE_NAMES = ("place", "action", "score", "ranger", "over", "draw")
+# what comes after the draws of an explicit-chance game (Game.resume)
+GO_ON, GO_DRAW_TILE, GO_SCORE_TURN, GO_SCORE_FEATURES = range(4)
 FINAL_SCORING = ("all", "majority")
 KIND_NAMES = ("trail", "bush")
 EDGE_NAMES = ("savanna", "trail", "bush")
@@ -51,15 +63,19 @@ class Game:
         "board", "frontier", "regions", "feature_meeples", "baobab_meeples", "holes", "hole_meeples",
         "free_slots", "dig_slots", "pile", "discards", "reshuffles", "hands", "supply_meeples", "score",
         "stack", "removed", "rangers", "phase", "active", "tile", "placed", "displaced", "jobs",
-        "job_seat", "job_adds", "history", "actors", "final_points", "_nanimals",
+        "job_seat", "job_adds", "history", "actors", "final_points", "_nanimals", "chance", "draws", "resume",
     )
 
     # ------------------------------------------------------------------ set-up
 
     def __init__(self, players: int = 2, seed: int | None = None, final_scoring: str = "all",
                  tiles: dict | str | TileSet | None = None, tile_order: Iterable[str] | None = None,
-                 token_order: str | None = None):
+                 token_order: str | None = None, chance: str = SAMPLED):
         ts = load_tiles(tiles)
+        check_mode(chance)
+        if chance == EXPLICIT and (tile_order is not None or token_order is not None):
+            raise ValueError("tile_order and token_order set the order of a sampled game's draws; "
+                             "an explicit-chance game has none: it draws at its chance nodes")
         if not isinstance(players, int) or isinstance(players, bool) or not ts.min_players <= players <= ts.max_players:
             raise ValueError(f"players must be a whole number from {ts.min_players} to {ts.max_players}, not {players!r}")
         if final_scoring not in FINAL_SCORING:
@@ -75,19 +91,28 @@ class Game:
         self.final_scoring = final_scoring
         self.custom_tiles = None if ts.packaged else ts.data  # a user's own set is saved whole
         self._nanimals = k = len(ts.animals)
+        self.chance = chance
+        self.draws: list[int] = []  # explicit chance: the seats still to draw a token each, in order
+        self.resume = GO_ON  # explicit chance: what follows those draws
 
         # land tiles: the given order on top, the rest shuffled by the seed
         order = self._tile_order(ts, tile_order)
         self.tile_order = [ts.copies[i].name for i in order] if tile_order is not None else None
         chosen = set(order)
-        rest = shuffled(seed, "tiles", [c.index for c in ts.copies if c.index not in chosen])
-        self.stack = (order + rest)[::-1]  # top at the end
+        if chance == EXPLICIT:  # no order: a copy is taken when a chance outcome names it
+            self.stack = [c.index for c in ts.copies]
+        else:
+            rest = shuffled(seed, "tiles", [c.index for c in ts.copies if c.index not in chosen])
+            self.stack = (order + rest)[::-1]  # top at the end
         self.removed: list[int] = []
 
         # animal tokens
         tok = self._token_order(ts, token_order)
         self.token_order = token_order
-        self.pile = initial_pile(seed, ts.token_counts, tok)
+        if chance == EXPLICIT:  # sorted: a multiset
+            self.pile = [a for a, n in enumerate(ts.token_counts) for _ in range(n)]
+        else:
+            self.pile = initial_pile(seed, ts.token_counts, tok)
         self.discards: list[int] = []
         self.reshuffles = 0
         self.hands = [0] * (players * k)
@@ -120,7 +145,10 @@ class Game:
         self.job_adds: list[str | None] = []
         self.tile = -1
         self.phase = PLACE
-        self._draw_tile()
+        if self.draws:  # explicit chance: the deal is drawn first
+            self._await_draws(GO_DRAW_TILE)
+        else:
+            self._draw_tile()
 
     @staticmethod
     def _tile_order(ts: TileSet, tile_order: Iterable[str] | None) -> list[int]:
@@ -184,6 +212,9 @@ class Game:
         g.token_order = self.token_order
         g.custom_tiles = self.custom_tiles
         g._nanimals = self._nanimals
+        g.chance = self.chance
+        g.draws = self.draws[:]
+        g.resume = self.resume
         g.board = self.board.copy()
         g.frontier = self.frontier.copy()
         g.regions = self.regions.copy()
@@ -221,13 +252,28 @@ class Game:
         """A copy whose hidden parts (the order of the land tile stack and of the
         face-down token pile, and how the discards will be reshuffled) are drawn
         from `rng`: a world consistent with all that any seat can know, for search
-        that must not peek. Not for saving: its seed is no longer the game's."""
+        that must not peek. Not for saving: its seed is no longer the game's.
+
+        Of an explicit-chance game it is a sampled-chance world, its stack and pile
+        an order of what is left: search and the computer players play on in it
+        without chance nodes. At a chance node, the pending draws are made from
+        that order (and are not in its history)."""
         g = self.clone()
         g.stack.sort()  # forget the real order first: the result depends on what is known only
         g.pile.sort()
         rng.shuffle(g.stack)
         rng.shuffle(g.pile)
         g.seed = rng.getrandbits(31)  # later reshuffles of the discards are unknown too
+        if g.chance == EXPLICIT:
+            g.chance = SAMPLED
+            if g.phase == DRAW:
+                draws, g.draws = g.draws, []
+                if draws:
+                    for seat in draws:
+                        g._draw_tokens(seat, 1)
+                    g._go_on()
+                else:
+                    g._draw_tile()
         return g
 
     # ---------------------------------------------------------- public state
@@ -239,7 +285,37 @@ class Game:
             return None
         if self.phase == SCORE:
             return self.jobs[0][1][self.job_seat]
+        if self.phase == DRAW:
+            return CHANCE
         return self.active
+
+    def is_chance_node(self) -> bool:
+        """Whether the next step is a draw (explicit-chance games only)."""
+        return self.phase == DRAW
+
+    def chance_counts(self) -> list[tuple[Action, int]]:
+        """At a chance node, each outcome with how many of what is left show it (a land
+        tile outcome: its copies in the stack; an animal: its tokens in the pile), in the
+        tile set's order; elsewhere []. The probabilities are these counts over their sum."""
+        if self.phase != DRAW:
+            return []
+        ts = self.tileset
+        if self.draws:
+            counts = [0] * self._nanimals
+            for a in self.pile:
+                counts[a] += 1
+            return [(act.outcome(ts.animals[a]), n) for a, n in enumerate(counts) if n]
+        counts = [0] * len(ts.outcome_names)
+        outcome_of = ts.outcome_of
+        for c in self.stack:
+            counts[outcome_of[c]] += 1
+        return [(act.outcome(ts.outcome_names[o]), n) for o, n in enumerate(counts) if n]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, each outcome with its probability (they sum to 1); elsewhere []."""
+        counts = self.chance_counts()
+        total = sum(n for _, n in counts)
+        return [(a, n / total) for a, n in counts]
 
     @property
     def tile_set(self) -> str | dict:
@@ -365,7 +441,15 @@ class Game:
         return False
 
     def _draw_tile(self) -> None:
-        """Draw the next tile that fits somewhere; none left ends the game."""
+        """Draw the next tile that fits somewhere; none left ends the game. (Explicit
+        chance: a chance node, if any tile is left.)"""
+        if self.chance == EXPLICIT:
+            self.tile = -1
+            if self.stack:
+                self.phase = DRAW
+            else:
+                self._final_scoring()
+            return
         copies = self.tileset.copies
         while self.stack:
             c = self.stack.pop()
@@ -380,6 +464,9 @@ class Game:
     # ---------------------------------------------------------------- tokens
 
     def _draw_tokens(self, seat: int, n: int) -> None:
+        if self.chance == EXPLICIT:  # drawn at chance nodes, before the turn goes on
+            self.draws.extend((seat,) * n)
+            return
         pile = self.pile
         k = self._nanimals
         for _ in range(n):
@@ -390,6 +477,79 @@ class Game:
                 pile.extend(shuffled(self.seed, f"discards/{self.reshuffles}", sorted(self.discards)))
                 self.discards.clear()
             self.hands[seat * k + pile.pop()] += 1
+
+    def _await_draws(self, then: int) -> None:
+        """Explicit chance: make the queued token draws chance nodes, then do `then`."""
+        self.resume = then
+        self._next_draw()
+
+    def _next_draw(self) -> None:
+        """The next queued token draw as a chance node; when the pile is empty, the discards
+        become the pile (a multiset: nothing to shuffle); with none there either, nothing is
+        drawn. No draw left: the turn goes on."""
+        draws = self.draws
+        if draws:
+            if not self.pile and self.discards:
+                self.reshuffles += 1
+                self.pile = sorted(self.discards)
+                self.discards = []
+            if self.pile:
+                self.phase = DRAW
+                return
+            draws.clear()
+        self._go_on()
+
+    def _go_on(self) -> None:
+        then, self.resume = self.resume, GO_ON
+        if then == GO_DRAW_TILE:
+            self._draw_tile()
+        elif then == GO_SCORE_TURN:
+            self._score_turn()
+        elif then == GO_SCORE_FEATURES:
+            self._score_features()
+
+    def _take_outcome(self, a: Action):
+        """Check a chance outcome and take what it names from the stack or the pile (changing
+        nothing if it is illegal); return what then follows."""
+        (name,) = a.args
+        ts = self.tileset
+        if self.draws:
+            i = ts.animal_index.get(name)
+            if i is None:
+                raise ValueError(f"illegal action {a}: an animal token is drawn now (~<animal letter>: "
+                                 f"{', '.join('~' + x for x in ts.animals)}), and {name!r} is not an animal")
+            if i not in self.pile:
+                raise ValueError(f"illegal action {a}: no {ts.animal_names[name]} token is left to draw "
+                                 "(its probability is 0)")
+            self.pile.remove(i)
+            seat = self.draws.pop(0)
+            self.hands[seat * self._nanimals + i] += 1
+            return self._next_draw
+        o = ts.outcome_index.get(name)
+        if o is None:
+            alias = ts.outcome_name(name)
+            if alias is None and name in ts.type_by_id:
+                alias = next(n for n in ts.outcome_names if n.split("/")[0] == name)
+                raise ValueError(f"illegal action {a}: the copies of {name} are not all alike; name the tile "
+                                 f"drawn as its outcome, e.g. ~{alias}")
+            if alias is not None:
+                raise ValueError(f"illegal action {a}: copies alike are one outcome: write ~{alias}")
+            raise ValueError(f"illegal action {a}: a land tile is drawn now (~<tile>, e.g. ~{ts.outcome_names[0]}), "
+                             f"and {name!r} is no tile of this tile set")
+        outcome_of = ts.outcome_of
+        c = next((c for c in self.stack if outcome_of[c] == o), -1)
+        if c < 0:
+            raise ValueError(f"illegal action {a}: no {name} tile is left to draw (its probability is 0)")
+        self.stack.remove(c)  # the first copy of those alike: which one is immaterial
+        return lambda: self._drawn_tile(c)
+
+    def _drawn_tile(self, c: int) -> None:
+        if self._fits_anywhere(self.tileset.copies[c].type):
+            self.tile = c
+            self.phase = PLACE
+        else:
+            self.removed.append(c)
+            self._draw_tile()
 
     def _hand_animals(self, seat: int) -> list[str]:
         k = self._nanimals
@@ -416,6 +576,8 @@ class Game:
             other = self.rangers[1 - self.displaced]
             ret = act._RETURN
             return [ret.get(sp) or act.return_ranger(sp) for sp in self.frontier if sp != other]
+        if phase == DRAW:
+            return [a for a, _ in self.chance_counts()]
         return []
 
     def _legal_placements(self) -> list[Action]:
@@ -477,6 +639,19 @@ class Game:
         kind = a.kind
         if phase == OVER:
             raise ValueError(f"illegal action {a}: the game is over")
+        if phase == DRAW:
+            if kind != act.CHANCE:
+                raise ValueError(f"illegal action {a}: a {'token' if self.draws else 'land tile'} is drawn now: "
+                                 "apply a chance outcome (~<tile> or ~<animal>, see chance_outcomes())")
+            then = self._take_outcome(a)
+            self.history.append(a)
+            self.actors.append(CHANCE)
+            then()
+            return
+        if kind == act.CHANCE:
+            raise ValueError(f"illegal action {a}: no draw is due now" if self.chance == EXPLICIT else
+                             f"illegal action {a}: this game draws by its seed (chance='sampled'); "
+                             "chance outcomes are for explicit-chance games")
         if phase == PLACE:
             if kind != act.PLACE:
                 raise ValueError(f"illegal action {a}: the tile {self.drawn_tile} must be placed first (T<x>,<y>@<r>)")
@@ -494,7 +669,10 @@ class Game:
                 raise ValueError(f"illegal action {a}: after placing a tile, play M.., D.., X.., R<from>><to> or pass")
             self.history.append(a)
             self.actors.append(self.active)
-            self._score_turn()
+            if self.draws:  # explicit chance: a baobab's tokens are drawn first
+                self._await_draws(GO_SCORE_TURN)
+            else:
+                self._score_turn()
             return
         elif phase == SCORE:
             if kind != act.ADD:
@@ -679,6 +857,15 @@ class Game:
                     seat = bm.pop(q)
                     self.supply_meeples[seat] += 1
                     self._draw_tokens(seat, 2)
+        if self.draws:  # explicit chance: the tokens are drawn before the features score
+            self._await_draws(GO_SCORE_FEATURES)
+            return
+        self._score_features()
+
+    def _score_features(self) -> None:
+        """Step 3 for the trails and bush the placed tile completed."""
+        sp = self.placed
+        board = self.board
         regions = self.regions
         jobs = []
         seen = []

@@ -30,14 +30,21 @@ VERSION = 64  # characters in a set's version name
 SET_CHARS = 128 * 1024  # the whole set as JSON (real-1: 8.5 KB): bounds what no other bound counts, like notes
 
 
-def max_actions(tiles: int, players: int) -> int:
+def max_actions(tiles: int, players: int, chance: str = "sampled") -> int:
     """The most actions a game of `tiles` land tiles can hold: each turn places one tile and
     plays one action and at most one ranger's return, and each leader of each trail or bush
-    the tile completed (one at most per side) chooses a token to add."""
-    return tiles * (3 + 4 * players)
+    the tile completed (one at most per side) chooses a token to add. An explicit-chance
+    game also holds its draws: each land tile once, two tokens per seat dealt, and per turn
+    at most four tokens (two for a meeple laid on a baobab, two when a baobab's meeple
+    comes back, which it can do no more often than meeples are laid there)."""
+    n = tiles * (3 + 4 * players)
+    if chance == "explicit":
+        n += tiles * 5 + 2 * players
+    return n
 
 
 ACTIONS = max_actions(TILES, PLAYERS)  # before the set is known
+EXPLICIT_ACTIONS = max_actions(TILES, PLAYERS, "explicit")  # the same, for an explicit-chance game
 
 
 def check_tile_set(d: dict[str, Any]) -> None:

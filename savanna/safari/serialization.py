@@ -6,6 +6,10 @@ a check: a file whose replay does not reach them is refused as corrupt.
 
 `tiles` names the tile set: a packaged set's version, or a user's whole set. A
 save without it was made before tile sets had versions, on reconstruction-1.
+
+`chance` is written only for an explicit-chance game ("explicit"), whose actions
+include its draws (`~S05`, `~A`); a save without it is a sampled game, its draws
+made by the seed (so every sampled save reads as it did before the option).
 """
 
 from __future__ import annotations
@@ -23,11 +27,11 @@ FORMAT = "savanna-safari-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"final_scoring": "all", "tiles": LEGACY_TILE_SET}
 _KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
-         "actions", "scores", "over"}
+         "chance", "actions", "scores", "over"}
 
 
 def to_dict(game) -> dict[str, Any]:
-    return {
+    out = {
         "format": FORMAT,
         "game": "safari",
         "players": game.players,
@@ -40,6 +44,9 @@ def to_dict(game) -> dict[str, Any]:
         "scores": game.scores,
         "over": game.is_terminal(),
     }
+    if game.chance != "sampled":
+        out["chance"] = game.chance
+    return out
 
 
 def dump(game) -> str:
@@ -49,14 +56,17 @@ def dump(game) -> str:
 def from_dict(data: Any):
     from .game import Game
 
-    acts = saved_games.check(data, FORMAT, "safari", _KEYS, limits.ACTIONS)
+    explicit = isinstance(data, dict) and data.get("chance") == "explicit"
+    acts = saved_games.check(data, FORMAT, "safari", _KEYS, limits.EXPLICIT_ACTIONS if explicit else limits.ACTIONS)
     try:
+        chance = "sampled" if data.get("chance") is None else data["chance"]
         game = Game(players=data["players"], seed=data["seed"], tile_order=data.get("tile_order"),
-                    token_order=data.get("token_order"), **saved_games.with_defaults(data, SAVED_DEFAULTS))
+                    token_order=data.get("token_order"), chance=chance, **saved_games.with_defaults(data, SAVED_DEFAULTS))
     except ValueError as e:
         raise ValueError(f"saved game: {e}") from None
     # the set is known now, and with it how long a game on it can be
-    at_most("saved game: 'actions'", acts, limits.max_actions(len(game.tileset.copies), game.players), "actions")
+    at_most("saved game: 'actions'", acts,
+            limits.max_actions(len(game.tileset.copies), game.players, game.chance), "actions")
     return saved_games.replay(game, acts, data)
 
 

@@ -180,6 +180,7 @@ class TileSet:
                 self.copies.append(TileCopy(len(self.copies), f"{ident}/{n}", tt,
                                             self._animals(f"tile {ident}/{n}", tt, animals)))
         self.copy_by_name = {c.name: c for c in self.copies}
+        self._chance_outcomes()
 
         start = data.get("start")
         _check(isinstance(start, dict) and isinstance(start.get("cells"), list) and start["cells"],
@@ -210,6 +211,36 @@ class TileSet:
         for r in rangers:
             _check(tuple(r) not in seen, f"ranger space {r} is covered by the start tile")
         self.ranger_spaces = [tuple(r) for r in rangers]
+
+    def _chance_outcomes(self) -> None:
+        """What a land tile draw can show, for explicit-chance games: copies alike (the same
+        type and the same animals on each feature) are one outcome, since nothing tells them
+        apart. An outcome is named by its type's id when every copy of the type is alike
+        ("S05", "S01"), else by the first copy of those alike ("S03/2" for S03/2 and S03/3,
+        both a giraffe). `outcome_of[copy index]` is the copy's outcome."""
+        first: dict[tuple, int] = {}
+        looks: dict[str, set] = {}
+        self.outcome_of: list[int] = []
+        self.outcome_copies: list[list[int]] = []  # per outcome, its copies
+        for c in self.copies:
+            key = (c.type.id, c.animals)
+            looks.setdefault(c.type.id, set()).add(c.animals)
+            o = first.get(key)
+            if o is None:
+                o = first[key] = len(self.outcome_copies)
+                self.outcome_copies.append([])
+            self.outcome_of.append(o)
+            self.outcome_copies[o].append(c.index)
+        self.outcome_names: list[str] = []
+        for copies in self.outcome_copies:
+            c = self.copies[copies[0]]
+            self.outcome_names.append(c.type.id if len(looks[c.type.id]) == 1 else c.name)
+        self.outcome_index = {n: o for o, n in enumerate(self.outcome_names)}
+
+    def outcome_name(self, copy_name: str) -> str | None:
+        """The chance outcome that shows a tile copy ("S03/3" -> "S03/2"), or None."""
+        c = self.copy_by_name.get(copy_name)
+        return None if c is None else self.outcome_names[self.outcome_of[c.index]]
 
     def _tile_type(self, ident: str, t: dict[str, Any]) -> TileType:
         edges = t.get("edges")

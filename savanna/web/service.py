@@ -376,6 +376,9 @@ class GameService:
             game = module.from_json(data) if isinstance(data, (str, bytes, bytearray)) else module.from_dict(data)
         except ValueError as e:
             raise GameError("bad_import", str(e)) from None
+        if getattr(game, "chance", "sampled") != "sampled":
+            raise GameError("bad_import", "saved game: it plays chance explicitly (its draws are chance nodes, "
+                                          "for research); the web app plays sampled games")
         # the uploader holds the save, and so its seed (and any order given): the deal is theirs
         settings = {**saved_settings(game, name), "deal": "chosen"}
         if seats is None:
