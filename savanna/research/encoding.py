@@ -575,24 +575,7 @@ class SafariEncoding:
             if tid in self.type_index:
                 vec[V[f"drawn_{tid}"]] = 1
             for r in ROTATIONS:
-                lay = g.drawn_tile_layout(r)
-                base = V[f"drawn{r}_edge_N_s"]
-                for d, e in enumerate(lay["edges"]):
-                    vec[base + 3 * d + "stb".index(e)] = 1
-                for c in lay["corners"]:
-                    vec[V[f"drawn{r}_open_{c}"]] = 1
-                for f in lay["features"]:
-                    if f["kind"] == "baobab":
-                        vec[V[f"drawn{r}_baobab"]] = 1
-                        continue
-                    sides = [SIDES.index(d) for d in f["sides"]]
-                    for a, b in SIDE_PAIRS:
-                        if a in sides and b in sides:
-                            vec[V[f"drawn{r}_joins_{SIDES[a]}{SIDES[b]}"]] = 1
-                    for d in f["sides"]:
-                        for ch in f["animals"]:
-                            vec[V[f"drawn{r}_side_{d}_{ch}"]] += 1
-                        vec[V[f"drawn{r}_side_{d}_birds"]] = f["birds"]
+                encode_drawn_layout(vec, V, r, g.drawn_tile_layout(r))
         sc = g.scoring()
         if sc is not None:
             for ch in sc["animals"]:
@@ -623,6 +606,28 @@ class SafariEncoding:
 
 
 _CACHE: OrderedDict[tuple, SafariEncoding] = OrderedDict()
+
+
+def encode_drawn_layout(vec: np.ndarray, V: dict[str, int], r: int, lay: dict[str, Any]) -> None:
+    """Write the drawn tile's layout at rotation `r` (edges, open corners, baobab, which sides
+    join, animals and birds per side) into the vector part `vec`, whose names index `V`."""
+    base = V[f"drawn{r}_edge_N_s"]
+    for d, e in enumerate(lay["edges"]):
+        vec[base + 3 * d + "stb".index(e)] = 1
+    for c in lay["corners"]:
+        vec[V[f"drawn{r}_open_{c}"]] = 1
+    for f in lay["features"]:
+        if f["kind"] == "baobab":
+            vec[V[f"drawn{r}_baobab"]] = 1
+            continue
+        sides = [SIDES.index(d) for d in f["sides"]]
+        for a, b in SIDE_PAIRS:
+            if a in sides and b in sides:
+                vec[V[f"drawn{r}_joins_{SIDES[a]}{SIDES[b]}"]] = 1
+        for d in f["sides"]:
+            for ch in f["animals"]:
+                vec[V[f"drawn{r}_side_{d}_{ch}"]] += 1
+            vec[V[f"drawn{r}_side_{d}_birds"]] = f["birds"]
 
 
 def encoding_for(game: Any, window: int = DEFAULT_WINDOW) -> SafariEncoding:

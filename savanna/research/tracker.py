@@ -59,7 +59,7 @@ from savanna.safari.geometry import WIDTH as _WIDTH
 from savanna.safari.trails_and_bush import BUSH_KIND, popcount
 from savanna.safari.watering_holes import expand_allowed
 
-from .encoding import ROTATIONS, SCORE_BOUND, SIDES, SIDE_PAIRS, OutsideWindowError, SafariEncoding
+from .encoding import ROTATIONS, SCORE_BOUND, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
 __all__ = ["SafariTracker"]
 
@@ -176,25 +176,8 @@ class _Tables:
             c = enc.tileset.copies[copy]
             if c.type.id in enc.type_index:
                 vec[V[f"drawn_{c.type.id}"]] = 1
-            for r in ROTATIONS:
-                lay = tile_layout(c.type, r // 90, c.animals)  # what g.drawn_tile_layout(r) gives
-                base = V[f"drawn{r}_edge_N_s"]
-                for d, e in enumerate(lay["edges"]):
-                    vec[base + 3 * d + "stb".index(e)] = 1
-                for cn in lay["corners"]:
-                    vec[V[f"drawn{r}_open_{cn}"]] = 1
-                for f in lay["features"]:
-                    if f["kind"] == "baobab":
-                        vec[V[f"drawn{r}_baobab"]] = 1
-                        continue
-                    sides = [SIDES.index(d) for d in f["sides"]]
-                    for a, b in SIDE_PAIRS:
-                        if a in sides and b in sides:
-                            vec[V[f"drawn{r}_joins_{SIDES[a]}{SIDES[b]}"]] = 1
-                    for d in f["sides"]:
-                        for ch in f["animals"]:
-                            vec[V[f"drawn{r}_side_{d}_{ch}"]] += 1
-                        vec[V[f"drawn{r}_side_{d}_birds"]] = f["birds"]
+            for r in ROTATIONS:  # (tile_layout gives what g.drawn_tile_layout(r) gives)
+                encode_drawn_layout(vec, V, r, tile_layout(c.type, r // 90, c.animals))
             seg = self._drawn[copy] = vec[self.v_drawn:self.v_drawn_end].copy()
         return seg
 
