@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .jsontext import dumps, loads
+from .jsontext import encode, encode_each, loads
 
 Op = dict[str, Any]
 Keys = dict[str, Callable[[Any], Hashable]]
@@ -130,18 +130,18 @@ class Snapshot:
         for k, v in doc.items():
             if type(v) is list:
                 key = keys.get(k) if keys else None
-                parts[k] = (tuple(map(dumps, v)), None if key is None else tuple(map(key, v)))
+                parts[k] = (encode_each(v), None if key is None else tuple(map(key, v)))
             else:
-                parts[k] = dumps(v)
-        self.parts = parts
+                parts[k] = encode(v)
+        self.parts = parts  # texts are UTF-8 bytes: made without decoding, joined once in json()
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Snapshot) and self.parts == other.parts
 
     def json(self) -> str:
         """The document's JSON text."""
-        return "{" + ",".join(dumps(k) + ":" + (v if type(v) is str else "[" + ",".join(v[0]) + "]")
-                              for k, v in self.parts.items()) + "}"
+        return (b"{" + b",".join(encode(k) + b":" + (v if type(v) is bytes else b"[" + b",".join(v[0]) + b"]")
+                                 for k, v in self.parts.items()) + b"}").decode()
 
     def diff(self, doc: dict[str, Any], new: Snapshot) -> list[Op]:
         """The ops that turn this snapshot's document into `doc`, whose snapshot is `new`."""
@@ -159,7 +159,7 @@ class Snapshot:
                 if type(before) is tuple and type(now) is tuple:
                     _diff_texts(before, now, doc[k], path, ops)
                 else:
-                    old = loads(before) if type(before) is str else [loads(t) for t in before[0]]
+                    old = loads(before) if type(before) is bytes else [loads(t) for t in before[0]]
                     _diff(old, doc[k], path, ops)
         return ops
 
