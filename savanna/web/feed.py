@@ -23,6 +23,7 @@ each seat's connections get their own view and patches, spectators the shared on
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .jsontext import dumps as encode
@@ -94,15 +95,21 @@ class Feed:
         self.keys = keys
         self.rev = 0
         self.frames: dict[Viewer, Frame] = {}
+        self.layout: Any = None  # the layout key of the views last taken (view.layout_key)
 
-    def update(self, views: dict[Viewer, dict[str, Any]]) -> dict[Viewer, Frame]:
-        """Take each viewer's new view (plain JSON data, not changed afterwards); a view equal to
-        that viewer's last keeps its rev. Viewers not given are forgotten (no connection of
-        theirs is left)."""
+    def holds(self, layout: Any, viewers: Iterable[Viewer]) -> bool:
+        """Whether each of `viewers` has a view built from `layout` (not None): their new views
+        may then leave what was built from it KEPT (view.build)."""
+        return layout is not None and layout == self.layout and all(v in self.frames for v in viewers)
+
+    def update(self, views: dict[Viewer, dict[str, Any]], layout: Any = None) -> dict[Viewer, Frame]:
+        """Take each viewer's new view (plain JSON data, not changed afterwards; a value KEPT is
+        the one of that viewer's last) built from `layout`; a view equal to that viewer's last
+        keeps its rev. Viewers not given are forgotten (no connection of theirs is left)."""
         frames = {}
         for viewer, view in views.items():
-            snapshot = Snapshot(view, self.keys)
             old = self.frames.get(viewer)
+            snapshot = Snapshot(view, self.keys, None if old is None else old.snapshot)
             if old is None:
                 self.rev += 1
                 frames[viewer] = Frame(self.rev, snapshot)
@@ -112,6 +119,7 @@ class Feed:
                 self.rev += 1
                 frames[viewer] = Frame(self.rev, snapshot, old.rev, ops)
         self.frames = frames
+        self.layout = layout
         return frames
 
 

@@ -30,6 +30,16 @@ Op = dict[str, Any]
 Keys = dict[str, Callable[[Any], Hashable]]
 
 
+class _Kept:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "KEPT"
+
+
+KEPT = _Kept()  # a document's value that is the one of the Snapshot before (see Snapshot)
+
+
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
 
@@ -125,10 +135,14 @@ class Snapshot:
 
     __slots__ = ("parts",)
 
-    def __init__(self, doc: dict[str, Any], keys: Keys | None = None):
+    def __init__(self, doc: dict[str, Any], keys: Keys | None = None, before: Snapshot | None = None):
+        """`before`: the snapshot whose text a value KEPT in `doc` takes (the builder of `doc`
+        knew it unchanged, and did not build it again)."""
         parts: dict[str, Any] = {}
         for k, v in doc.items():
-            if type(v) is list:
+            if v is KEPT:
+                parts[k] = before.parts[k]
+            elif type(v) is list:
                 key = keys.get(k) if keys else None
                 parts[k] = (encode_each(v), None if key is None else tuple(map(key, v)))
             else:
@@ -154,7 +168,7 @@ class Snapshot:
             path = "/" + _escape(k)
             if k not in was:
                 ops.append({"op": "add", "path": path, "value": doc[k]})
-            elif was[k] != now:
+            elif was[k] is not now and was[k] != now:  # (a KEPT value is the same object)
                 before = was[k]
                 if type(before) is tuple and type(now) is tuple:
                     _diff_texts(before, now, doc[k], path, ops)

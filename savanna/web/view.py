@@ -105,7 +105,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
+
+from .patch import KEPT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .service import Position
@@ -126,13 +129,23 @@ def deal_of(settings: dict[str, Any]) -> str:
 # what names an element of a view's list from one version to the next, by game and field,
 # so that a patch (patch.py) adds a tile to the sorted board rather than shifting the rest
 # (Africa's board is every space of the map, in a fixed order: by position is right there).
-# Text, not tuples: the server keeps them with each game's last view, and the garbage
-# collector goes through every tuple it has not seen yet
+# Functions in C (an (x, y) tuple, which the collector untracks at its first pass): a Python
+# function formatting text cost more than encoding the element
 PATCH_KEYS = {
-    "safari": {"board": lambda t: f'{t["x"]},{t["y"]}', "features": lambda f: f["feature"],
-               "watering_holes": lambda h: "{},{}".format(*h["point"]), "empty_spaces": "{0[0]},{0[1]}".format},
+    "safari": {"board": itemgetter("x", "y"), "features": itemgetter("feature"),
+               "watering_holes": lambda h: tuple(h["point"]), "empty_spaces": tuple},
     "africa": {},
 }
+
+# Safari's board, features and empty spaces change only when a tile is laid or a meeple comes or
+# goes, as the engine's layout_key() says: most actions do neither, so a view built for a feed
+# that holds them as of the same key marks them KEPT rather than building them again
+LAYOUT_FIELDS = ("board", "features", "empty_spaces")
+
+
+def layout_key(record: GameRecord, position: Position) -> Any:
+    """What the LAYOUT_FIELDS of the game's views are built from (None: a game without them)."""
+    return position.game.layout_key() if record.game == "safari" else None
 
 
 def iso(t: datetime) -> str:
@@ -160,9 +173,10 @@ def seat_views(record: GameRecord, game: Any, connected: Iterable[int] = ()) -> 
 
 
 def build(record: GameRecord, position: Position, *, connected: Iterable[int] = (), spectators: int = 0,
-          replay: dict[str, Any] | None = None, viewer: int | None = None) -> dict[str, Any]:
+          replay: dict[str, Any] | None = None, viewer: int | None = None, kept: bool = False) -> dict[str, Any]:
     """The view of `position` (a rebuilt game of `record`) as seat `viewer` may see it (None:
-    a spectator); see the module docstring, and `_africa` for Africa's."""
+    a spectator); see the module docstring, and `_africa` for Africa's. `kept`: the caller holds
+    the LAYOUT_FIELDS as of the position's layout_key, which are then KEPT (patch.Snapshot)."""
     g = position.game
     over = g.is_terminal()
     history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
@@ -189,13 +203,13 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
     if record.game == "africa":
         _africa(view, record, g, connected, viewer)
     else:
-        _safari(view, record, g, connected)
+        _safari(view, record, g, connected, kept)
     if replay is not None:
         view["replay"] = replay
     return view
 
 
-def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int]) -> None:
+def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int], kept: bool = False) -> None:
     drawn = None
     if g.drawn_tile is not None and g.phase_name in ("place", "action"):
         drawn = {"id": g.drawn_tile, "layouts": [g.drawn_tile_layout(r) for r in ROTATIONS]}
@@ -209,11 +223,11 @@ def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterabl
         "tiles_left": g.tiles_left,
         "remaining_tiles": dict(sorted(g.remaining_tiles().items())),
         "removed_tiles": list(g.removed_tiles),
-        "board": _board(g.tiles_on_board()),
-        "features": _features(g.features()),
+        "board": KEPT if kept else _board(g.tiles_on_board()),
+        "features": KEPT if kept else _features(g.features()),
         "watering_holes": [{**h, "point": _xy(h["point"])} for h in g.watering_holes()],
         "rangers": [_xy(r) for r in g.ranger_spaces()],
-        "empty_spaces": sorted(map(list, g.empty_spaces())),
+        "empty_spaces": KEPT if kept else sorted(map(list, g.empty_spaces())),
         "scoring": _scoring(g.scoring()),
         "tokens": {"supply": g.supply_size(), "discards": dict(sorted(g.discard_pile().items())),
                    "on_table": dict(sorted(g.tokens_on_table().items()))},
