@@ -24,7 +24,7 @@ each seat's connections get their own view and patches, spectators the shared on
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .jsontext import dumps as encode
 from .patch import Keys, Op, Snapshot, apply
@@ -87,6 +87,15 @@ class Whole:
         return self.frame.state(self.seats, self.ref)
 
 
+class Held(NamedTuple):
+    """What a feed's viewers hold: whether their views were built from the layout key asked
+    (then the fields built from it may be KEPT), and the length of each list (one grown may be
+    given as Grown). See view.build."""
+
+    layout: bool
+    lengths: dict[str, int]
+
+
 class Feed:
     """The latest view of one game sent to each viewer, numbered by rev. Not thread-safe:
     one update at a time per game (LiveGames holds the game's lock)."""
@@ -97,10 +106,15 @@ class Feed:
         self.frames: dict[Viewer, Frame] = {}
         self.layout: Any = None  # the layout key of the views last taken (view.layout_key)
 
-    def holds(self, layout: Any, viewers: Iterable[Viewer]) -> bool:
-        """Whether each of `viewers` has a view built from `layout` (not None): their new views
-        may then leave what was built from it KEPT (view.build)."""
-        return layout is not None and layout == self.layout and all(v in self.frames for v in viewers)
+    def held(self, viewers: Iterable[Viewer], layout: Any) -> Held | None:
+        """What each of `viewers` holds, for building their new views from it (view.build; None:
+        one holds nothing). The frames are all of one update: of one version of the game."""
+        frames = [self.frames.get(v) for v in viewers]
+        if not frames or None in frames:
+            return None
+        parts = frames[0].snapshot.parts
+        return Held(layout is not None and layout == self.layout,
+                    {k: len(p[0]) for k, p in parts.items() if type(p) is tuple})
 
     def update(self, views: dict[Viewer, dict[str, Any]], layout: Any = None) -> dict[Viewer, Frame]:
         """Take each viewer's new view (plain JSON data, not changed afterwards; a value KEPT is

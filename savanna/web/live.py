@@ -254,8 +254,8 @@ class LiveGames:
         hides = self.service.hides(rec)  # else every connection sees the spectators' view
         viewer_of = {c: self.service.viewer_for(rec, c.seats) if hides and c.seats else None for c in conns}
         viewers, layout = set(viewer_of.values()), self.service.layout_key(rec)
-        kept = feed.holds(layout, viewers)  # then what a tile or meeple changes is not built again
-        frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v, kept) for v in viewers}, layout)
+        held = feed.held(viewers, layout)  # what need not be built again (view.build)
+        frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v, held) for v in viewers}, layout)
         out = []
         for c, viewer in viewer_of.items():
             frame = frames[viewer]

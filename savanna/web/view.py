@@ -108,9 +108,10 @@ from datetime import datetime
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .patch import KEPT
+from .patch import KEPT, Grown
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .feed import Held
     from .service import Position
     from .storage import GameRecord
 
@@ -173,14 +174,26 @@ def seat_views(record: GameRecord, game: Any, connected: Iterable[int] = ()) -> 
 
 
 def build(record: GameRecord, position: Position, *, connected: Iterable[int] = (), spectators: int = 0,
-          replay: dict[str, Any] | None = None, viewer: int | None = None, kept: bool = False) -> dict[str, Any]:
+          replay: dict[str, Any] | None = None, viewer: int | None = None, held: Held | None = None) -> dict[str, Any]:
     """The view of `position` (a rebuilt game of `record`) as seat `viewer` may see it (None:
-    a spectator); see the module docstring, and `_africa` for Africa's. `kept`: the caller holds
-    the LAYOUT_FIELDS as of the position's layout_key, which are then KEPT (patch.Snapshot)."""
+    a spectator); see the module docstring, and `_africa` for Africa's. `held`: what the caller
+    (a feed) holds of the game's view before, a version of the same game: the LAYOUT_FIELDS
+    built from the same layout_key are then KEPT, and the histories Grown from what it holds
+    (patch.Snapshot takes the rest from its text)."""
     g = position.game
     over = g.is_terminal()
-    history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
-               for i, (a, s, t) in enumerate(zip(g.history, g.actors, position.turns))]
+    n = held.lengths.get("history") if held else None
+    if n is not None and n <= len(g.history):
+        history: Any = Grown(n, [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i],
+                                  "action": str(g.history[i])} for i in range(n, len(g.history))])
+    else:
+        history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
+                   for i, (a, s, t) in enumerate(zip(g.history, g.actors, position.turns))]
+    n = held.lengths.get("score_history") if held else None
+    if n is not None and n <= len(position.score_history):
+        scores: Any = Grown(n, [dict(e) for e in position.score_history[n:]])
+    else:
+        scores = [dict(e) for e in position.score_history]
     view: dict[str, Any] = {
         "id": record.id,
         "game": record.game,
@@ -197,13 +210,13 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "moves": len(g.history),
         "legal_actions": [str(a) for a in g.legal_actions()],
         "history": history,
-        "score_history": [dict(e) for e in position.score_history],
+        "score_history": scores,
         "winners": g.winners(),
     }
     if record.game == "africa":
         _africa(view, record, g, connected, viewer)
     else:
-        _safari(view, record, g, connected, kept)
+        _safari(view, record, g, connected, held is not None and held.layout)
     if replay is not None:
         view["replay"] = replay
     return view
