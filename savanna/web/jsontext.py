@@ -23,27 +23,6 @@ def dumps(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), check_circular=False)
 
 
-def encode_each(values: list) -> tuple[bytes, ...]:
-    """Each value's JSON text as UTF-8 bytes, in one pass: orjson called from C, without a
-    Python call and a decode per value (the server encodes every element of every view's lists)."""
-    if orjson is not None:
-        try:
-            return tuple(map(orjson.dumps, values))
-        except TypeError:
-            pass
-    return tuple(dumps(v).encode() for v in values)
-
-
-def encode(data: Any) -> bytes:
-    """`dumps(data)` as UTF-8 bytes."""
-    if orjson is not None:
-        try:
-            return orjson.dumps(data)
-        except TypeError:
-            pass
-    return dumps(data).encode()
-
-
 # orjson reads an integer beyond 64 bits as a float, silently: a game's seed has 128 bits.
 # Text with a run of 19 digits or more (rare: seeds and nothing else) goes to the standard library
 _LONG_NUMBER = re.compile(r"\d{19}")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .jsontext import encode, encode_each, loads
+from .jsontext import dumps, loads
 
 Op = dict[str, Any]
 Keys = dict[str, Callable[[Any], Hashable]]
@@ -157,21 +157,21 @@ class Snapshot:
                 if len(texts) != v.n:
                     raise ValueError(f"{k}: grown from {v.n} elements, but {len(texts)} are held")
                 key = keys.get(k) if keys else None
-                parts[k] = (texts + encode_each(v.tail), None if ids is None else ids + tuple(map(key, v.tail)))
+                parts[k] = (texts + tuple(map(dumps, v.tail)), None if ids is None else ids + tuple(map(key, v.tail)))
             elif type(v) is list:
                 key = keys.get(k) if keys else None
-                parts[k] = (encode_each(v), None if key is None else tuple(map(key, v)))
+                parts[k] = (tuple(map(dumps, v)), None if key is None else tuple(map(key, v)))
             else:
-                parts[k] = encode(v)
-        self.parts = parts  # texts are UTF-8 bytes: made without decoding, joined once in json()
+                parts[k] = dumps(v)
+        self.parts = parts
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Snapshot) and self.parts == other.parts
 
     def json(self) -> str:
         """The document's JSON text."""
-        return (b"{" + b",".join(encode(k) + b":" + (v if type(v) is bytes else b"[" + b",".join(v[0]) + b"]")
-                                 for k, v in self.parts.items()) + b"}").decode()
+        return "{" + ",".join(dumps(k) + ":" + (v if type(v) is str else "[" + ",".join(v[0]) + "]")
+                              for k, v in self.parts.items()) + "}"
 
     def diff(self, doc: dict[str, Any], new: Snapshot) -> list[Op]:
         """The ops that turn this snapshot's document into `doc`, whose snapshot is `new`."""
@@ -189,7 +189,7 @@ class Snapshot:
                 if type(before) is tuple and type(now) is tuple:
                     _diff_texts(before, now, doc[k], path, ops)
                 else:
-                    old = loads(before) if type(before) is bytes else [loads(t) for t in before[0]]
+                    old = loads(before) if type(before) is str else [loads(t) for t in before[0]]
                     _diff(old, doc[k], path, ops)
         return ops
 
