@@ -17,10 +17,10 @@ another base has missed something and asks for the whole view again. After a rec
 The views sent last are kept as JSON text (patch.Snapshot), not as objects: the garbage
 collector would otherwise go through hundreds of views of a thousand containers each.
 
-A view is built knowing what the feed holds (`Feed.held`, view.build): most actions lay no tile
-and move no meeple, so Safari's board, features and empty spaces are left KEPT (their text
-taken as it is), and the histories, whose entries never change, come as Grown (the new
-entries only). Building, encoding and comparing those was most of the server's work a move.
+A view is built knowing what the feed holds (`Feed.held`, view.build): about half of the
+actions lay no tile and move no meeple, so Safari's board, features and empty spaces are left
+KEPT (their text taken as it is), and the histories, whose entries never change, come as Grown
+(the new entries only). Building, encoding and comparing views was half the server's work a move.
 
 Views differ by viewer only in games that hide something (Africa's hidden treasure): there
 each seat's connections get their own view and patches, spectators the shared one.

@@ -138,14 +138,13 @@ PATCH_KEYS = {
     "africa": {},
 }
 
-# Safari's board, features and empty spaces change only when a tile is laid or a meeple comes or
-# goes, as the engine's layout_key() says: most actions do neither, so a view built for a feed
-# that holds them as of the same key marks them KEPT rather than building them again
-LAYOUT_FIELDS = ("board", "features", "empty_spaces")
+# Safari's board, features and empty spaces (its layout fields) change only when a tile is laid
+# or a meeple comes or goes, as the engine's layout_key() says: about half of the actions do
+# neither, and then a view built for a feed that holds them as of that key marks them KEPT
 
 
 def layout_key(record: GameRecord, position: Position) -> Any:
-    """What the LAYOUT_FIELDS of the game's views are built from (None: a game without them)."""
+    """What the layout fields of the game's views are built from (None: a game without them)."""
     return position.game.layout_key() if record.game == "safari" else None
 
 
@@ -177,23 +176,18 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
           replay: dict[str, Any] | None = None, viewer: int | None = None, held: Held | None = None) -> dict[str, Any]:
     """The view of `position` (a rebuilt game of `record`) as seat `viewer` may see it (None:
     a spectator); see the module docstring, and `_africa` for Africa's. `held`: what the caller
-    (a feed) holds of the game's view before, a version of the same game: the LAYOUT_FIELDS
+    (a feed) holds of the game's view before, a version of the same game: the layout fields
     built from the same layout_key are then KEPT, and the histories Grown from what it holds
     (patch.Snapshot takes the rest from its text)."""
     g = position.game
     over = g.is_terminal()
-    n = held.lengths.get("history") if held else None
-    if n is not None and n <= len(g.history):
-        history: Any = Grown(n, [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i],
-                                  "action": str(g.history[i])} for i in range(n, len(g.history))])
-    else:
-        history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
-                   for i, (a, s, t) in enumerate(zip(g.history, g.actors, position.turns))]
-    n = held.lengths.get("score_history") if held else None
-    if n is not None and n <= len(position.score_history):
-        scores: Any = Grown(n, [dict(e) for e in position.score_history[n:]])
-    else:
-        scores = [dict(e) for e in position.score_history]
+    n = _held_of(held, "history", len(g.history))
+    entries = [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i], "action": str(g.history[i])}
+               for i in range(n or 0, len(g.history))]
+    history = entries if n is None else Grown(n, entries)
+    n = _held_of(held, "score_history", len(position.score_history))
+    entries = [dict(e) for e in position.score_history[n or 0:]]
+    scores = entries if n is None else Grown(n, entries)
     view: dict[str, Any] = {
         "id": record.id,
         "game": record.game,
@@ -220,6 +214,12 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
     if replay is not None:
         view["replay"] = replay
     return view
+
+
+def _held_of(held: Held | None, field: str, length: int) -> int | None:
+    """How many first entries of a history of `length` the feed holds (None: not a part of it)."""
+    n = held.lengths.get(field) if held else None
+    return n if n is not None and n <= length else None
 
 
 def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int], kept: bool = False) -> None:
