@@ -132,6 +132,32 @@ def test_a_safari_games_patches_in_sequence_rebuild_every_view(tmp_path):
     assert sum(p for p, _ in sizes) < sum(v for _, v in sizes) / 4  # the point of it
 
 
+def test_views_that_keep_the_board_while_no_tile_or_meeple_changes_patch_as_whole_ones(tmp_path):
+    # as LiveGames builds them: the board, features and empty spaces are not built again while
+    # the engine's layout_key stays, nor the histories' entries held; the patches and views
+    # must be those of views built whole
+    service = GameService(Store(str(tmp_path / "g.db")))
+    c = service.create(seats=[{"kind": "human"}] * 2, seed=8)
+    feeds = {step: (Feed(views.PATCH_KEYS["safari"]), Feed(views.PATCH_KEYS["safari"])) for step in (1, 3)}
+    kept = []
+
+    def check(rec):
+        for step, (whole, partial) in feeds.items():  # every version, and every third (several moves a patch)
+            if rec.version % step:
+                continue
+            layout = service.layout_key(rec)
+            held = partial.held([None], layout)
+            if step == 1:
+                kept.append(held is not None and held.layout)
+            a = whole.update({None: service.view(rec, {0}, 0)})[None]
+            b = partial.update({None: service.view(rec, {0}, 0, held=held)}, layout)[None]
+            assert (a.rev, a.base, a.ops) == (b.rev, b.base, b.ops)
+            assert a.view_json == b.view_json
+
+    play(service, c.id, [s["token"] for s in c.seats], random.Random(8), check)
+    assert len(kept) > 100 and sum(kept) > len(kept) / 3  # many actions lay no tile and no meeple
+
+
 def test_africa_with_hidden_treasure_patches_each_seat_its_own_view_and_no_one_elses_treasure(tmp_path):
     service = GameService(Store(str(tmp_path / "g.db")))
     c = service.create(seats=[{"kind": "human"}] * 3, game="africa", hidden_treasure=True, seed=5)

@@ -976,6 +976,13 @@ class Game:
 
     # ------------------------------------------------------------ inspection
 
+    def layout_key(self) -> tuple:
+        """What tiles_on_board(), features() and empty_spaces() depend on, cheaply: tiles and their
+        joins change only when a tile is laid (and the board grows), meeples when one comes or goes.
+        Two positions of one line of play (one reached from the other) with equal keys give equal
+        answers: a caller may keep the answers while the key stays (the web app's views do)."""
+        return len(self.board), tuple(self.feature_meeples), tuple(self.baobab_meeples.items())
+
     def tiles_on_board(self) -> list[dict[str, Any]]:
         """Every tile on the table, for display: where, which, turned how, and what is on it.
         Each feature names the whole trail or bush it belongs to (`feature`, see `features()`)."""

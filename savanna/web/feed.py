@@ -17,13 +17,19 @@ another base has missed something and asks for the whole view again. After a rec
 The views sent last are kept as JSON text (patch.Snapshot), not as objects: the garbage
 collector would otherwise go through hundreds of views of a thousand containers each.
 
+A view is built knowing what the feed holds (`Feed.held`, view.build): about half of the
+actions lay no tile and move no meeple, so Safari's board, features and empty spaces are left
+KEPT (their text taken as it is), and the histories, whose entries never change, come as Grown
+(the new entries only). Building, encoding and comparing views was half the server's work a move.
+
 Views differ by viewer only in games that hide something (Africa's hidden treasure): there
 each seat's connections get their own view and patches, spectators the shared one.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from .jsontext import dumps as encode
 from .patch import Keys, Op, Snapshot, apply
@@ -86,6 +92,15 @@ class Whole:
         return self.frame.state(self.seats, self.ref)
 
 
+class Held(NamedTuple):
+    """What a feed's viewers hold: whether their views were built from the layout key asked
+    (then the fields built from it may be KEPT), and the length of each list (one grown may be
+    given as Grown). See view.build."""
+
+    layout: bool
+    lengths: dict[str, int]
+
+
 class Feed:
     """The latest view of one game sent to each viewer, numbered by rev. Not thread-safe:
     one update at a time per game (LiveGames holds the game's lock)."""
@@ -94,15 +109,26 @@ class Feed:
         self.keys = keys
         self.rev = 0
         self.frames: dict[Viewer, Frame] = {}
+        self.layout: Any = None  # the layout key of the views last taken (view.layout_key)
 
-    def update(self, views: dict[Viewer, dict[str, Any]]) -> dict[Viewer, Frame]:
-        """Take each viewer's new view (plain JSON data, not changed afterwards); a view equal to
-        that viewer's last keeps its rev. Viewers not given are forgotten (no connection of
-        theirs is left)."""
+    def held(self, viewers: Iterable[Viewer], layout: Any) -> Held | None:
+        """What each of `viewers` holds, for building their new views from it (view.build; None:
+        one holds nothing). The frames are all of one update: of one version of the game."""
+        frames = [self.frames.get(v) for v in viewers]
+        if not frames or None in frames:
+            return None
+        parts = frames[0].snapshot.parts
+        return Held(layout is not None and layout == self.layout,
+                    {k: len(p[0]) for k, p in parts.items() if type(p) is tuple})
+
+    def update(self, views: dict[Viewer, dict[str, Any]], layout: Any = None) -> dict[Viewer, Frame]:
+        """Take each viewer's new view (plain JSON data, not changed afterwards; a value KEPT is
+        the one of that viewer's last) built from `layout`; a view equal to that viewer's last
+        keeps its rev. Viewers not given are forgotten (no connection of theirs is left)."""
         frames = {}
         for viewer, view in views.items():
-            snapshot = Snapshot(view, self.keys)
             old = self.frames.get(viewer)
+            snapshot = Snapshot(view, self.keys, None if old is None else old.snapshot)
             if old is None:
                 self.rev += 1
                 frames[viewer] = Frame(self.rev, snapshot)
@@ -112,6 +138,7 @@ class Feed:
                 self.rev += 1
                 frames[viewer] = Frame(self.rev, snapshot, old.rev, ops)
         self.frames = frames
+        self.layout = layout
         return frames
 
 

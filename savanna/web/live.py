@@ -253,7 +253,9 @@ class LiveGames:
             feed = self._feeds[rec.id] = Feed(views.PATCH_KEYS.get(rec.game))
         hides = self.service.hides(rec)  # else every connection sees the spectators' view
         viewer_of = {c: self.service.viewer_for(rec, c.seats) if hides and c.seats else None for c in conns}
-        frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v) for v in set(viewer_of.values())})
+        viewers, layout = set(viewer_of.values()), self.service.layout_key(rec)
+        held = feed.held(viewers, layout)  # what need not be built again (view.build)
+        frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v, held) for v in viewers}, layout)
         out = []
         for c, viewer in viewer_of.items():
             frame = frames[viewer]

@@ -30,6 +30,26 @@ Op = dict[str, Any]
 Keys = dict[str, Callable[[Any], Hashable]]
 
 
+class _Kept:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "KEPT"
+
+
+KEPT = _Kept()  # a document's value that is the one of the Snapshot before (see Snapshot)
+
+
+class Grown:
+    """A document's list value that is the Snapshot before's, all `n` of its elements, with
+    `tail` after them (see Snapshot): a history, whose entries never change."""
+
+    __slots__ = ("n", "tail")
+
+    def __init__(self, n: int, tail: list):
+        self.n, self.tail = n, tail
+
+
 def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
 
@@ -125,10 +145,20 @@ class Snapshot:
 
     __slots__ = ("parts",)
 
-    def __init__(self, doc: dict[str, Any], keys: Keys | None = None):
+    def __init__(self, doc: dict[str, Any], keys: Keys | None = None, before: Snapshot | None = None):
+        """`before`: the snapshot whose text a value KEPT or Grown in `doc` takes (the builder
+        of `doc` knew it unchanged, or grown, and did not build it again)."""
         parts: dict[str, Any] = {}
         for k, v in doc.items():
-            if type(v) is list:
+            if v is KEPT:
+                parts[k] = before.parts[k]
+            elif type(v) is Grown:
+                texts, ids = before.parts[k]
+                if len(texts) != v.n:
+                    raise ValueError(f"{k}: grown from {v.n} elements, but {len(texts)} are held")
+                key = keys.get(k) if keys else None
+                parts[k] = (texts + tuple(map(dumps, v.tail)), None if ids is None else ids + tuple(map(key, v.tail)))
+            elif type(v) is list:
                 key = keys.get(k) if keys else None
                 parts[k] = (tuple(map(dumps, v)), None if key is None else tuple(map(key, v)))
             else:
@@ -154,7 +184,7 @@ class Snapshot:
             path = "/" + _escape(k)
             if k not in was:
                 ops.append({"op": "add", "path": path, "value": doc[k]})
-            elif was[k] != now:
+            elif was[k] is not now and was[k] != now:  # (a KEPT value is the same object)
                 before = was[k]
                 if type(before) is tuple and type(now) is tuple:
                     _diff_texts(before, now, doc[k], path, ops)
@@ -169,6 +199,12 @@ def _diff_texts(before: tuple, now: tuple, new: list, path: str, ops: list[Op]) 
     an element that changed is parsed and compared."""
     (old, old_keys), (texts, new_keys) = before, now
     keys = None if old_keys is None or new_keys is None else (old_keys, new_keys)
+    if type(new) is Grown:
+        no, nn = len(old), len(texts)
+        if keys is None and no < nn <= 2 * no + 2:  # grown at the end, as _list_ops finds it: the tail added
+            ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new.tail)
+            return
+        new = [loads(t) for t in old] + new.tail
     _list_ops(old, texts, lambda i: loads(old[i]), new, path, ops, keys)
 
 

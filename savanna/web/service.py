@@ -462,11 +462,17 @@ class GameService:
                 self._own_data.pop(gid, None)
 
     def view(self, game_id: str | GameRecord, connected: Iterable[int] = (), spectators: int = 0,
-             viewer: int | None = None) -> dict[str, Any]:
+             viewer: int | None = None, held: Any = None) -> dict[str, Any]:
         """The game's view as seat `viewer` may see it (None: as a spectator). Only a game that
-        hides something from some seats (Africa's hidden treasure) looks different by viewer."""
+        hides something from some seats (Africa's hidden treasure) looks different by viewer.
+        `held`: see views.build (for a feed that holds the view before)."""
         rec = game_id if isinstance(game_id, GameRecord) else self.record(game_id)
-        return views.build(rec, self.position(rec), connected=connected, spectators=spectators, viewer=viewer)
+        return views.build(rec, self.position(rec), connected=connected, spectators=spectators, viewer=viewer,
+                           held=held)
+
+    def layout_key(self, record: GameRecord) -> Any:
+        """views.layout_key of the game as of `record`."""
+        return views.layout_key(record, self.position(record))
 
     @staticmethod
     def hides(record: GameRecord) -> bool:

@@ -265,8 +265,11 @@ class Store:
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         # a move's read, and its write (one statement), need no transaction around them:
-        # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips
-        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips. Not on SQLite,
+        # which has no round trips: there, switching a pooled connection to AUTOCOMMIT and back
+        # cost a move more than the transaction (its driver begins one only before a write)
+        self._single = (self.engine if self.backend == "sqlite"
+                        else self.engine.execution_options(isolation_level="AUTOCOMMIT"))
         # SQLite has one writer at a time, and a writer that finds the file locked sleeps in steps of
         # up to 100 ms: this process's writers queue here instead, and hand over at once
         self._write_lock = threading.Lock() if self.backend == "sqlite" else contextlib.nullcontext()
@@ -316,7 +319,7 @@ class Store:
         now = _now()
         params = {"gid": game.id, "expected": game.version, "actions": list(actions), "status": status,
                   "summary": summary, "version": game.version + 1, "now": now}
-        with self._write_lock, self._autocommit.connect() as con:
+        with self._write_lock, self._single.begin() as con:  # (under AUTOCOMMIT, no BEGIN is sent)
             stored = con.execute(_SAVE, params).rowcount == 1  # one statement: checked and written at once
         if not stored:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
@@ -326,7 +329,7 @@ class Store:
     def touch(self, game_id: str, now: datetime | None = None) -> None:
         """Note that someone connected to the game or left it (one statement; the game's version
         and `updated_at` are not changed): a game still played is kept while touched (`expire`)."""
-        with self._write_lock, self._autocommit.connect() as con:
+        with self._write_lock, self._single.begin() as con:
             con.execute(_TOUCH, {"gid": game_id, "now": _now() if now is None else now})
 
     def expire(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
@@ -355,7 +358,7 @@ class Store:
     def get(self, game_id: str) -> GameRecord | None:
         if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
             return None
-        with self._autocommit.connect() as con:
+        with self._single.connect() as con:
             row = con.execute(_GET, {"gid": game_id}).first()
         return None if row is None else GameRecord.of(row)
 

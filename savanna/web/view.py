@@ -105,9 +105,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from .patch import KEPT, Grown
+
 if TYPE_CHECKING:  # pragma: no cover
+    from .feed import Held
     from .service import Position
     from .storage import GameRecord
 
@@ -126,13 +130,22 @@ def deal_of(settings: dict[str, Any]) -> str:
 # what names an element of a view's list from one version to the next, by game and field,
 # so that a patch (patch.py) adds a tile to the sorted board rather than shifting the rest
 # (Africa's board is every space of the map, in a fixed order: by position is right there).
-# Text, not tuples: the server keeps them with each game's last view, and the garbage
-# collector goes through every tuple it has not seen yet
+# Functions in C (an (x, y) tuple, which the collector untracks at its first pass): a Python
+# function formatting text cost more than encoding the element
 PATCH_KEYS = {
-    "safari": {"board": lambda t: f'{t["x"]},{t["y"]}', "features": lambda f: f["feature"],
-               "watering_holes": lambda h: "{},{}".format(*h["point"]), "empty_spaces": "{0[0]},{0[1]}".format},
+    "safari": {"board": itemgetter("x", "y"), "features": itemgetter("feature"),
+               "watering_holes": lambda h: tuple(h["point"]), "empty_spaces": tuple},
     "africa": {},
 }
+
+# Safari's board, features and empty spaces (its layout fields) change only when a tile is laid
+# or a meeple comes or goes, as the engine's layout_key() says: about half of the actions do
+# neither, and then a view built for a feed that holds them as of that key marks them KEPT
+
+
+def layout_key(record: GameRecord, position: Position) -> Any:
+    """What the layout fields of the game's views are built from (None: a game without them)."""
+    return position.game.layout_key() if record.game == "safari" else None
 
 
 def iso(t: datetime) -> str:
@@ -160,13 +173,21 @@ def seat_views(record: GameRecord, game: Any, connected: Iterable[int] = ()) -> 
 
 
 def build(record: GameRecord, position: Position, *, connected: Iterable[int] = (), spectators: int = 0,
-          replay: dict[str, Any] | None = None, viewer: int | None = None) -> dict[str, Any]:
+          replay: dict[str, Any] | None = None, viewer: int | None = None, held: Held | None = None) -> dict[str, Any]:
     """The view of `position` (a rebuilt game of `record`) as seat `viewer` may see it (None:
-    a spectator); see the module docstring, and `_africa` for Africa's."""
+    a spectator); see the module docstring, and `_africa` for Africa's. `held`: what the caller
+    (a feed) holds of the game's view before, a version of the same game: the layout fields
+    built from the same layout_key are then KEPT, and the histories Grown from what it holds
+    (patch.Snapshot takes the rest from its text)."""
     g = position.game
     over = g.is_terminal()
-    history = [{"move": i + 1, "turn": t, "seat": s, "action": str(a)}
-               for i, (a, s, t) in enumerate(zip(g.history, g.actors, position.turns))]
+    n = _held_of(held, "history", len(g.history))
+    entries = [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i], "action": str(g.history[i])}
+               for i in range(n or 0, len(g.history))]
+    history = entries if n is None else Grown(n, entries)
+    n = _held_of(held, "score_history", len(position.score_history))
+    entries = [dict(e) for e in position.score_history[n or 0:]]
+    scores = entries if n is None else Grown(n, entries)
     view: dict[str, Any] = {
         "id": record.id,
         "game": record.game,
@@ -183,19 +204,25 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "moves": len(g.history),
         "legal_actions": [str(a) for a in g.legal_actions()],
         "history": history,
-        "score_history": [dict(e) for e in position.score_history],
+        "score_history": scores,
         "winners": g.winners(),
     }
     if record.game == "africa":
         _africa(view, record, g, connected, viewer)
     else:
-        _safari(view, record, g, connected)
+        _safari(view, record, g, connected, held is not None and held.layout)
     if replay is not None:
         view["replay"] = replay
     return view
 
 
-def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int]) -> None:
+def _held_of(held: Held | None, field: str, length: int) -> int | None:
+    """How many first entries of a history of `length` the feed holds (None: not a part of it)."""
+    n = held.lengths.get(field) if held else None
+    return n if n is not None and n <= length else None
+
+
+def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterable[int], kept: bool = False) -> None:
     drawn = None
     if g.drawn_tile is not None and g.phase_name in ("place", "action"):
         drawn = {"id": g.drawn_tile, "layouts": [g.drawn_tile_layout(r) for r in ROTATIONS]}
@@ -209,11 +236,11 @@ def _safari(view: dict[str, Any], record: GameRecord, g: Any, connected: Iterabl
         "tiles_left": g.tiles_left,
         "remaining_tiles": dict(sorted(g.remaining_tiles().items())),
         "removed_tiles": list(g.removed_tiles),
-        "board": _board(g.tiles_on_board()),
-        "features": _features(g.features()),
+        "board": KEPT if kept else _board(g.tiles_on_board()),
+        "features": KEPT if kept else _features(g.features()),
         "watering_holes": [{**h, "point": _xy(h["point"])} for h in g.watering_holes()],
         "rangers": [_xy(r) for r in g.ranger_spaces()],
-        "empty_spaces": sorted(map(list, g.empty_spaces())),
+        "empty_spaces": KEPT if kept else sorted(map(list, g.empty_spaces())),
         "scoring": _scoring(g.scoring()),
         "tokens": {"supply": g.supply_size(), "discards": dict(sorted(g.discard_pile().items())),
                    "on_table": dict(sorted(g.tokens_on_table().items()))},
