@@ -18,6 +18,12 @@ moment loses no stored action; only a crash of the whole machine may lose the
 last commits (SQLite's documented trade for not syncing the disk on every
 commit, which would cap a file at a few hundred moves a second).
 
+A takeback or a resignation (takeback.py, resign.py) is written by `rewrite`, under
+the same check: it may shorten the action list and change the seats, and it keeps in
+`meta` what the web app holds besides the game (the creator token's hash, what a
+resignation does, the takebacks done and asked for). `delete` removes a game at the
+version read (the creator's delete).
+
 A game's `updated_at` is its last write; `touched_at` is when a connection to it last
 came or went (`touch`). `expire` deletes the games still being played that neither has
 touched for a while (expiry.py runs it). Columns added after a database was made are added
