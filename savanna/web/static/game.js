@@ -309,7 +309,7 @@ class GamePage {
         h("span", { class: "words" }, Words.action(v, m, who)), " ", h("code", { class: "notation" }, m.action),
         h("span", { class: "muted" }, ` t${m.turn}`),
         (m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
-          h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, W.points(e.points)), " ",
+          h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
           Words.scored(v, e, this.seatName(e.seat))))));
     }
     if (v.final_scoring) {

@@ -16,6 +16,7 @@ const EN = {
   tiles: n => `${n} tile${n === 1 ? "" : "s"}`,
   at: ([x, y]) => `(${x}, ${y})`,
   points: p => (p >= 0 ? `+${p}` : `${p}`),
+  noPoints: "•", // beside what scored nothing (a baobab's tokens, a base camp that explored)
 
   // Safari's actions
   safari: {
@@ -77,7 +78,7 @@ const EN = {
     nomads: (who, e) => `${who}'s nomads have ${e.empty} empty space${e.empty === 1 ? "" : "s"} around them`,
     move: (who, e) => `${who} moves the ${tileName(e.tile)} from ${e.from} to ${e.space}: ${e.before} → ${e.after}`,
     camp: (who, e) => `${who}'s base camp has ${EN.tiles(e.points)} around it`,
-    explore: (who, e) => `${who}'s base camp takes ${EN.tiles(e.tiles)} of treasure`,
+    explore: (who, e) => e.tiles ? `${who}'s base camp takes ${EN.tiles(e.tiles)} of treasure` : `${who}'s base camp finds no treasure around it`,
     monument: (who, e) => e.last ? `${who} finds the last monument: the game ends` : `${who} finds a monument` + (e.camp ? " and takes a base camp" : ""),
     final: (who, e) => `${who}: ${EN.finalPart.final(e)}`,
   },
