@@ -70,6 +70,7 @@ class Game:
         "custom_data", "content", "down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
         "active", "step", "pending", "pending_discovered", "new_object", "monuments_found", "bonus_holder",
         "n_down", "turn", "history", "actors", "final_points", "_T", "_acts", "chance", "fixed", "reveal_at",
+        "explain",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -87,6 +88,7 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         check_seed(seed)
+        self.explain: list[dict[str, Any]] | None = None  # scoring events, while apply_explained runs
         if not isinstance(hidden_treasure, bool):
             raise ValueError(f"hidden_treasure must be True or False, not {hidden_treasure!r}")
         if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
@@ -206,6 +208,7 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy; cheap enough for search."""
         g = Game.__new__(Game)
+        g.explain = None
         g.data = self.data
         g.board = self.board
         g.players = self.players
@@ -674,6 +677,36 @@ class Game:
         self.history.append(a)
         self.actors.append(seat)
 
+    def apply_explained(self, action: Action | str) -> list[dict[str, Any]]:
+        """`apply(action)`, and what it scored: a list of events in the order the engine
+        scored them, whose points add up to the change of `scores`. Each has "what", "seat"
+        and "points"; "space" is the space's label, "tile" the tile's id:
+
+            {"what": "treasure", "tile": "gold-2", "space"}        discovered: its value
+            {"what": "animal", "tile", "space", "same": n}        a discovered animal where
+                                                 it stays: 1 + the same animals around it
+            {"what": "nomads", "tile", "space", "empty": n}       discovered nomads: 1 per
+                                                 empty space around them
+            {"what": "move", "tile", "from", "space", "before", "after"}   a moved animal or
+                                                 nomads: the gain (after - before)
+            {"what": "camp", "space"}             a base camp for points: 1 per tile around
+            {"what": "explore", "space", "tiles": n}    a base camp to explore: 0 points
+            {"what": "monument", "space", "last": bool, "camp": bool}   the last one: its bonus
+            {"what": "final", "objects", "gold", "gems" (points of each), "sets": {kind: n},
+             "nuggets", "stones"}                final scoring, one per seat
+
+        An illegal action raises ValueError, as `apply` does, and changes nothing."""
+        self.explain = events = []
+        try:
+            self.apply(action)
+        finally:
+            self.explain = None
+        return events
+
+    def _note(self, what: str, seat: int, points: int, **more: Any) -> None:
+        """A scoring event (called only while `explain` is a list: see apply_explained)."""
+        self.explain.append({"what": what, "seat": seat, "points": points, **more})
+
     def _space(self, a: Action) -> int:
         sp = self.board.index.get(a.args[0])
         if sp is None:
@@ -786,6 +819,8 @@ class Game:
         kind = gd.kind_of[t]
         if kind == "gold" or kind == "gems":
             self.score[seat] += gd.value_of[t]
+            if self.explain is not None:
+                self._note("treasure", seat, gd.value_of[t], tile=gd.types[t].id, space=self.board.labels[sp])
         elif kind == "object":
             self.content[sp] = EMPTY
             self.held[seat * self._T + t] += 1
@@ -805,9 +840,15 @@ class Game:
             self.monuments_found += 1
             if self.monuments_found == gd.monuments:
                 self.score[seat] += gd.last_monument_bonus
+                if self.explain is not None:
+                    self._note("monument", seat, gd.last_monument_bonus, tile=gd.types[t].id,
+                               space=self.board.labels[sp], last=True, camp=False)
                 self.bonus_holder = seat
                 self._final_scoring()
                 return
+            if self.explain is not None:
+                self._note("monument", seat, 0, tile=gd.types[t].id, space=self.board.labels[sp], last=False,
+                           camp=self.supply > 0)
             if self.supply:
                 self.supply -= 1
                 self.reserve[seat] += 1
@@ -815,9 +856,17 @@ class Game:
 
     def _score_discovered(self, sp: int, t: int) -> None:
         if self.data.is_animal[t]:
-            self.score[self.active] += 1 + self._same(sp, t, EMPTY)
+            same = self._same(sp, t, EMPTY)
+            self.score[self.active] += 1 + same
+            if self.explain is not None:
+                self._note("animal", self.active, 1 + same, tile=self.data.types[t].id,
+                           space=self.board.labels[sp], same=same)
         else:
-            self.score[self.active] += self._empties(sp, EMPTY)
+            empty = self._empties(sp, EMPTY)
+            self.score[self.active] += empty
+            if self.explain is not None:
+                self._note("nomads", self.active, empty, tile=self.data.types[t].id, space=self.board.labels[sp],
+                           empty=empty)
 
     def _choose_piece(self, a: Action) -> None:
         sp = self._space(a)
@@ -862,12 +911,16 @@ class Game:
                 self._score_discovered(dst, t)
             else:
                 if self.data.is_animal[t]:
-                    gain = self._same(dst, t, o) - self._same(o, t, o)
+                    before, after = self._same(o, t, o), self._same(dst, t, o)
                 else:
-                    gain = self._empties(dst, o) - self._empties(o, o)
+                    before, after = self._empties(o, o), self._empties(dst, o)
+                gain = after - before
                 self.content[o] = EMPTY
                 self.content[dst] = t
                 self.score[seat] += gain
+                if self.explain is not None:
+                    self._note("move", seat, gain, tile=self.data.types[t].id, space=self.board.labels[dst],
+                               **{"from": self.board.labels[o]}, before=before, after=after)
         self.pending = EMPTY
         self.pending_discovered = False
         self._after_action()
@@ -921,15 +974,22 @@ class Game:
         content, down = self.content, self.down
         gd = self.data
         if a.args[0] == act.CAMP_POINTS:
-            self.score[seat] += sum(1 for nb in self.board.neighbours[e]
-                                    if content[nb] >= 0 and not down[nb] and gd.counts_for_camp[content[nb]])
+            n = sum(1 for nb in self.board.neighbours[e]
+                    if content[nb] >= 0 and not down[nb] and gd.counts_for_camp[content[nb]])
+            self.score[seat] += n
+            if self.explain is not None:
+                self._note("camp", seat, n, space=self.board.labels[e])
         else:
             base = seat * self._T
+            taken = 0
             for nb in self.board.neighbours[e]:
                 t = content[nb]
                 if t >= 0 and not down[nb] and gd.is_treasure[t]:
                     self.held[base + t] += 1
                     content[nb] = EMPTY
+                    taken += 1
+            if self.explain is not None:
+                self._note("explore", seat, 0, space=self.board.labels[e], tiles=taken)
         self._after_action()
 
     def _after_action(self) -> None:
@@ -961,6 +1021,9 @@ class Game:
         self.final_points = final_scoring(objects, gold, gems, gd.object_sets, gd.treasure_awards)
         for s, p in enumerate(self.final_points):
             self.score[s] += p["total"]
+            if self.explain is not None:
+                self._note("final", s, p["total"], objects=p["objects"], gold=p["gold"], gems=p["gems"],
+                           sets=self.objects(s), nuggets=gold[s], stones=gems[s])
         self.phase = OVER
 
     # ------------------------------------------------------------ inspection

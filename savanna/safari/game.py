@@ -64,6 +64,7 @@ class Game:
         "free_slots", "dig_slots", "pile", "discards", "reshuffles", "hands", "supply_meeples", "score",
         "stack", "removed", "rangers", "phase", "active", "tile", "placed", "displaced", "jobs",
         "job_seat", "job_adds", "history", "actors", "final_points", "_nanimals", "chance", "draws", "resume",
+        "explain",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -85,6 +86,7 @@ class Game:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         check_seed(seed)
+        self.explain: list[dict[str, Any]] | None = None  # scoring events, while apply_explained runs
         self.tileset = ts
         self.players = players
         self.seed = seed
@@ -204,6 +206,7 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy; cheap enough for search."""
         g = Game.__new__(Game)
+        g.explain = None
         g.tileset = self.tileset
         g.players = self.players
         g.seed = self.seed
@@ -685,6 +688,34 @@ class Game:
         self.history.append(a)
         self.actors.append(seat)
 
+    def apply_explained(self, action: Action | str) -> list[dict[str, Any]]:
+        """`apply(action)`, and what it scored: a list of events, one per seat that scored
+        (or, for a completed baobab, got its meeple and two tokens back), in the order the
+        engine scored them. Their points add up to the change of `scores`. Each has "what",
+        "seat" and "points", and where it happened: "space" [x, y] (a tile) or "point"
+        [x, y] (a watering hole: the NW corner of space (x, y)):
+
+            {"what": "dig", "animal", "point"}                              3 points
+            {"what": "expand", "animal", "tokens": 2..4, "point"}           4, 5, 6
+            {"what": "hole", "meeples": n, "point"}     a completed hole: 3 to each digger
+            {"what": "feature", "kind": "trail" | "bush", "feature": id, "animals": "EGL"
+             (the kinds on it), "added": letter | None (this seat's token), "birds",
+             "leaders": [seat, ...], "space": the tile that completed it}   1, 3, 6, 10, 15
+                                                    for 1..5 kinds, + 1 per bird of a bush
+            {"what": "ranger", "space"}                                     3
+            {"what": "baobab", "tokens": drawn, "space"}                    0 (meeple home)
+            {"what": "final_feature", "kind", "feature", "animals": count, "birds",
+             "meeples": n, "space": one of its tiles}   final scoring of an unfinished one
+            {"what": "final_tokens", "tokens": {letter: n}}    1 per token in supply
+
+        An illegal action raises ValueError, as `apply` does, and changes nothing."""
+        self.explain = events = []
+        try:
+            self.apply(action)
+        finally:
+            self.explain = None
+        return events
+
     def _place(self, a: Action) -> None:
         sp, rot = a.args
         copy = self.tileset.copies[self.tile]
@@ -767,6 +798,9 @@ class Game:
         self.supply_meeples[seat] -= 1
         self.hole_meeples[point] = self.hole_meeples.get(point, ()) + ((seat, slot & 3),)
         self.score[seat] += wh.DIG_POINTS
+        if self.explain is not None:
+            self.explain.append({"what": "dig", "seat": seat, "points": wh.DIG_POINTS, "animal": animal,
+                                 "point": list(xy(point))})
 
     def _expand(self, a: Action) -> None:
         slot, point, animal = self._slot_of(a)
@@ -779,10 +813,17 @@ class Game:
         toks = self._lay_token(slot, point, animal)
         n = wh.count(toks)
         self.score[seat] += wh.EXPAND_POINTS[n]
+        if self.explain is not None:
+            self.explain.append({"what": "expand", "seat": seat, "points": wh.EXPAND_POINTS[n], "animal": animal,
+                                 "tokens": n, "point": list(xy(point))})
         if n == 4:
             owners = [s for s, _ in self.hole_meeples.pop(point, ())]
             for s in set(owners):
                 self.score[s] += wh.COMPLETE_POINTS
+            if self.explain is not None:
+                for s in sorted(set(owners)):
+                    self.explain.append({"what": "hole", "seat": s, "points": wh.COMPLETE_POINTS,
+                                         "meeples": owners.count(s), "point": list(xy(point))})
             for s in owners:
                 self.supply_meeples[s] += 1
 
@@ -856,7 +897,14 @@ class Game:
                 if q in bm and all(q + o in board for o in RING):
                     seat = bm.pop(q)
                     self.supply_meeples[seat] += 1
+                    if self.explain is None:
+                        self._draw_tokens(seat, 2)
+                        continue
+                    k = self._nanimals
+                    before = sum(self.hands[seat * k:(seat + 1) * k]) + len(self.draws)  # explicit: queued
                     self._draw_tokens(seat, 2)
+                    self.explain.append({"what": "baobab", "seat": seat, "points": 0, "space": list(xy(q)),
+                                         "tokens": sum(self.hands[seat * k:(seat + 1) * k]) + len(self.draws) - before})
         if self.draws:  # explicit chance: the tokens are drawn before the features score
             self._await_draws(GO_SCORE_FEATURES)
             return
@@ -924,6 +972,9 @@ class Game:
             self.job_adds = []
         if self.displaced >= 0:
             self.score[self.active] += RANGER_POINTS
+            if self.explain is not None:
+                self.explain.append({"what": "ranger", "seat": self.active, "points": RANGER_POINTS,
+                                     "space": list(xy(self.placed))})
             self.phase = RANGER
             return
         self._end_turn()
@@ -935,6 +986,14 @@ class Game:
             self.score[seat] += regions.completed_points(root, animal is not None)
             if animal is not None:
                 self.discards.append(idx[animal])
+            if self.explain is not None:
+                bush = regions.kind[root] == BUSH_KIND
+                self.explain.append({
+                    "what": "feature", "kind": KIND_NAMES[regions.kind[root]], "feature": root, "seat": seat,
+                    "points": regions.completed_points(root, animal is not None),
+                    "animals": _animal_letters(self.tileset.animals, regions.mask[root]), "added": animal,
+                    "birds": regions.birds[root] if bush else 0, "leaders": list(seats),
+                    "space": list(xy(self.placed))})
         keep = []
         find = regions.find
         for seat, node in self.feature_meeples:
@@ -960,6 +1019,8 @@ class Game:
         meeple there ('all') or to the leaders ('majority'); 1 per token in supply."""
         points = [0] * self.players
         regions = self.regions
+        explain = self.explain
+        where = self._a_space_of_each_feature() if explain is not None else {}
         for r, counts in self._meeple_counts_by_root().items():
             if self.final_scoring == "all":
                 seats = [s for s in range(self.players) if counts[s]]
@@ -967,12 +1028,33 @@ class Game:
                 seats = leaders(counts, 0)
             for s in seats:
                 points[s] += regions.final_points(r)
+                if explain is not None:
+                    explain.append({"what": "final_feature", "kind": KIND_NAMES[regions.kind[r]], "feature": r,
+                                    "seat": s, "points": regions.final_points(r), "animals": regions.total[r],
+                                    "birds": regions.birds[r], "meeples": counts[s], "space": where.get(r)})
         k = self._nanimals
         for s in range(self.players):
             points[s] += sum(self.hands[s * k:(s + 1) * k])
             self.score[s] += points[s]
+            if explain is not None and any(self.hands[s * k:(s + 1) * k]):
+                explain.append({"what": "final_tokens", "seat": s, "points": sum(self.hands[s * k:(s + 1) * k]),
+                                "tokens": {a: n for a, n in self.tokens(s).items()}})
         self.final_points = points
         self.phase = OVER
+
+    def _a_space_of_each_feature(self) -> dict[int, list[int]]:
+        """A tile of every trail and bush, by root (the northernmost, then westernmost), for
+        the final scoring's events."""
+        out: dict[int, tuple[int, int]] = {}
+        find = self.regions.find
+        for sp, tile in self.board.items():
+            x, y = xy(sp)
+            for node in tile[5]:
+                if node >= 0:
+                    r = find(node)
+                    if r not in out or (y, x) < (out[r][1], out[r][0]):
+                        out[r] = (x, y)
+        return {r: list(p) for r, p in out.items()}
 
     # ------------------------------------------------------------ inspection
 
@@ -1039,7 +1121,9 @@ class Game:
         return out
 
     def scoring(self) -> dict[str, Any] | None:
-        """The trail or bush now scoring and the choice asked, in the score phase; else None."""
+        """The trail or bush now scoring and the choice asked, in the score phase; else None.
+        "points": what the asked seat scores without a token; "points_with_token": with one
+        (any token it may add is a kind not yet there, so each adds the same)."""
         if self.phase != SCORE:
             return None
         root, seats = self.jobs[0]
@@ -1051,6 +1135,7 @@ class Game:
             "birds": regions.birds[root] if regions.kind[root] == BUSH_KIND else 0,
             "leaders": list(seats), "asking": seats[self.job_seat], "added": list(self.job_adds),
             "placed_at": xy(self.placed),
+            "points": regions.completed_points(root, False), "points_with_token": regions.completed_points(root, True),
         }
 
     def watering_holes(self) -> list[dict[str, Any]]:

@@ -9,12 +9,21 @@ with the HTTP status of the code, see `service.ERRORS`):
     POST /api/games                       create: {"seats": [{"kind": "human", "name": "Ann"},
                                           {"kind": "computer", "player": "medium"}],
                                           "final_scoring": "all", "hotseat": false, "listed": true,
-                                          "seed": null} -> 201 {id, links, a token per human seat}
-                                          (seed: a JSON integer of up to 256 bits, read exactly)
+                                          "seed": null, "on_resign": "computer", "resign_player":
+                                          "medium"} -> 201 {id, links, a token per human seat,
+                                          creator_token} (seed: a JSON integer of up to 256 bits,
+                                          read exactly; on_resign: "computer" or "end", resign.py)
     GET  /api/games                       lobby: {"open": [...], "recent": [...]}
     GET  /api/games/{id}                  the view (view.py documents it)
     GET  /api/games/{id}/replay?step=N    the view after the first N actions
     POST /api/games/{id}/actions          {"token", "action", "version"?} -> {"type": "accepted", ...}
+    POST /api/games/{id}/takeback         {"token", "seat"?, "version"?} -> {"outcome": "done" | "asked"}:
+                                          take back the seat's last turn (takeback.py)
+    POST /api/games/{id}/takeback/answer  {"token", "accept": bool, "moves"?} -> {"outcome": "done" |
+                                          "accepted" | "refused" | "withdrawn"}
+    POST /api/games/{id}/resign           {"token", "seat"?} -> {"outcome": "computer" | "ended"}
+    DELETE /api/games/{id}                {"token": creator token} -> {"type": "deleted"}: an
+                                          unfinished game, by its creator only (resign.py)
     GET  /api/games/{id}/export[?token=]  the saved game (the command line's JSON), once over
     POST /api/games/import                a saved game, or {"saved": <it>, "seats": [...],
                                           "hotseat": bool, "listed": bool} -> 201 like create
@@ -44,6 +53,9 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator):
               {"type": "pong"}
               {"type": "error", "code", "message"}        nothing changed; the connection stays
     client -> {"type": "action", "action": "T0,-1@0", "version": 17?}
+              {"type": "takeback", "seat"?, "version"?}   as POST .../takeback, answered
+              {"type": "takeback_answer", "accept": true, "moves"?}   {"type": "takeback", ...} etc.
+              {"type": "resign", "seat"?}
               {"type": "ping"}
               {"type": "auth", "token": "..."}            act for another token's seats from now on
               {"type": "state"}                           send me the whole view again
@@ -103,6 +115,8 @@ from .service import (
     GameError,
     GameService,
 )
+from . import resign as resigning
+from . import takeback as takebacks
 from .storage import Store, redact
 from .view import tile_catalogue
 
@@ -154,6 +168,26 @@ class CreateIn(BaseModel):
         "in these bodies."))
     hotseat: bool = Field(False, description="every human seat plays from one shared token (one screen)")
     listed: bool = Field(True, description="shown in the lobby list")
+    on_resign: Literal["computer", "end"] = Field("computer", description="what a resignation does: the seat "
+                                                  "passes to a computer player, or the game ends (resign.py)")
+    resign_player: str = Field("medium", description="the computer player a resigned seat passes to")
+
+
+class TokenIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str | None = Field(None, description="the seat's secret token (from its join link); for DELETE, "
+                                                "the creator token")
+    seat: int | None = Field(None, description="which of the token's seats (a hotseat token plays several)")
+    version: int | None = Field(None, description="the view's version the request was made from (optional): "
+                                                  "refused as stale if the game has moved on")
+
+
+class AnswerIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str | None = Field(None, description="the answering seat's token")
+    accept: bool = Field(..., description="true: agree to the takeback; false: refuse it (the asker: withdraw it)")
+    moves: int | None = Field(None, description="the game's length the request was made at (the view's "
+                                                "takeback.request.moves): refused as stale if it has moved on")
 
 
 class ActionIn(BaseModel):
@@ -179,7 +213,7 @@ class BodyLimit:
     def limit(self, path: str) -> int:
         if path in ("/api/games/import", "/api/tiles"):
             return IMPORT_LIMIT
-        if path.endswith("/actions"):
+        if path.endswith(("/actions", "/takeback", "/answer", "/resign")):
             return self.message_limit
         return BODY_LIMIT
 
@@ -465,7 +499,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         body = {"id": c.id, "watch_link": watch["link"], "watch_path": watch["path"],
                 "view_url": f"/api/games/{c.id}", "ws_url": f"/ws/games/{c.id}", "seats": seats,
                 "hotseat_token": c.hotseat_token,
-                "hotseat_link": links(request, c.id, c.hotseat_token)["link"] if c.hotseat_token else None}
+                "hotseat_link": links(request, c.id, c.hotseat_token)["link"] if c.hotseat_token else None,
+                "creator_token": c.creator_token}
         return JSONResponse(body, status_code=201)
 
     # ------------------------------------------------------------ pages
@@ -570,7 +605,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
                                     final_scoring=body.final_scoring, hidden_treasure=body.hidden_treasure,
-                                    seed=body.seed, hotseat=body.hotseat, listed=body.listed)
+                                    seed=body.seed, hotseat=body.hotseat, listed=body.listed,
+                                    on_resign=body.on_resign, resign_player=body.resign_player)
         live.kick(c.id)  # a computer may sit first
         return created(request, c)
 
@@ -613,11 +649,13 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         """Upload a saved game (the command line's JSON) as a new game here. Counts as creating
         one, in the same limit per client address."""
         creation_limits.hit("create", client_host(request))
+        on_resign = resign_player = None
         if "saved" in body:
-            extra = set(body) - {"saved", "seats", "hotseat", "listed"}
+            extra = set(body) - {"saved", "seats", "hotseat", "listed", "on_resign", "resign_player"}
             if extra:
                 raise GameError("bad_request", f"unknown fields {sorted(extra)}")
             saved, seats = body["saved"], body.get("seats")
+            on_resign, resign_player = body.get("on_resign"), body.get("resign_player")
             hotseat, listed = body.get("hotseat"), body.get("listed", True)
             if seats is not None:
                 if not isinstance(seats, list):
@@ -630,9 +668,64 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                 raise GameError("bad_request", "hotseat and listed must be true or false")
         else:
             saved, seats, hotseat, listed = body, None, None, True
-        c = await asyncio.to_thread(service.import_game, saved, seats, hotseat, listed)
+        c = await asyncio.to_thread(service.import_game, saved, seats, hotseat, listed, on_resign, resign_player)
         live.kick(c.id)
         return created(request, c)
+
+    # --------------------------------------------- takebacks, resigning, deleting
+
+    async def changed(game_id: str) -> None:
+        """After a takeback, an answer or a resignation: every connection sees it, and a
+        computer seat moves if it is to act (a resigned seat's computer may be)."""
+        await live.publish(game_id)
+        live.kick(game_id)
+
+    async def do_take_back(game_id: str, token: Any, seat: Any, version: Any) -> dict[str, Any]:
+        rec, outcome = await asyncio.to_thread(takebacks.take_back, service, game_id, token, seat, version)
+        await changed(game_id)
+        return {"type": "takeback", "outcome": outcome, "version": rec.version, "moves": len(rec.actions)}
+
+    async def do_answer(game_id: str, token: Any, accept: Any, moves: Any) -> dict[str, Any]:
+        rec, outcome = await asyncio.to_thread(takebacks.answer, service, game_id, token, accept, moves)
+        await changed(game_id)
+        return {"type": "takeback_answer", "outcome": outcome, "version": rec.version, "moves": len(rec.actions)}
+
+    async def do_resign(game_id: str, token: Any, seat: Any) -> dict[str, Any]:
+        rec, outcome = await asyncio.to_thread(resigning.resign, service, game_id, token, seat)
+        await changed(game_id)
+        return {"type": "resigned", "outcome": outcome, "version": rec.version, "status": rec.status}
+
+    @app.post("/api/games/{game_id}/takeback", tags=["games"])
+    async def take_back(game_id: str, body: TokenIn) -> dict[str, Any]:
+        """Take back the token's seat's last turn (takeback.py says exactly what that is): at
+        once if no other person plays in the game, else a request the others answer.
+        -> {"outcome": "done" | "asked", "version", "moves"}"""
+        return await do_take_back(game_id, body.token, body.seat, body.version)
+
+    @app.post("/api/games/{game_id}/takeback/answer", tags=["games"])
+    async def answer_take_back(game_id: str, body: AnswerIn) -> dict[str, Any]:
+        """Accept or refuse the takeback asked for (the asker: withdraw it).
+        -> {"outcome": "done" | "accepted" | "refused" | "withdrawn", "version", "moves"}"""
+        return await do_answer(game_id, body.token, body.accept, body.moves)
+
+    @app.post("/api/games/{game_id}/resign", tags=["games"])
+    async def resign_seat(game_id: str, body: TokenIn) -> dict[str, Any]:
+        """Resign (abandon) the token's seat: it passes to a computer player, or the game ends,
+        as the creator chose (resign.py). -> {"outcome": "computer" | "ended", "version", "status"}"""
+        return await do_resign(game_id, body.token, body.seat)
+
+    @app.delete("/api/games/{game_id}", tags=["lobby"])
+    async def delete_game(game_id: str, body: TokenIn) -> dict[str, Any]:
+        """Delete an unfinished game: {"token": <the creator token from its creation>}. A
+        finished game is kept. Its connections are told and closed (code 4404)."""
+        await asyncio.to_thread(resigning.delete, service, game_id, body.token)
+        gone = GameError("not_found", "the game was deleted by its creator").as_dict()
+        for conn in list(live.connections.get(game_id, ())):
+            conn.send(gone)
+            await conn.stop()
+            with contextlib.suppress(*SEND_ERRORS):
+                await conn.websocket.close(code=CLOSE_UNKNOWN_GAME, reason="game deleted")
+        return {"type": "deleted", "id": game_id}
 
     # ------------------------------------------------------------ socket
 
@@ -743,8 +836,21 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             except GameError as e:
                 return fail(e.code, e.message)
             return reply({"type": "accepted", "action": rec.actions[-1], "version": rec.version})
+        if kind in ("takeback", "takeback_answer", "resign"):
+            try:
+                if kind == "takeback":
+                    out = await do_take_back(conn.game_id, conn.token, data.get("seat"), data.get("version"))
+                elif kind == "takeback_answer":
+                    out = await do_answer(conn.game_id, conn.token, data.get("accept"), data.get("moves"))
+                else:
+                    out = await do_resign(conn.game_id, conn.token, data.get("seat"))
+            except GameError as e:
+                return fail(e.code, e.message)
+            return reply(out)
         if kind is None:
-            return fail("bad_request", 'a message needs a "type": action, ping, auth or state')
-        return fail("unknown_type", f"unknown message type {str(kind)[:40]!r}: expected action, ping, auth or state")
+            return fail("bad_request", 'a message needs a "type": action, ping, auth, state, takeback, '
+                                       'takeback_answer or resign')
+        return fail("unknown_type", f"unknown message type {str(kind)[:40]!r}: expected action, ping, auth, state, "
+                                    "takeback, takeback_answer or resign")
 
     return app

@@ -109,16 +109,16 @@ class Feed:
         self.keys = keys
         self.rev = 0
         self.frames: dict[Viewer, Frame] = {}
-        self.layout: Any = None  # the layout key of the views last taken (view.layout_key)
+        self.layout: Any = None  # the (line, layout) key of the views last taken (view.layout_key)
 
-    def held(self, viewers: Iterable[Viewer], layout: Any) -> Held | None:
+    def held(self, viewers: Iterable[Viewer], layout: tuple[int, Any]) -> Held | None:
         """What each of `viewers` holds, for building their new views from it (view.build; None:
         one holds nothing). The frames are all of one update: of one version of the game."""
         frames = [self.frames.get(v) for v in viewers]
-        if not frames or None in frames:
-            return None
+        if not frames or None in frames or self.layout is None or layout[0] != self.layout[0]:
+            return None  # nothing held, or held of another line of play (a takeback came between)
         parts = frames[0].snapshot.parts
-        return Held(layout is not None and layout == self.layout,
+        return Held(layout[1] is not None and layout == self.layout,
                     {k: len(p[0]) for k, p in parts.items() if type(p) is tuple})
 
     def update(self, views: dict[Viewer, dict[str, Any]], layout: Any = None) -> dict[Viewer, Frame]:

@@ -33,6 +33,7 @@ from savanna.ai import make_player, parse_spec
 from savanna.ai.base import LEVELS
 from savanna.games import game_module
 
+from . import resign
 from . import view as views
 from .computers import MAX_THINK
 from .storage import GameRecord, Store, VersionConflict
@@ -52,12 +53,14 @@ ERRORS = {
     "missing_token": 401,   # acting needs a seat token
     "bad_token": 403,       # the token is not one of this game's seats
     "hidden": 403,          # the saved game holds the seed: not before the game is over
+    "not_asked": 403,       # a takeback request that waits for other seats than the token's (takeback.py)
     "not_found": 404,       # no game with that id (or no such path)
     "method_not_allowed": 405,
     "not_your_turn": 409,   # the token's seats are not the one to act
     "game_over": 409,       # the game has ended
     "stale": 409,           # the action was sent against an older version of the game
     "conflict": 409,        # another action landed first; nothing was stored
+    "nothing_to_take_back": 409,  # the seat has played no turn yet (takeback.py)
     "too_large": 413,       # the body or message is over the size limit
     "bad_settings": 422,    # a game cannot be created so (the engine's or player's message)
     "bad_import": 422,      # the uploaded game is refused (the engine's message)
@@ -119,6 +122,7 @@ class Position:
     game: Any
     turns: list[int] = field(default_factory=list)  # turn number (from 1) of each action
     score_history: list[dict[str, Any]] = field(default_factory=list)
+    events: list[list[dict[str, Any]]] = field(default_factory=list)  # what each action scored (apply_explained)
 
     @property
     def turn(self) -> int:
@@ -162,7 +166,7 @@ class Position:
 
     def advanced(self, action: str) -> Position:
         """This position after `action`; ValueError (the engine's) if it is not legal now."""
-        pos = Position(self.game.clone(), self.turns[:], self.score_history[:])  # (entries are never changed)
+        pos = Position(self.game.clone(), self.turns[:], self.score_history[:], self.events[:])  # (entries are never changed)
         pos._apply(action)
         return pos
 
@@ -170,8 +174,9 @@ class Position:
         g = self.game
         turn = self.turn
         active = g.active_player
-        g.apply(action)  # raises ValueError, changing nothing
+        scored = g.apply_explained(action)  # raises ValueError, changing nothing
         self.turns.append(turn)
+        self.events.append(scored)
         if g.is_terminal() or g.active_player != active:
             scores = g.scores
             final = g.final_points if g.is_terminal() else None
@@ -222,6 +227,7 @@ class Created:
     id: str
     seats: list[dict[str, Any]]  # seat, name, kind, player, hotseat, token (humans) or None
     hotseat_token: str | None
+    creator_token: str | None = None  # deletes the game while it is unfinished (resign.py)
 
 
 def _clean_name(name: Any, default: str) -> str:
@@ -333,11 +339,13 @@ class GameService:
 
     def create(self, seats: Any = None, players: Any = None, final_scoring: Any = None, seed: Any = None,
                hotseat: bool = False, listed: bool = True, game: str = "safari",
-               hidden_treasure: Any = None) -> Created:
+               hidden_treasure: Any = None, on_resign: Any = None, resign_player: Any = None) -> Created:
         """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
         Without seats: seat 0 human, the others the medium computer player. The rules options
-        are the game's: Safari's `final_scoring`, Africa's `hidden_treasure`."""
+        are the game's: Safari's `final_scoring`, Africa's `hidden_treasure`. `on_resign` and
+        `resign_player`: what a resignation does (resign.py)."""
         module = self._module(game)
+        meta = resign.settings(on_resign, resign_player, self.max_think)
         given = {"final_scoring": final_scoring, "hidden_treasure": hidden_treasure}
         wrong = [k for k, v in given.items() if v is not None and k not in GAME_OPTIONS[game]]
         if wrong:
@@ -356,11 +364,13 @@ class GameService:
             raise GameError("bad_settings", str(e)) from None
         # stored as the engine saves them: with the tile set's version, which a later default may not be
         return self._store_new(game, {**saved_settings(position.game, game), "deal": deal}, seat_list, position,
-                               listed)
+                               listed, meta)
 
-    def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True) -> Created:
+    def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True,
+                    on_resign: Any = None, resign_player: Any = None) -> Created:
         """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
         Without seats: every seat human, played from one hotseat token."""
+        meta = resign.settings(on_resign, resign_player, self.max_think)
         name = "safari"
         if isinstance(data, (str, bytes, bytearray)):
             try:
@@ -388,19 +398,21 @@ class GameService:
             raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
         seat_list = _seats(seats, None, bool(hotseat), self.max_think, self.computer_only)
         position = Position.rebuild(module, settings, [str(a) for a in game.history], "saved game")
-        return self._store_new(name, settings, seat_list, position, listed)
+        return self._store_new(name, settings, seat_list, position, listed, meta)
 
-    def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool) -> Created:
+    def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool,
+                   meta: dict[str, Any]) -> Created:
         tokens, shared = _deal_tokens(seats)
+        creator = new_token()
         over = position.game.is_terminal()
         record = self.store.create(settings=settings, seats=seats, actions=[str(a) for a in position.game.history],
                                    status="over" if over else "playing", summary=views.summary(position),
-                                   listed=bool(listed), game=game)
+                                   listed=bool(listed), game=game, meta={**meta, "creator_hash": hash_token(creator)})
         self._remember(record, position)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
                 "token": t} for i, (s, t) in enumerate(zip(seats, tokens))]
         log.info("game %s created: %s", record.id, ", ".join(f"{s['kind']}" for s in seats))
-        return Created(record.id, out, shared)
+        return Created(record.id, out, shared, creator)
 
     @staticmethod
     def _module(name: str, code: str = "bad_settings") -> Any:
@@ -502,7 +514,8 @@ class GameService:
         def entry(i: int) -> dict[str, Any] | None:
             if not 0 <= i < n:
                 return None
-            return {"move": i + 1, "turn": full.turns[i], "seat": full.game.actors[i], "action": rec.actions[i]}
+            return {"move": i + 1, "turn": full.turns[i], "seat": full.game.actors[i], "action": rec.actions[i],
+                    **({"scored": full.events[i]} if full.events[i] else {})}
 
         meta = {"step": step, "steps": n, "game_status": rec.status, "last_action": entry(step - 1),
                 "next_action": entry(step)}
@@ -591,7 +604,7 @@ class GameService:
             raise GameError("bad_request", "version must be a whole number")
         pos = self.position(rec)
         g = pos.game
-        if g.is_terminal():
+        if g.is_terminal() or rec.status == "over":  # (a game ended by a resignation: resign.py)
             raise GameError("game_over", "the game is over")
         seat = g.current_player
         if seat not in mine:
@@ -613,7 +626,7 @@ class GameService:
         g = new.game
         try:
             saved = self.store.advance(rec, actions=[str(a) for a in g.history],
-                                       status="over" if g.is_terminal() else "playing", summary=views.summary(new))
+                                       status="over" if g.is_terminal() else "playing", summary=resign.summary(rec, new))
         except VersionConflict:
             raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
         self._remember(saved, new)

@@ -18,6 +18,12 @@ moment loses no stored action; only a crash of the whole machine may lose the
 last commits (SQLite's documented trade for not syncing the disk on every
 commit, which would cap a file at a few hundred moves a second).
 
+A takeback or a resignation (takeback.py, resign.py) is written by `rewrite`, under
+the same check: it may shorten the action list and change the seats, and it keeps in
+`meta` what the web app holds besides the game (the creator token's hash, what a
+resignation does, the takebacks done and asked for). `delete` removes a game at the
+version read (the creator's delete).
+
 A game's `updated_at` is its last write; `touched_at` is when a connection to it last
 came or went (`touch`). `expire` deletes the games still being played that neither has
 touched for a while (expiry.py runs it). Columns added after a database was made are added
@@ -104,6 +110,9 @@ class GameRow(Base):
     # when a connection last came or went (`touch`), for expiring games nobody comes back to;
     # null: none since the column was added. Added later, so nullable (see `_add_columns`)
     touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
+    # what the web app keeps besides the game (takeback.py, resign.py): the creator token's hash,
+    # what a resignation does, takebacks done and asked for, who resigned. Added later: nullable
+    meta: Mapped[dict | None] = mapped_column(JSON, nullable=True, default=None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,6 +130,7 @@ class GameRecord:
     version: int
     created_at: datetime
     updated_at: datetime
+    meta: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def of(cls, row: Any) -> GameRecord:
@@ -128,7 +138,7 @@ class GameRecord:
         return cls(id=row.id, game=row.game, settings=dict(row.settings), seats=[dict(s) for s in row.seats],
                    actions=list(row.actions), status=row.status, summary=dict(row.summary or {}),
                    listed=bool(row.listed), version=row.version, created_at=_utc(row.created_at),
-                   updated_at=_utc(row.updated_at))
+                   updated_at=_utc(row.updated_at), meta=dict(getattr(row, "meta", None) or {}))
 
 
 GAMES = GameRow.__table__
@@ -284,7 +294,7 @@ class Store:
     # ------------------------------------------------------------ writes
 
     def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
-               listed: bool = True, game: str = "safari") -> GameRecord:
+               listed: bool = True, game: str = "safari", meta: dict | None = None) -> GameRecord:
         """Store a new game under a fresh random id."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
@@ -292,7 +302,7 @@ class Store:
             now = _now()
             row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=settings, seats=seats,
                           actions=list(actions), status=status, summary=summary, listed=listed, version=0,
-                          created_at=now, updated_at=now)
+                          created_at=now, updated_at=now, meta=meta or None)
             try:
                 with self._write_lock, self._session.begin() as s:
                     s.add(row)
@@ -325,6 +335,35 @@ class Store:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
         return dataclasses.replace(game, actions=params["actions"], status=status, summary=dict(summary),
                                    version=game.version + 1, updated_at=now)
+
+    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
+                seats: list[dict] | None = None, meta: dict | None = None) -> GameRecord:
+        """`advance` that may also shorten the action list (a takeback) and change the seats
+        and `meta` (a resignation, a takeback asked for): the same check of game.version,
+        VersionConflict and nothing stored if the game has moved on."""
+        if status not in STATUSES:
+            raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
+        now = _now()
+        seats = game.seats if seats is None else seats
+        meta = game.meta if meta is None else meta
+        values = {"actions": list(actions), "status": status, "summary": summary, "seats": seats,
+                  "meta": meta or None, "version": game.version + 1, "updated_at": now}
+        with self._write_lock, self.engine.begin() as con:
+            stored = con.execute(update(GAMES).where(GAMES.c.id == game.id, GAMES.c.version == game.version)
+                                 .values(**values)).rowcount == 1
+        if not stored:
+            raise VersionConflict(f"game {game.id} changed since version {game.version}")
+        return dataclasses.replace(game, actions=values["actions"], status=status, summary=dict(summary),
+                                   seats=[dict(s) for s in seats], meta=dict(meta or {}),
+                                   version=game.version + 1, updated_at=now)
+
+    def delete(self, game: GameRecord) -> None:
+        """Delete the game if it is still at game.version (else VersionConflict, nothing deleted)."""
+        with self._write_lock, self.engine.begin() as con:
+            gone = con.execute(delete(GAMES).where(GAMES.c.id == game.id,
+                                                   GAMES.c.version == game.version)).rowcount == 1
+        if not gone:
+            raise VersionConflict(f"game {game.id} changed since version {game.version}")
 
     def touch(self, game_id: str, now: datetime | None = None) -> None:
         """Note that someone connected to the game or left it (one statement; the game's version

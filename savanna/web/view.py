@@ -22,6 +22,8 @@ SAFARI.md.
       "created": "2025-01-31T12:00:00Z", "updated": "...",   (UTC, ISO 8601)
       "rules": {"players": 3, "final_scoring": "all" | "majority",
                 "tiles": "real-1"},     the tile set's version ("custom": one uploaded with the game)
+      "on_resign": "computer" | "end",   what a resignation does, as the creator chose (resign.py):
+      "resign_player": "medium",      the seat passes to this computer player, or the game ends
       "seed": null | "12345",         only once the game is over: the whole number, in decimal
                                       digits as a string, since the server deals 128 random bits,
                                       beyond what a JavaScript Number holds exactly
@@ -37,8 +39,10 @@ SAFARI.md.
           "hotseat": false,           true: played from the shared hotseat screen
           "score": 12, "meeples": 4,  meeples in supply
           "tokens": {"A": 1, "E": 0, "G": 0, "L": 2, "Z": 0},   animal tokens in supply
-          "connected": true           a browser holds this seat's token now
+          "connected": true,          a browser holds this seat's token now
                                       (computer seats: always true)
+          "resigned": false           the person resigned it: a computer plays it on ("kind"
+                                      is "computer" then), or the game ended; it ranks last
       }, ...],
       "spectators": 2,                open connections without a seat
       "current_player": 1 | null,     the seat that must act now (null: over)
@@ -78,12 +82,23 @@ SAFARI.md.
       "empty_spaces": [[x, y], ...],  empty spaces next to a tile
       "scoring": null | {             in phase "score": the feature scoring and the choice asked
           "feature", "kind", "animals", "birds", "leaders": [seat, ...], "asking": seat,
-          "added": [letter | null, ...], "placed_at": [x, y]
-      },
+          "added": [letter | null, ...], "placed_at": [x, y],
+          "points": 6, "points_with_token": 10   what the asked seat scores without a token and
+      },                              with one (every token it may add is a new kind: all alike)
       "tokens": {"supply": 31, "discards": {"G": 1}, "on_table": {"Z": 2}},
       "legal_actions": ["T1,-1@0", ...],   every legal action of current_player (public);
                                       [] when over
-      "history": [{"move": 1, "turn": 1, "seat": 0, "action": "T0,-1@0"}, ...],
+      "history": [{"move": 1, "turn": 1, "seat": 0, "action": "T0,-1@0",
+                   "scored": [event, ...]}, ...],   (only if it scored) what the action scored,
+                                      from the engine
+                                      (Game.apply_explained documents the events): each event
+                                      has "what", "seat", "points" and where ("space" [x, y], or
+                                      "point" [x, y] for a watering hole); their points add up to
+                                      the change of the scores by that action. Safari's "what":
+                                      dig, expand, hole, feature (a completed trail or bush:
+                                      "kind", "animals" (its kinds), "added" (this seat's token),
+                                      "birds", "leaders"), ranger, baobab (0 points: meeple and
+                                      tokens back), final_feature, final_tokens
       "score_history": [              one entry per finished turn, for the end chart
           {"turn": 0, "seat": null, "moves": 0, "scores": [0, 0], "final": false},
           {"turn": 1, "seat": 0, "moves": 2, "scores": [3, 0], "final": false}, ...,
@@ -91,7 +106,26 @@ SAFARI.md.
       ],                              the last entry (final: true) adds final scoring
       "last_placed": null | [x, y],   the latest tile placed
       "final_points": null | [7, 3],  what final scoring added, per seat
-      "winners": [0]                  seats with the best score once over (ties share); []
+      "final_scoring": null | [event, ...],   once over: final scoring's events, one per seat
+                                      and unfinished trail or bush ("final_feature": "kind",
+                                      "feature", "animals" (a count), "birds", "meeples",
+                                      "space") and per seat with tokens left ("final_tokens":
+                                      {letter: n}); their points add up to final_points
+      "winners": [0],                 seats with the best score once over (ties share); []; a
+                                      resigned seat ranks last: the best among the others
+      "ended": null | {"reason": "resigned", "seat": 1, "moves": 40, "people_left": 1},
+                                      the game was ended by a resignation (status "over", the
+                                      engine's game unfinished: no final scoring)
+      "takeback": {                   takebacks (takeback.py)
+          "to": [12, null],           per seat, the length the game goes back to if it takes
+                                      back its last turn (null: none to take back, or over)
+          "request": null | {"seat", "by": [seats], "moves", "to", "waiting": [seats],
+                     "accepted": [seats], "at"},   asked for, waiting for those seats' answers
+                                      (only while the game has "moves" actions)
+          "last": null | {"seat", "outcome": "done" | "refused" | "withdrawn", "by", "from",
+                  "to"},              the last request's or takeback's outcome
+          "count": 0                  takebacks done in this game
+      }
     }
 
 A replay view (GET /api/games/{id}/replay?step=N) is the same view of the
@@ -99,6 +133,11 @@ position after the first N actions, with "status" that position's and one more
 key: "replay": {"step": N, "steps": <actions in the game>, "game_status":
 <the stored game's status>, "last_action": {move, turn, seat, action} | null,
 "next_action": {...} | null}.
+
+Africa's history events ("what"): treasure, animal, nomads, move, camp, explore (0
+points), monument (the last one: its bonus), final (per seat: "objects", "gold", "gems"
+points, "sets" {kind: n}, "nuggets", "stones"); "space" is a space's label there.
+"final_scoring" holds the final events.
 """
 
 from __future__ import annotations
@@ -108,6 +147,7 @@ from datetime import datetime
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from . import resign, takeback
 from .patch import KEPT, Grown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -143,9 +183,11 @@ PATCH_KEYS = {
 # neither, and then a view built for a feed that holds them as of that key marks them KEPT
 
 
-def layout_key(record: GameRecord, position: Position) -> Any:
-    """What the layout fields of the game's views are built from (None: a game without them)."""
-    return position.game.layout_key() if record.game == "safari" else None
+def layout_key(record: GameRecord, position: Position) -> tuple[int, Any]:
+    """(line, key): which line of play the game is on (a takeback starts another: what a view
+    built on the line before holds is not of this one) and what the layout fields of its views
+    are built from (None: a game without them)."""
+    return record.meta.get("cuts", 0), position.game.layout_key() if record.game == "safari" else None
 
 
 def iso(t: datetime) -> str:
@@ -182,7 +224,9 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
     g = position.game
     over = g.is_terminal()
     n = _held_of(held, "history", len(g.history))
-    entries = [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i], "action": str(g.history[i])}
+    events = position.events
+    entries = [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i], "action": str(g.history[i]),
+                **({"scored": events[i]} if events[i] else {})}
                for i in range(n or 0, len(g.history))]
     history = entries if n is None else Grown(n, entries)
     n = _held_of(held, "score_history", len(position.score_history))
@@ -211,6 +255,11 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         _africa(view, record, g, connected, viewer)
     else:
         _safari(view, record, g, connected, held is not None and held.layout)
+    view["final_scoring"] = ([e for e in position.events[-1] if e["what"].startswith("final")]
+                             if over and position.events else None)
+    partial = replay is not None and replay["step"] != replay["steps"]  # a replay before the game's end
+    resign.decorate(view, record, position, partial)
+    takeback.decorate(view, record, position, partial)
     if replay is not None:
         view["replay"] = replay
     return view

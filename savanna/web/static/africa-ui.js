@@ -80,6 +80,12 @@ class AfricaUI {
     return { x0, y0, x1, y1 };
   }
 
+  // where on the map a scoring event happened (SVG units), for its "+N"
+  pointOf(e) {
+    const sp = e.space && this.spaces && this.spaces.get(e.space);
+    return sp ? centre(sp) : null;
+  }
+
   // the spaces of the last action (and of the one before it in the same turn)
   lastSpaces(view) {
     const out = new Set();

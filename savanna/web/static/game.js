@@ -5,6 +5,9 @@
 
 const { api, h, toast, copyText, Tokens, applyPatch } = window.Savanna;
 const B = window.SavannaBoard;
+const Words = window.SavannaWords;
+const W = Words.W;
+const FLOAT_MS = 2600; // how long a "+N" stays on the board
 
 
 class GamePage {
@@ -38,13 +41,16 @@ class GamePage {
     this.svg = B.el("svg", { id: "board", role: "img", "aria-label": "the board", preserveAspectRatio: "xMidYMid meet" });
     this.layer = B.el("g", { class: "layer-board" });
     this.marks = B.el("g", { class: "layer-marks" });
-    this.svg.append(this.layer, this.marks);
+    this.floats = B.el("g", { class: "layer-floats", "aria-hidden": "true" }); // "+N" after a scoring
+    this.svg.append(this.layer, this.marks, this.floats);
     this.status = h("div", { id: "status", class: "status" }, "Connecting…");
     this.seatsBox = h("div", { id: "seats" });
     this.panelBox = h("div", { id: "drawn", class: "panel" });
     this.choiceBox = h("div", { id: "choices", class: "panel" });
     this.infoBox = h("div", { id: "info", class: "panel small" });
     this.logBox = h("ol", { id: "log", class: "log" });
+    this.playBox = h("div", { id: "play-controls", class: "panel", hidden: true }); // takeback, resign, alerts
+    this.legendBox = h("details", { id: "legend", class: "panel small" }, h("summary", {}, W.legendTitle));
     this.replayBox = h("div", { id: "replay-controls", class: "panel" });
     const zoom = h("div", { class: "zoom" },
       h("button", { title: "zoom in", onclick: () => this.pz.zoom(0.8) }, "+"),
@@ -60,13 +66,14 @@ class GamePage {
       this.mode === "play" ? h("a", { id: "replay-link", class: "button", href: `/replay/${this.id}` }, "Replay")
         : h("a", { class: "button", href: `/play/${this.id}` }, "Live"));
     const side = h("aside", { class: "side" }, this.status, this.seatsBox,
-      this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.infoBox,
-      h("details", { open: true, class: "panel" }, h("summary", {}, "Moves"), this.logBox),
-      this.invitePanel());
+      this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.playBox, this.infoBox,
+      h("details", { open: true, class: "panel" }, h("summary", {}, W.logTitle), this.logBox),
+      this.legendBox, this.invitePanel());
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
     this.root.append(this.header, h("div", { class: "game" }, main, side));
     this.pz = new B.PanZoom(this.svg);
     window.addEventListener("keydown", e => this.key(e));
+    this.alerts = window.SavannaAlerts ? new window.SavannaAlerts(this) : null;
   }
 
   invitePanel() {
@@ -221,10 +228,15 @@ class GamePage {
     this.renderSeats();
     this.ui.render();
     this.renderLog();
+    this.renderPlay();
+    this.renderLegend(prev);
+    this.showScored(view, prev);
+    this.tellOutcome(view, prev);
     if (this.mode === "replay") this.renderReplay();
     document.body.dataset.phase = view.phase;
     document.body.dataset.status = view.status;
     document.body.dataset.myTurn = this.myTurn() ? "yes" : "no";
+    if (this.alerts) this.alerts.update();
     if (view.status === "over" && this.mode === "play" && !this.summaryShown) { this.summaryShown = true; this.showSummary(); }
   }
 
@@ -249,6 +261,7 @@ class GamePage {
     if (v.status === "over") {
       const w = v.winners.map(s => this.seatName(s));
       st.append(h("strong", {}, w.length > 1 ? `Tie: ${w.join(" and ")} win` : `${w[0]} wins`), ` with ${v.seats[v.winners[0]].score} points.`);
+      if (v.ended) st.append(h("div", { id: "ended-note", class: "muted" }, W.finalEnded(this.seatName(v.ended.seat))));
       st.append(...this.dealNote());
       st.className = "status over";
       this.showNotice();
@@ -275,12 +288,14 @@ class GamePage {
         h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }),
         h("span", { class: "name" }, s.name, me ? " (you)" : "",
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, ` · computer ${s.player || ""}`) : null,
-          s.kind === "human" && !s.connected ? h("span", { class: "muted" }, " · away") : null),
+          s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · away") : null,
+          s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag}`) : null),
         h("span", { class: "score", title: "score" }, String(s.score)),
         this.ui.seatDetails(s)));
     }
   }
 
+  // The moves in words, each with its notation beside it, and what it scored under it.
   renderLog() {
     const v = this.view;
     const box = this.logBox;
@@ -288,11 +303,156 @@ class GamePage {
     const items = v.history.slice(-200);
     for (const m of items) {
       const last = m.move === v.history.length;
-      box.appendChild(h("li", { class: last ? "last" : "", value: m.move },
-        h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[m.seat]}` }), h("code", {}, m.action),
-        h("span", { class: "muted" }, ` t${m.turn}`)));
+      const who = this.seatName(m.seat);
+      box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } },
+        h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[m.seat]}` }),
+        h("span", { class: "words" }, Words.action(v, m, who)), " ", h("code", { class: "notation" }, m.action),
+        h("span", { class: "muted" }, ` t${m.turn}`),
+        (m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
+          h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
+          Words.scored(v, e, this.seatName(e.seat))))));
     }
+    if (v.final_scoring) {
+      const totals = v.seats.map(s => `${s.name} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
+      box.appendChild(h("li", { class: "note final", id: "log-final" }, W.finalLine(totals.join(", "))));
+    }
+    if (v.takeback && v.takeback.count) box.appendChild(h("li", { class: "muted note" }, W.takenBack(v.takeback.count)));
     box.scrollTop = box.scrollHeight;
+  }
+
+  // "+N" on the board where the actions since the last view scored (a few at a time).
+  showScored(view, prev) {
+    if (prev && view.moves < prev.moves) this.floats.replaceChildren(); // taken back: what it scored is gone
+    if (!prev || !this.ui.pointOf || view.moves <= prev.moves || view.moves - prev.moves > 12) return;
+    const fresh = view.history.slice(prev.moves).flatMap(m => m.scored || []);
+    const shown = new Map(); // where -> how many so far, to stack them
+    for (const e of fresh) {
+      if (e.what.startsWith("final") || !e.points) continue;
+      const at = this.ui.pointOf(e);
+      if (!at) continue;
+      const key = at.join(",");
+      const k = shown.get(key) || 0;
+      shown.set(key, k + 1);
+      const t = B.text(at[0], at[1] - 26 * k, W.points(e.points), {
+        class: "float-points", fill: B.SEAT_COLOURS[e.seat], "data-seat": e.seat });
+      this.floats.appendChild(t);
+      setTimeout(() => t.remove(), FLOAT_MS);
+      document.body.dataset.floats = String(+(document.body.dataset.floats || 0) + 1);
+    }
+  }
+
+  // A takeback's outcome, or a resignation, said once when the view shows it.
+  tellOutcome(view, prev) {
+    if (!prev || this.mode !== "play") return;
+    const last = view.takeback && view.takeback.last, before = prev.takeback && prev.takeback.last;
+    if (last && JSON.stringify(last) !== JSON.stringify(before)) {
+      const who = this.seatName(last.seat);
+      const by = (last.by || []).map(s => this.seatName(s)).join(", ");
+      toast(last.outcome === "done" ? W.outcome.done(who, last.to, last.from) : last.outcome === "refused" ? W.outcome.refused(who, by)
+        : W.outcome.withdrawn(who), "info");
+    }
+    view.seats.forEach((s, i) => {
+      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned) toast(W.resigned(s.name, s.kind === "computer" ? "computer" : "end"), "info");
+    });
+  }
+
+  // Take back, resign, answer a takeback request; the your-turn alerts' switches.
+  renderPlay() {
+    const v = this.view;
+    const box = this.playBox;
+    box.innerHTML = "";
+    const mine = this.mySeats.filter(s => v.seats[s] && !v.seats[s].resigned);
+    if (this.mode !== "play" || !mine.length) { box.hidden = true; return; }
+    box.hidden = false;
+    const tb = v.takeback || { to: [], request: null };
+    const req = tb.request;
+    if (v.status === "playing" && req) {
+      const waiting = req.waiting.filter(s => !req.accepted.includes(s));
+      const mineToAnswer = waiting.filter(s => mine.includes(s));
+      const asker = this.seatName(req.seat);
+      box.append(h("div", { id: "takeback-request", class: "request", role: "status" },
+        h("div", {}, W.requestFor(asker, req.to, req.moves)),
+        mineToAnswer.length ? h("div", { class: "buttons" },
+          h("button", { id: "takeback-accept", class: "primary", onclick: () => this.answer(true, req.moves) }, W.accept),
+          h("button", { id: "takeback-refuse", onclick: () => this.answer(false, req.moves) }, W.refuse))
+          : h("div", { class: "muted" }, W.requestWaiting(waiting.map(s => this.seatName(s)).join(", ")),
+            req.by.some(s => mine.includes(s)) ? h("button", { id: "takeback-withdraw", onclick: () => this.answer(false, req.moves) }, W.withdraw) : null)));
+    }
+    if (v.status === "playing") {
+      const starts = mine.map(s => tb.to[s]).filter(n => n !== null && n !== undefined);
+      const to = starts.length ? Math.max(...starts) : null;
+      const others = v.seats.filter(s => s.kind === "human" && !s.resigned && !this.mySeats.includes(s.seat));
+      box.append(h("div", { class: "buttons" },
+        h("button", { id: "takeback", disabled: to === null || !!req, title: to === null ? W.takeBackNothing : W.takeBackTitle(to, v.moves),
+          onclick: () => this.takeBack() }, others.length ? W.askTakeBack : W.takeBack),
+        h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign)));
+    }
+    if (this.alerts) box.append(this.alerts.controls());
+  }
+
+  async post(what, body) {
+    try {
+      return await api(`/api/games/${encodeURIComponent(this.id)}/${what}`, { json: { token: this.token, ...body } });
+    } catch (e) { toast(e.message); return null; }
+  }
+
+  async takeBack() {
+    const out = await this.post("takeback", { version: this.view.version });
+    if (out && out.outcome === "asked") toast(W.asked, "info");
+  }
+
+  answer(accept, moves) { return this.post("takeback/answer", { accept, moves }); }
+
+  confirmResign() {
+    const v = this.view;
+    const old = document.getElementById("resign-dialog");
+    if (old) old.remove();
+    const others = v.seats.filter(s => s.kind === "human" && !s.resigned && !this.mySeats.includes(s.seat));
+    const seat = this.mySeats.includes(v.current_player) ? v.current_player : this.mySeats[0];
+    const what = !others.length ? W.resignLast : v.on_resign === "end" ? W.resignEnd : W.resignComputer(v.resign_player);
+    const close = () => dlg.remove();
+    const dlg = h("div", { id: "resign-dialog", class: "modal", role: "dialog", "aria-label": W.resignTitle },
+      h("div", { class: "modal-body" }, h("h2", {}, W.resignTitle), h("p", {}, what),
+        h("div", { class: "buttons" },
+          h("button", { id: "resign-confirm", class: "primary danger", onclick: async () => { close(); await this.post("resign", { seat }); } }, W.resignConfirm),
+          h("button", { id: "resign-cancel", onclick: close }, W.cancel))));
+    document.body.appendChild(dlg);
+    dlg.querySelector("#resign-cancel").focus();
+  }
+
+  // What the board's highlights mean, for this game (the swatches use the board's own classes).
+  renderLegend(prev) {
+    const v = this.view;
+    if (prev && prev.game === v.game && this.legendBox.children.length > 1) return;
+    const items = W.legend[v.game] || [];
+    const swatch = cls => {
+      const svg = B.el("svg", { viewBox: "0 0 40 28", class: "legend-swatch", "aria-hidden": "true" });
+      const g = B.el("g", { class: cls });
+      if (cls.startsWith("hex-choice") || cls === "last-move") {
+        const poly = B.el("polygon", { points: "20,2 36,9 36,19 20,26 4,19 4,9", class: cls === "last-move" ? "last-move" : "halo" });
+        g.appendChild(poly);
+        const wrap = B.el("g", { class: cls === "last-move" ? "africa-map" : "" }, [g]);
+        svg.appendChild(wrap);
+      } else if (cls === "choice" || cls === "hole-choice") {
+        g.setAttribute("class", `choice ${cls === "hole-choice" ? "hole-choice" : ""}`);
+        g.appendChild(B.el("circle", { cx: 20, cy: 14, r: 10, class: "halo" }));
+        svg.appendChild(g);
+      } else if (cls === "ranger-dest") {
+        g.setAttribute("class", "choice ranger-dest");
+        g.appendChild(B.el("rect", { x: 5, y: 3, width: 30, height: 22, rx: 5, class: "halo" }));
+        svg.appendChild(g);
+      } else if (cls === "empty" || cls === "last-placed") {
+        svg.appendChild(B.el("rect", { x: 5, y: 3, width: 30, height: 22, class: cls }));
+      } else {
+        g.appendChild(B.el("rect", { x: 5, y: 3, width: 30, height: 22 }));
+        svg.appendChild(g);
+      }
+      return svg;
+    };
+    this.legendBox.replaceChildren(h("summary", {}, W.legendTitle),
+      h("ul", { class: "legend" }, items.map(([cls, text]) => h("li", { dataset: { legend: cls } }, swatch(cls), " ", text)),
+        h("li", {}, h("span", { class: "legend-seats" }, v.seats.map(s => h("span", { class: "swatch", title: s.name,
+          style: `background:${B.SEAT_COLOURS[s.seat]}` }))), " ", W.legendSeats)));
   }
 
   renderReplay() {
@@ -345,6 +505,7 @@ class GamePage {
             h("td", {}, h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), ` ${s.name}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
+        finalBreakdown(v, s => this.seatName(s)),
         h("h3", {}, "Scores over the game"),
         scoreChart(v),
         h("div", { class: "buttons" },
@@ -360,6 +521,24 @@ class GamePage {
 function finalPoints(v, seat) {
   const p = v.final_points[seat];
   return typeof p === "number" ? p : p.total;
+}
+
+// Final scoring, seat by seat and part by part, from the view's final scoring events.
+function finalBreakdown(v, name) {
+  if (!v.final_scoring) return v.ended ? h("p", { class: "muted", id: "final-breakdown" }, W.finalEnded(name(v.ended.seat))) : null;
+  const seats = v.seats.map(s => {
+    const mine = v.final_scoring.filter(e => e.seat === s.seat);
+    const total = mine.reduce((a, e) => a + e.points, 0);
+    const parts = v.game === "africa"
+      ? mine.map(e => h("li", { title: Object.entries(e.sets || {}).map(([k, n]) => `${Words.tileName(k)} ×${n}`).join(", ") },
+        Words.finalPart(e)))
+      : mine.map(e => h("li", {}, h("span", { class: "points" }, W.points(e.points)), " ", Words.finalPart(e)));
+    return h("li", { dataset: { seat: s.seat } },
+      h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), " ",
+      h("strong", {}, `${s.name} ${W.points(total)}`),
+      parts.length ? h("ul", { class: "final-features" }, parts) : h("span", { class: "muted" }, ` · ${W.finalNone}`));
+  });
+  return h("div", { id: "final-breakdown" }, h("h3", {}, W.finalTitle), h("ul", { class: "final-seats" }, seats));
 }
 
 // A line chart of the scores after every turn (SVG, no library needed for five lines).

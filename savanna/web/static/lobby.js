@@ -144,6 +144,12 @@ class Lobby {
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat" }),
         " Hotseat: every person plays at this screen"),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " List it in the lobby"),
+      h("label", { class: "resign-choice" }, "If a person resigns: ",
+        h("select", { name: "on_resign", id: "on-resign", onchange: e => { this.onResign = e.target.value; } },
+          h("option", { value: "computer", selected: this.onResign !== "end" }, "a computer player takes the seat"),
+          h("option", { value: "end", selected: this.onResign === "end" }, "the game ends")),
+        " ", h("select", { name: "resign_player", id: "resign-player", "aria-label": "the computer player that takes the seat" },
+          this.info.levels.filter(l => !specProblem(l.level, this.info)).map(l => h("option", { value: l.level, selected: l.level === "medium" }, l.level)))),
       h("details", { open: this.seedText.trim() !== "" }, h("summary", {}, "More"),
         h("label", {}, "Seed ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
           maxlength: 80, placeholder: "random", value: this.seedText, "aria-describedby": "seed-note",
@@ -251,6 +257,7 @@ class Lobby {
       seats: this.seats.map((s, i) => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` }
         : { kind: "computer", player: s.player }),
       game: this.game, hotseat: f.hotseat.checked, listed: f.listed.checked,
+      on_resign: f.on_resign.value, resign_player: f.resign_player.value,
     };
     for (const o of this.gameInfo().options) body[o.name] = o.type === "choice" ? f[o.name].value : f[o.name].checked;
     // The seed's digits go into the JSON text as they are (the API reads a JSON integer of any
@@ -273,7 +280,7 @@ class Lobby {
     const humans = c.seats.filter(s => s.join_path);
     const links = humans.map(s => ({ seat: s.seat, name: s.name, link: s.join_link, path: s.join_path }));
     const mine = c.hotseat_token || (humans[0] && new URLSearchParams(humans[0].join_path.split("#")[1]).get("token"));
-    Tokens.set(c.id, { token: mine || null, links });
+    Tokens.set(c.id, { token: mine || null, links, creator: c.creator_token || null });
   }
 
   showCreated(c) {
@@ -321,9 +328,21 @@ class Lobby {
     catch (e) { /* the next tick tries again */ }
   }
 
+  // The creator deletes an unfinished game (its creator token is kept in this browser).
+  async remove(g) {
+    const names = g.seats.map(s => s.name).join(", ");
+    if (!window.confirm(`Delete the unfinished game of ${names}? Its players lose it.`)) return;
+    try {
+      await api(`/api/games/${encodeURIComponent(g.id)}`, { method: "DELETE", json: { token: Tokens.get(g.id).creator } });
+      toast("Game deleted", "info");
+      this.refresh();
+    } catch (e) { toast(`Not deleted: ${e.message}`); }
+  }
+
   renderLists(data) {
     const row = (g, over) => {
       const mine = Tokens.get(g.id).token;
+      const creator = Tokens.get(g.id).creator;
       return h("li", { class: "game-item", dataset: { game: g.game } },
         h("span", { class: "game-tag" }, g.game === "africa" ? "Africa" : "Safari"),
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
@@ -332,7 +351,9 @@ class Lobby {
         h("span", { class: "muted" }, over ? ` · ${g.moves} moves` : ` · turn ${g.turn || 1}, ${g.tiles_left ?? "?"} tiles left`),
         h("span", { class: "actions" },
           !over && mine ? h("a", { href: `/play/${g.id}#token=${encodeURIComponent(mine)}` }, "resume") : null,
-          !over ? h("a", { href: `/play/${g.id}` }, "watch") : h("a", { href: `/replay/${g.id}` }, "replay")));
+          !over ? h("a", { href: `/play/${g.id}` }, "watch") : h("a", { href: `/replay/${g.id}` }, "replay"),
+          !over && creator ? h("button", { type: "button", class: "delete", dataset: { delete: g.id }, title: "you created it: delete it",
+            onclick: () => this.remove(g) }, "delete") : null));
     };
     this.lists.innerHTML = "";
     this.lists.append(

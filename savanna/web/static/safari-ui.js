@@ -48,6 +48,14 @@ class SafariUI {
     return { x0: b.minX * B.S, y0: b.minY * B.S, x1: (b.maxX + 1) * B.S, y1: (b.maxY + 1) * B.S };
   }
 
+  // where on the board a scoring event happened (SVG units), for its "+N"
+  pointOf(e) {
+    const S = B.S;
+    if (e.point) return [e.point[0] * S, e.point[1] * S];
+    if (e.space) return [(e.space[0] + 0.5) * S, (e.space[1] + 0.5) * S];
+    return null;
+  }
+
   phaseText(v) {
     return { place: "place the tile", action: "meeple, watering hole, ranger, or pass", score: "a scoring choice",
       ranger: "put the ranger back" }[v.phase] || v.phase;
@@ -253,12 +261,13 @@ class SafariUI {
     const acts = this.legalActions();
     if (v.phase === "score" && v.scoring) {
       const sc = v.scoring;
-      box.append(h("div", { class: "panel-title" }, `Scoring: the ${sc.kind} (${sc.animals || "no animals"})`),
-        h("p", {}, `You lead it. Add one of your animal tokens of a kind not on it, for more points?`),
+      const C = window.SavannaWords.W.safariChoice;
+      box.append(h("div", { class: "panel-title" }, C.title(sc.kind, sc.animals)),
+        h("p", {}, C.ask),
         h("div", { class: "buttons" }, acts.map(a => {
           const p = parseAction(a);
           return h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) },
-            p.animal === "none" ? "No token" : `Add ${v.animals[p.animal]} (${p.animal})`);
+            p.animal === "none" ? C.none(sc.points) : C.add(v.animals[p.animal], p.animal, sc.points_with_token, sc.points_with_token - sc.points));
         })));
       return;
     }

@@ -1,0 +1,103 @@
+// Your turn, while the page is in a background tab: the tab's title gets a "● Your turn"
+// prefix and its icon a red dot (both back once the tab is looked at, or the turn is
+// over), an optional short sound (off unless switched on: remembered in this browser),
+// and a notification, only once the player asked for them with the button (the page
+// never asks the browser for permission by itself).
+"use strict";
+
+(() => {
+const { h } = window.Savanna;
+const W = window.SavannaWords.W;
+const ICON = "/static/favicon.svg", ICON_TURN = "/static/favicon-turn.svg";
+const PREFIX = `${W.yourTurnTitle} · `;
+
+const Prefs = {
+  get(key) { try { return localStorage.getItem(`savanna:${key}`) === "on"; } catch (e) { return false; } },
+  set(key, on) { try { localStorage.setItem(`savanna:${key}`, on ? "on" : "off"); } catch (e) { /* private mode */ } },
+};
+
+function count(name) { document.body.dataset[name] = String(+(document.body.dataset[name] || 0) + 1); }
+
+class Alerts {
+  constructor(page) {
+    this.page = page;
+    this.mine = false; // it was my turn at the last update
+    this.audio = null;
+    this.icon = document.querySelector("link[rel~=icon]");
+    if (!this.icon) { this.icon = h("link", { rel: "icon", type: "image/svg+xml", href: ICON }); document.head.appendChild(this.icon); }
+    document.addEventListener("visibilitychange", () => this.update());
+    window.addEventListener("focus", () => this.update());
+  }
+
+  hidden() { return document.visibilityState === "hidden"; }
+
+  // After every view, and when the tab is hidden or shown again.
+  update() {
+    const mine = this.page.myTurn();
+    const flag = mine && this.hidden();
+    const base = document.title.startsWith(PREFIX) ? document.title.slice(PREFIX.length) : document.title;
+    document.title = flag ? PREFIX + base : base;
+    const href = flag ? ICON_TURN : ICON;
+    if (this.icon.getAttribute("href") !== href) this.icon.setAttribute("href", href);
+    document.body.dataset.alerted = flag ? "yes" : "no";
+    if (mine && !this.mine && this.hidden()) { // it has just become my turn, out of sight
+      if (Prefs.get("sound")) this.beep();
+      if (Prefs.get("notify")) this.notify();
+    }
+    this.mine = mine;
+  }
+
+  // two short notes through Web Audio (no sound file to fetch)
+  beep() {
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      this.audio = this.audio || new Ctx();
+      const ctx = this.audio;
+      if (ctx.state === "suspended") ctx.resume();
+      [0, 0.18].forEach((t, i) => {
+        const osc = ctx.createOscillator(), gain = ctx.createGain();
+        osc.frequency.value = i ? 880 : 660;
+        gain.gain.setValueAtTime(0.0001, ctx.currentTime + t);
+        gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + t + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + t + 0.16);
+        osc.connect(gain).connect(ctx.destination);
+        osc.start(ctx.currentTime + t);
+        osc.stop(ctx.currentTime + t + 0.17);
+      });
+      count("beeps");
+    } catch (e) { /* no sound: nothing else to do */ }
+  }
+
+  notify() {
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    try {
+      const n = new Notification("savanna", { body: W.yourTurnBody(this.page.id), tag: `savanna-${this.page.id}`, icon: ICON_TURN });
+      n.onclick = () => { window.focus(); n.close(); };
+      count("notified");
+    } catch (e) { /* some browsers allow notifications only from a service worker */ }
+  }
+
+  async askNotify() {
+    if (!("Notification" in window)) { window.Savanna.toast(W.notifyMissing); return; }
+    if (Prefs.get("notify") && Notification.permission === "granted") { Prefs.set("notify", false); this.page.renderPlay(); return; }
+    const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    Prefs.set("notify", answer === "granted");
+    if (answer !== "granted") window.Savanna.toast(W.notifyBlocked);
+    this.page.renderPlay();
+  }
+
+  // the switches, in the page's play panel
+  controls() {
+    const sound = Prefs.get("sound");
+    const notify = Prefs.get("notify") && "Notification" in window && Notification.permission === "granted";
+    return h("div", { class: "alerts small" },
+      h("label", { class: "check", title: W.soundTitle }, h("input", { type: "checkbox", id: "sound-toggle", checked: sound,
+        onchange: e => { Prefs.set("sound", e.target.checked); if (e.target.checked) this.beep(); } }), ` ${W.sound}`),
+      h("button", { id: "notify-button", class: notify ? "on" : "", title: W.notifyTitle, "aria-pressed": String(notify),
+        onclick: () => this.askNotify() }, notify ? W.notifyOn : W.notify));
+  }
+}
+
+window.SavannaAlerts = Alerts;
+})();
