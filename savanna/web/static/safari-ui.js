@@ -19,6 +19,15 @@ function parseAction(a) {
 }
 
 
+// an animal's silhouette as a small inline picture (panels, buttons)
+function animalIcon(a, names) {
+  const pic = window.SavannaArt.picture(a, names);
+  const svg = B.el("svg", { viewBox: "0 0 40 40", width: 18, height: 18, class: "icon", "aria-hidden": "true" });
+  if (pic) svg.appendChild(window.SavannaArt.use(pic, 0, 0, 40, 40));
+  else svg.appendChild(B.text(20, 20, a, { "font-size": 26, "font-weight": 700 }));
+  return svg;
+}
+
 class SafariUI {
   constructor(page) {
     this.page = page;
@@ -56,7 +65,8 @@ class SafariUI {
   seatDetails(s) {
     const v = this.view;
     const tokens = Object.entries(s.tokens).filter(([, n]) => n > 0)
-      .map(([a, n]) => h("span", { class: "token", title: `${v.animals[a]}: ${n}`, style: `background:${B.ANIMAL_COLOURS[a]}` }, `${a}${n > 1 ? "×" + n : ""}`));
+      .map(([a, n]) => h("span", { class: "token", title: `${v.animals[a]}: ${n}`, "aria-label": `${v.animals[a]} tokens: ${n}` },
+        animalIcon(a, v.animals), n > 1 ? `×${n}` : ""));
     return [h("span", { class: "meeples", title: "meeples in supply" }, `♟${s.meeples}`), h("span", { class: "tokens" }, tokens)];
   }
 
@@ -82,8 +92,9 @@ class SafariUI {
     if (!v.drawn_tile) { box.hidden = true; return; }
     box.hidden = false;
     const lay = v.drawn_tile.layouts.find(l => l.rotation === this.rotation) || v.drawn_tile.layouts[0];
-    const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", "aria-label": `tile ${v.drawn_tile.id}` });
-    svg.appendChild(B.drawTile(lay));
+    const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", role: "img",
+      "aria-label": `the drawn tile ${v.drawn_tile.id}, turned ${this.rotation}°: ${B.describeTile({ ...lay, x: "", y: "" }, v.animals).split("\n").slice(1).join("; ")}` });
+    svg.appendChild(B.drawTile(lay, { animals: v.animals }));
     const placing = v.phase === "place" && this.myTurn();
     box.append(...[h("div", { class: "panel-title" }, `Tile ${v.drawn_tile.id}`, h("span", { class: "muted" }, ` · ${v.tiles_left} left`)),
       h("div", { class: "drawn-row" },
@@ -253,12 +264,13 @@ class SafariUI {
     const acts = this.legalActions();
     if (v.phase === "score" && v.scoring) {
       const sc = v.scoring;
-      box.append(h("div", { class: "panel-title" }, `Scoring: the ${sc.kind} (${sc.animals || "no animals"})`),
+      const named = [...(sc.animals || "")].map(a => v.animals[a] || a).join(", ");
+      box.append(h("div", { class: "panel-title" }, `Scoring: the ${sc.kind} (${named || "no animals"})`),
         h("p", {}, `You lead it. Add one of your animal tokens of a kind not on it, for more points?`),
         h("div", { class: "buttons" }, acts.map(a => {
           const p = parseAction(a);
           return h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) },
-            p.animal === "none" ? "No token" : `Add ${v.animals[p.animal]} (${p.animal})`);
+            p.animal === "none" ? "No token" : [animalIcon(p.animal, v.animals), ` Add ${v.animals[p.animal]} (${p.animal})`]);
         })));
       return;
     }
