@@ -228,7 +228,7 @@ class GamePage {
     if (view.status === "over" && this.mode === "play" && !this.summaryShown) { this.summaryShown = true; this.showSummary(); }
   }
 
-  fit() { if (this.bounds) { this.pz.fit(this.bounds); this.pz.touched = false; } }
+  fit() { if (this.bounds) { this.pz.fit(this.bounds, true); this.pz.touched = false; } }
 
   legalActions() { return this.myTurn() ? this.view.legal_actions : []; }
 

@@ -54,7 +54,11 @@ class SafariUI {
     }
     const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
     const b = B.drawBoard(this.page.layer, view, { scoring, animals: view.animals });
-    return { x0: b.minX * B.S, y0: b.minY * B.S, x1: (b.maxX + 1) * B.S, y1: (b.maxY + 1) * B.S };
+    // fitted, but never so small that an animal is under 14 px or a tile under 100 px: then
+    // round the last tile placed (pinch, the wheel or the fit button show the rest)
+    const last = view.last_placed || [0, 0];
+    return { x0: b.minX * B.S, y0: b.minY * B.S, x1: (b.maxX + 1) * B.S, y1: (b.maxY + 1) * B.S,
+      minScale: 1, focus: [(last[0] + 0.5) * B.S, (last[1] + 0.5) * B.S] };
   }
 
   phaseText(v) {
