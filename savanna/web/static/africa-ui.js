@@ -191,25 +191,31 @@ class AfricaUI {
   }
 
   drawMarks() {
+    const ch = this.page.chooser;
+    ch.begin();
     const g = this.page.marks;
     while (g.firstChild) g.removeChild(g.firstChild);
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { ch.end(); return; }
     for (const [space, actions] of this.bySpace()) {
       const sp = this.spaces.get(space);
       if (!sp) continue;
       const [cx, cy] = centre(sp);
       const kind = actions[0][0];
-      const attrs = { class: `choice hex-choice kind-${kind === ">" ? "target" : kind}`, "data-space": space, tabindex: 0 };
+      const attrs = { class: `choice hex-choice kind-${kind === ">" ? "target" : kind}`, "data-space": space };
       if (actions.length === 1) attrs["data-action"] = actions[0];
       const mark = B.el("g", attrs, [B.el("polygon", { points: hexPoints(cx, cy, R - 4), class: "halo" }),
-        B.text(cx, cy + 14, actions.length === 1 ? this.markLabel(actions[0], sp) : "…", { class: "mark-label" })]);
+        B.text(cx, cy + 21, actions.length === 1 ? this.markLabel(actions[0], sp) : "…", { class: "mark-label" })]);
       mark.appendChild(B.el("title", {}, [document.createTextNode(actions.map(a => this.explain(a)).join("\n"))]));
-      mark.addEventListener("click", () => {
-        if (actions.length === 1) this.send(actions[0]);
-        else { this.menu = space; this.renderChoices(); }
-      });
       g.appendChild(mark);
+      const one = actions.length === 1;
+      ch.add(mark, { key: space, at: [cx, cy], confirm: one ? "Confirm" : "Choose",
+        label: one ? this.words({ action: actions[0] }) : `${space}: ${actions.map(a => this.words({ action: a })).join(", or ")}`,
+        commit: () => {
+          if (one) this.send(actions[0]);
+          else { this.menu = space; this.renderChoices(); const b = document.querySelector("#choices .menu-choice"); if (b) b.focus(); }
+        } });
     }
+    ch.end();
   }
 
   markLabel(a, sp) {
@@ -217,6 +223,9 @@ class AfricaUI {
     if (k === "S" && sp.explorers.includes(this.view.current_player)) return "stay";
     return MARK_LABELS[k] || a;
   }
+
+  // a move in words (the live region): the explanation without its notation
+  words(m) { return this.explain(m.action).replace(/ \([^()]*\)$/, ""); }
 
   explain(a) {
     const v = this.view;
@@ -272,10 +281,10 @@ class AfricaUI {
     const buttons = acts.filter(a => !SPACE_ACTION.test(a));
     box.append(h("div", { class: "panel-title" }, v.phase === "exchange" ? "Exchange?" : "Your choices"));
     if (onMap.length) box.append(h("p", { class: "small" }, "Click a highlighted space on the map" +
-      (v.phase === "move" ? " (your own space: stay)" : "") + "."));
+      (v.phase === "move" ? " (your own space: stay)" : "") + "; on a touch screen tap it, then Confirm; keys: arrows and Enter."));
     if (this.menu) {
       const here = onMap.filter(a => a.endsWith(this.menu) && SPACE_ACTION.exec(a)[2] === this.menu);
-      box.append(h("div", { class: "buttons" }, here.map(a => h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) }, this.explain(a)))));
+      box.append(h("div", { class: "buttons" }, here.map(a => h("button", { class: "choice-button menu-choice", dataset: { action: a }, onclick: () => this.send(a) }, this.explain(a)))));
     }
     if (buttons.length) {
       box.append(h("div", { class: "buttons column" }, buttons.map(a => h("button", {

@@ -35,7 +35,7 @@ class GamePage {
   // ----------------------------------------------------------------- layout
 
   build() {
-    this.svg = B.el("svg", { id: "board", role: "img", "aria-label": "the board", preserveAspectRatio: "xMidYMid meet" });
+    this.svg = B.el("svg", { id: "board", role: "group", "aria-label": "the board (arrow keys: the legal choices, Enter: play)", preserveAspectRatio: "xMidYMid meet" });
     this.layer = B.el("g", { class: "layer-board" });
     this.marks = B.el("g", { class: "layer-marks" });
     this.svg.append(this.layer, this.marks);
@@ -66,6 +66,11 @@ class GamePage {
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
     this.root.append(this.header, h("div", { class: "game" }, main, side));
     this.pz = new B.PanZoom(this.svg);
+    this.chooser = new window.SavannaChooser(this); // taps, keys and clicks on the board's choices
+    main.append(this.chooser.bar);
+    this.announcer = new window.SavannaAnnouncer(this); // the screen reader's live region
+    document.body.append(this.announcer.region);
+    window.SavannaLayout.arrange(side, this.header); // phones: the panel in tabs below the board
     window.addEventListener("keydown", e => this.key(e));
   }
 
@@ -225,6 +230,8 @@ class GamePage {
     document.body.dataset.phase = view.phase;
     document.body.dataset.status = view.status;
     document.body.dataset.myTurn = this.myTurn() ? "yes" : "no";
+    this.chooser.settle();
+    this.announcer.update(prev, view);
     if (view.status === "over" && this.mode === "play" && !this.summaryShown) { this.summaryShown = true; this.showSummary(); }
   }
 
@@ -325,6 +332,7 @@ class GamePage {
       else if (e.key === "End") this.loadReplay(r.steps);
       return;
     }
+    if (this.chooser.onKey(e)) return;
     if (this.ui) this.ui.key(e);
   }
 
