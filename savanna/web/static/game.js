@@ -262,7 +262,7 @@ class GamePage {
       return;
     }
     const cp = v.current_player;
-    const dot = h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[cp]}` });
+    const dot = B.seatBadge(cp, 14, { class: "seat-badge dot" });
     const who = this.myTurn() ? (this.mySeats.length > 1 ? `${this.seatName(cp)}: your turn` : "Your turn") : `${this.seatName(cp)} to play`;
     const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? ` in ${this.seatName(v.active_player)}'s turn` : "";
@@ -279,7 +279,7 @@ class GamePage {
       const me = this.mySeats.includes(s.seat);
       this.seatsBox.appendChild(h("div", {
         class: "seat" + (v.current_player === s.seat ? " to-act" : "") + (me ? " me" : ""), dataset: { seat: s.seat } },
-        h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }),
+        B.seatBadge(s.seat, 16),
         h("span", { class: "name" }, s.name, me ? " (you)" : "",
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, ` · computer ${s.player || ""}`) : null,
           s.kind === "human" && !s.connected ? h("span", { class: "muted" }, " · away") : null),
@@ -296,7 +296,7 @@ class GamePage {
     for (const m of items) {
       const last = m.move === v.history.length;
       box.appendChild(h("li", { class: last ? "last" : "", value: m.move },
-        h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[m.seat]}` }), h("code", {}, m.action),
+        B.seatBadge(m.seat, 12, { class: "seat-badge dot" }), h("code", {}, m.action),
         h("span", { class: "muted" }, ` t${m.turn}`)));
     }
     box.scrollTop = box.scrollHeight;
@@ -350,7 +350,7 @@ class GamePage {
           h("tr", {}, h("th", {}, ""), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "final scoring")),
           order.map(s => h("tr", { class: v.winners.includes(s.seat) ? "winner" : "" },
             h("td", { class: "medal" }, v.winners.includes(s.seat) ? "★" : ""),
-            h("td", {}, h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), ` ${s.name}`),
+            h("td", {}, B.seatBadge(s.seat, 14), ` ${s.name}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
         h("h3", {}, "Scores over the game"),
@@ -386,8 +386,10 @@ function scoreChart(v) {
   svg.appendChild(B.text((L + W - R) / 2, H - 8, "turns (the last point adds final scoring)", { class: "axis" }));
   v.seats.forEach(s => {
     const pts = hist.map((e, i) => `${X(i)},${Y(e.scores[s.seat])}`).join(" ");
-    svg.appendChild(B.el("polyline", { points: pts, class: "series", stroke: B.SEAT_COLOURS[s.seat], "data-seat": s.seat }));
+    svg.appendChild(B.el("polyline", { points: pts, class: "series", stroke: B.SEAT_COLOURS[s.seat], "data-seat": s.seat,
+      "stroke-dasharray": B.SEAT_DASHES[s.seat % B.SEAT_DASHES.length] }));
     const lastE = hist[hist.length - 1];
+    svg.appendChild(B.el("path", { d: B.shapePath(s.seat, X(hist.length - 1), Y(lastE.scores[s.seat]), 5), class: "series-mark", fill: B.SEAT_COLOURS[s.seat] }));
     svg.appendChild(B.text(X(hist.length - 1) - 4, Y(lastE.scores[s.seat]) - 8, s.name, { class: "series-label", fill: B.SEAT_COLOURS[s.seat], "text-anchor": "end" }));
   });
   return svg;
