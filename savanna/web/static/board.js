@@ -694,13 +694,14 @@ class PanZoom {
     window.addEventListener("pointercancel", up);
     // swallow the click that ends a drag
     svg.addEventListener("click", e => { if (this.moved) { e.stopPropagation(); e.preventDefault(); this.moved = false; } }, true);
-    if (window.ResizeObserver) { // the page's layout changed (a phone turned): fit again if the user did not move it
+    if (window.ResizeObserver) { // the page's layout settled or changed (a phone turned): fit again if the user did not move it
       let size = null;
       new ResizeObserver(() => {
         const r = svg.getBoundingClientRect(), now = `${Math.round(r.width)}x${Math.round(r.height)}`;
-        if (size !== null && now !== size && this.lastFit && !this.touched) this.fit(...this.lastFit);
-        else if (size !== now) this.apply();
+        if (now === size) return;
         size = now;
+        if (this.lastFit && !this.touched) this.fit(...this.lastFit);
+        else this.apply();
       }).observe(svg);
     }
     this.apply();
