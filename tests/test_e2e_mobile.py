@@ -7,7 +7,8 @@
   every legal choice on the screen a tap target at least 40 px wide.
 - On a desktop: a whole game by the keyboard alone (Tab to the board, arrow keys among
   the legal choices, R to rotate, Enter to play, P to pass, Tab and Enter for the
-  scoring choice), while a screen reader's live region says the moves and the scores.
+  scoring choice), while a screen reader's live region says the moves and the scores;
+  and, always, a scoring choice made by Tab and Enter (a random game may not meet one).
 - The pictures: animals drawn as silhouettes at least 14 px at the page's own zoom, on
   both screens; meeples with their seat's mark; seats with a shape each.
 - Africa on a phone: the map fits the screen, and the city names are inside it and never
@@ -474,6 +475,38 @@ def test_the_tile_gallery_and_the_lobby_fit_a_phone(server, browser):
         pg.select_option("#game-select", "africa")
         no_sideways_scroll(pg, "the lobby (Africa)")
         shot(pg, "phone-lobby-africa.png")
+    finally:
+        pg.context.close()
+    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
+
+
+def test_a_scoring_choice_by_the_keyboard_alone(server, browser):
+    """Deterministic, where the whole game above may or may not meet one: Tab reaches the
+    scoring choice's buttons, Tab goes from one to the next, Enter makes it."""
+    from test_e2e_browser import position_with_a_scoring_choice_for_the_other_seat
+    saved = json.loads(position_with_a_scoring_choice_for_the_other_seat())
+    req = urllib.request.Request(server + "/api/games/import", headers={"Content-Type": "application/json"}, data=json.dumps(
+        {"saved": saved, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}], "hotseat": False}).encode())
+    c = json.load(urllib.request.urlopen(req))
+    view = api(server, f"/api/games/{c['id']}")
+    pg, errors = new_page(browser, DESK)
+    try:
+        pg.goto(server + c["seats"][0]["join_path"])
+        wait_for_my_turn_or_end(pg)
+        for _ in range(40):
+            pg.keyboard.press("Tab")
+            if focused(pg)["action"]:
+                break
+        f = focused(pg)
+        assert f["inChoices"] and f["action"] in view["legal_actions"], f
+        pg.keyboard.press("Tab")
+        second = focused(pg)
+        assert second["action"] in view["legal_actions"] and second["action"] != f["action"], second
+        shot(pg, "desk-kbd-scoring-choice.png")
+        pg.keyboard.press("Enter")
+        wait_for_move(pg, view["moves"])
+        assert api(server, f"/api/games/{c['id']}")["history"][-1]["action"] == second["action"]
+        assert any("adds" in line for line in pg.evaluate("window.page.announcer.heard"))
     finally:
         pg.context.close()
     assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
