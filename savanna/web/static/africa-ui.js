@@ -9,8 +9,10 @@ const B = window.SavannaBoard;
 
 const R = 40; // hex radius (SVG units)
 const W = Math.sqrt(3) * R;
-const KIND_COLOURS = { animal: "#7fb24a", nomad: "#e2a04a", monument: "#a3a09a", object: "#9a7cc4", gold: "#e8c330",
-  gems: "#4cb6e8" };
+// the colours of the kinds of tile, as in the game (animals green, objects red, monuments
+// blue, nomads yellow; gold and gems, violet in the box, told apart here: gold and violet)
+const KIND_COLOURS = { animal: "#9cc56b", nomad: "#f0d27a", monument: "#8fb3d9", object: "#e08f80", gold: "#f2cf5b",
+  gems: "#c3a3e8" };
 const SPACE_ACTION = /^([PSJDAN>])([a-z]+\d+)$/;
 const MARK_LABELS = { P: "start", S: "step", J: "jump", D: "?", A: "move", N: "move", ">": "here" };
 
@@ -29,6 +31,48 @@ function label(id) {
   const m = /^(gold|gems)-(\d)$/.exec(id || "");
   if (m) return `${m[1]} ${"●".repeat(+m[2])}`;
   return id;
+}
+
+// A discovered tile: its picture (one per id; by its kind where the id is unknown: any
+// tile mix draws) over its name. Gold and gems show as many nuggets or stones as they count.
+const KIND_PICTURES = { animal: null, object: "object", gold: "nugget", gems: "gem", nomad: "nomad", monument: "monument" };
+function tilePicture(sp, cx, cy) {
+  const A = window.SavannaArt;
+  const out = [];
+  const m = /^(gold|gems)-(\d)$/.exec(sp.tile);
+  const pic = A.picture(sp.tile) || KIND_PICTURES[sp.kind] || null;
+  if (m && +m[2] > 1) {
+    const n = Math.min(+m[2], 3);
+    for (let k = 0; k < n; k++) out.push(A.use(pic, cx - 14 - (n - 1) * 6 + k * 12, cy - 8 + (k % 2) * 4, 28, 25, { class: "art" }));
+  } else if (pic) out.push(A.use(pic, cx - 16, cy - 10, 32, 29, { class: "art" }));
+  const name = m ? m[1] : sp.tile;
+  out.push(B.text(cx, cy - 22, name, { class: "tile-name" + (pic ? "" : " alone") }));
+  return out;
+}
+
+// a base camp: a tent in the seat's colour with the seat's mark
+function camp(x, y, seat) {
+  const c = B.SEAT_COLOURS[seat % B.SEAT_COLOURS.length];
+  return B.el("g", { class: "camp", "data-camp": seat }, [
+    B.el("path", { d: `M${x - 9},${y + 6} L${x},${y - 10} L${x + 9},${y + 6} Z`, fill: c, class: "camp-tent" }),
+    B.el("path", { d: `M${x},${y - 10} L${x - 3},${y + 6} H${x + 3} Z`, class: "camp-door" }),
+    B.el("path", { d: B.shapePath(seat, x, y - 12.5, 2.6), class: "camp-flag", fill: c })]);
+}
+
+// an explorer: a pawn in the seat's colour with the seat's mark on it
+function explorer(x, y, seat) {
+  const c = B.SEAT_COLOURS[seat % B.SEAT_COLOURS.length];
+  return B.el("g", { class: "explorer", "data-explorer": seat }, [
+    B.el("path", { d: `M${x - 7.5},${y + 10} C${x - 7.5},${y + 4} ${x - 4},${y - 1} ${x - 2.6},${y - 3} A5.2,5.2 0 1 1 ${x + 2.6},${y - 3} `
+      + `C${x + 4},${y - 1} ${x + 7.5},${y + 4} ${x + 7.5},${y + 10} Z`, fill: c, class: "pawn" }),
+    B.el("path", { d: B.shapePath(seat, x, y + 4.5, 2.6), class: "pawn-mark" })]);
+}
+
+function icon(name) {
+  const pic = window.SavannaArt.picture(name);
+  const svg = B.el("svg", { viewBox: "0 0 44 40", width: 17, height: 16, class: "icon", "aria-hidden": "true" });
+  if (pic) svg.appendChild(window.SavannaArt.use(pic, 0, 0, 44, 40));
+  return svg;
 }
 
 class AfricaUI {
@@ -50,6 +94,8 @@ class AfricaUI {
     const last = this.lastSpaces(view);
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     const g = B.el("g", { class: "africa-map" });
+    const pieces = B.el("g", { class: "pieces" }); // camps and explorers, over every hex
+    const labels = B.el("g", { class: "labels" }); // city names, over everything: never under a piece
     for (const sp of view.board) {
       const [cx, cy] = centre(sp);
       x0 = Math.min(x0, cx - W / 2); x1 = Math.max(x1, cx + W / 2); y0 = Math.min(y0, cy - R); y1 = Math.max(y1, cy + R);
@@ -59,25 +105,32 @@ class AfricaUI {
       else if (sp.tile === "face-down") cls = "face-down";
       else if (sp.kind) { cls = `tile ${sp.kind}`; fill = KIND_COLOURS[sp.kind] || "#ccc"; }
       cell.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 1), class: cls, fill }));
-      if (sp.city) cell.appendChild(B.text(cx, cy - 14, sp.city, { class: "city-name" }));
-      else if (sp.tile === "face-down") cell.appendChild(B.text(cx, cy - 2, "?", { class: "down-mark" }));
-      else if (sp.tile) cell.appendChild(B.text(cx, cy - 4, label(sp.tile), { class: "tile-name" }));
-      cell.appendChild(B.text(cx, cy + R - 11, sp.space, { class: "space-name" }));
-      if (sp.camp !== null && sp.camp !== undefined) {
-        cell.appendChild(B.el("path", { d: `M${cx - 22},${cy + 2} l9,-15 l9,15 Z`, class: "camp",
-          fill: B.SEAT_COLOURS[sp.camp], "data-camp": sp.camp }));
-      }
-      sp.explorers.forEach((s, k) => {
-        const ex = cx + 12 + k * 9, ey = cy + 8;
-        cell.appendChild(B.el("circle", { cx: ex, cy: ey - 9, r: 5, class: "explorer", fill: B.SEAT_COLOURS[s], "data-explorer": s }));
-        cell.appendChild(B.el("path", { d: `M${ex - 7},${ey + 6} Q${ex},${ey - 8} ${ex + 7},${ey + 6} Z`, class: "explorer", fill: B.SEAT_COLOURS[s] }));
-      });
+      if (sp.city) {
+        cell.appendChild(window.SavannaArt.use("city", cx - 17, cy - 6, 34, 31, { class: "art" }));
+        labels.appendChild(B.text(cx, cy - 19, sp.city, { class: "city-name", "data-space": sp.space }));
+      } else if (sp.tile === "face-down") cell.appendChild(B.text(cx, cy - 1, "?", { class: "down-mark" }));
+      else if (sp.tile) cell.append(...tilePicture(sp, cx, cy));
+      cell.appendChild(B.text(cx, cy + R - 9, sp.space, { class: "space-name" }));
       if (last.has(sp.space)) cell.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 5), class: "last-move" }));
       cell.appendChild(B.el("title", {}, [document.createTextNode(this.describe(sp))]));
       g.appendChild(cell);
+      if (sp.camp !== null && sp.camp !== undefined) pieces.appendChild(camp(cx - 22, cy + 12, sp.camp));
+      sp.explorers.forEach((s, k) => pieces.appendChild(explorer(cx + 21 - k * 11, cy + 8, s)));
     }
+    g.append(pieces, labels);
     layer.appendChild(g);
-    return { x0, y0, x1, y1 };
+    // a long city name is squeezed to its hex's width, never cut off
+    for (const t of labels.childNodes) {
+      try { if (t.getComputedTextLength() > W - 10) { t.setAttribute("textLength", W - 10); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); } }
+      catch (e) { /* not drawn yet */ }
+    }
+    // the map's box, its labels in it (a long city name on the coast is not cut off)
+    let b = { x0, y0, x1, y1, pad: 8 }; // the whole map, as large as the screen allows
+    try {
+      const bb = g.getBBox();
+      if (bb.width) b = { ...b, x0: Math.min(x0, bb.x), y0: Math.min(y0, bb.y), x1: Math.max(x1, bb.x + bb.width), y1: Math.max(y1, bb.y + bb.height) };
+    } catch (e) { /* not drawn yet */ }
+    return b;
   }
 
   // where on the map a scoring event happened (SVG units), for its "+N"
@@ -116,10 +169,10 @@ class AfricaUI {
 
   seatDetails(s) {
     const v = this.view;
-    const chips = Object.entries(s.objects || {}).map(([k, n]) => h("span", { class: "chip object", title: `${k}: ${n}` }, `${k}${n > 1 ? " ×" + n : ""}`));
+    const chips = Object.entries(s.objects || {}).map(([k, n]) => h("span", { class: "chip object", title: `${k}: ${n}` }, icon(k), `${k}${n > 1 ? " ×" + n : ""}`));
     const treasure = s.gold === null
       ? [h("span", { class: "chip hidden", title: "gold and gems hidden (rules option)" }, `treasure: ${s.treasure_tiles} hidden`)]
-      : [h("span", { class: "chip gold", title: "nuggets of gold" }, `gold ${s.gold}`), h("span", { class: "chip gems", title: "gem stones" }, `gems ${s.gems}`)];
+      : [h("span", { class: "chip gold", title: "nuggets of gold" }, icon("nugget"), `gold ${s.gold}`), h("span", { class: "chip gems", title: "gem stones" }, icon("gem"), `gems ${s.gems}`)];
     return [h("span", { class: "meeples", title: "base camps in reserve" }, `camps ${s.camps}`),
       h("span", { class: "tokens" }, ...chips, ...treasure,
         v.last_monument_bonus === s.seat ? h("span", { class: "chip bonus" }, "+3") : null)];
@@ -144,25 +197,31 @@ class AfricaUI {
   }
 
   drawMarks() {
+    const ch = this.page.chooser;
+    ch.begin();
     const g = this.page.marks;
     while (g.firstChild) g.removeChild(g.firstChild);
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { ch.end(); return; }
     for (const [space, actions] of this.bySpace()) {
       const sp = this.spaces.get(space);
       if (!sp) continue;
       const [cx, cy] = centre(sp);
       const kind = actions[0][0];
-      const attrs = { class: `choice hex-choice kind-${kind === ">" ? "target" : kind}`, "data-space": space, tabindex: 0 };
+      const attrs = { class: `choice hex-choice kind-${kind === ">" ? "target" : kind}`, "data-space": space };
       if (actions.length === 1) attrs["data-action"] = actions[0];
       const mark = B.el("g", attrs, [B.el("polygon", { points: hexPoints(cx, cy, R - 4), class: "halo" }),
-        B.text(cx, cy + 14, actions.length === 1 ? this.markLabel(actions[0], sp) : "…", { class: "mark-label" })]);
+        B.text(cx, cy + 21, actions.length === 1 ? this.markLabel(actions[0], sp) : "…", { class: "mark-label" })]);
       mark.appendChild(B.el("title", {}, [document.createTextNode(actions.map(a => this.explain(a)).join("\n"))]));
-      mark.addEventListener("click", () => {
-        if (actions.length === 1) this.send(actions[0]);
-        else { this.menu = space; this.renderChoices(); }
-      });
       g.appendChild(mark);
+      const one = actions.length === 1;
+      ch.add(mark, { key: space, at: [cx, cy], confirm: one ? "Confirm" : "Choose",
+        label: one ? this.words({ action: actions[0] }) : `${space}: ${actions.map(a => this.words({ action: a })).join(", or ")}`,
+        commit: () => {
+          if (one) this.send(actions[0]);
+          else { this.menu = space; this.renderChoices(); const b = document.querySelector("#choices .menu-choice"); if (b) b.focus(); }
+        } });
     }
+    ch.end();
   }
 
   markLabel(a, sp) {
@@ -170,6 +229,9 @@ class AfricaUI {
     if (k === "S" && sp.explorers.includes(this.view.current_player)) return "stay";
     return MARK_LABELS[k] || a;
   }
+
+  // a move in words (the live region): the explanation without its notation
+  words(m) { return this.explain(m.action).replace(/ \([^()]*\)$/, ""); }
 
   explain(a) {
     const v = this.view;
@@ -225,10 +287,10 @@ class AfricaUI {
     const buttons = acts.filter(a => !SPACE_ACTION.test(a));
     box.append(h("div", { class: "panel-title" }, v.phase === "exchange" ? "Exchange?" : "Your choices"));
     if (onMap.length) box.append(h("p", { class: "small" }, "Click a highlighted space on the map" +
-      (v.phase === "move" ? " (your own space: stay)" : "") + "."));
+      (v.phase === "move" ? " (your own space: stay)" : "") + "; on a touch screen tap it, then Confirm; keys: arrows and Enter."));
     if (this.menu) {
       const here = onMap.filter(a => a.endsWith(this.menu) && SPACE_ACTION.exec(a)[2] === this.menu);
-      box.append(h("div", { class: "buttons" }, here.map(a => h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) }, this.explain(a)))));
+      box.append(h("div", { class: "buttons" }, here.map(a => h("button", { class: "choice-button menu-choice", dataset: { action: a }, onclick: () => this.send(a) }, this.explain(a)))));
     }
     if (buttons.length) {
       box.append(h("div", { class: "buttons column" }, buttons.map(a => h("button", {

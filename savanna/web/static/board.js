@@ -1,12 +1,15 @@
-// The board in SVG, drawn from the tile data of the view (no tile art): savanna,
-// trails, bush with its birds, baobabs, animals, meeples, rangers, watering holes.
-// Pure drawing: game.js decides what is clickable and passes the markers to add.
+// The board in SVG, drawn from the tile data of the view (no tile images): savanna,
+// trails, bush with its birds, baobabs, animals, meeples, rangers, watering holes, with
+// the pictures of art.js (animal silhouettes, the classic meeple with its seat's mark,
+// the rangers' jeep, textures). Pure drawing: game.js decides what is clickable and
+// passes the markers to add.
 (() => {
 "use strict";
 
 const S = 100; // SVG units per tile
 const SVGNS = "http://www.w3.org/2000/svg";
-const SEAT_COLOURS = ["#d7263d", "#1f6fd1", "#7b3fb3", "#f08a00", "#0b9a8d"];
+const ART = window.SavannaArt;
+const SEAT_COLOURS = ART.SEAT_COLOURS;
 const SEAT_NAMES = ["red", "blue", "purple", "orange", "teal"];
 const ANIMAL_COLOURS = { A: "#6b4a2f", E: "#7d8591", G: "#e0a526", L: "#c8561c", Z: "#2b2b2b" };
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
@@ -47,7 +50,7 @@ const DIR = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const LEFT_SIDE = { N: "W", E: "N", S: "E", W: "S" };
 const RIGHT_SIDE = { N: "E", E: "S", S: "W", W: "N" };
 const GAP = 3; // how far two bush areas stay off a corner's diagonal, each
-const ANIMAL_R = 8;
+const ANIMAL_R = 9; // an animal token's radius
 const BAOBAB_R = 19; // the baobab's crown and trunk fit a circle this big around (x, y - 2)
 
 // a point given in side N's frame (x along the edge from the NW corner, y inwards) on side s
@@ -438,49 +441,72 @@ function computeGeometry(feats) {
   return { areas: [...areas.values()], trails, crossroads, baobab: baobabAt, spots };
 }
 
-function animalMarker(letter, x, y, r = 8) {
+// An animal: a round token with its silhouette (its letter where the picture is unknown).
+function animalMarker(letter, x, y, r = ANIMAL_R, names = {}) {
   const g = el("g", { class: "animal", "data-animal": letter });
-  g.appendChild(el("circle", { cx: x, cy: y, r, fill: ANIMAL_COLOURS[letter] || "#555" }));
-  g.appendChild(text(x, y + 0.5, letter, { class: "animal-letter", "font-size": r * 1.25 }));
-  return g;
-}
-
-function meeple(x, y, seat, size = 15, extra = {}) {
-  const s = size / 15;
-  const d = `M${x},${y - 8 * s} a${3.3 * s},${3.3 * s} 0 1 1 0.01,0 Z ` +
-    `M${x - 7.5 * s},${y - 1.5 * s} Q${x},${y - 5 * s} ${x + 7.5 * s},${y - 1.5 * s} L${x + 4.5 * s},${y + 1 * s} ` +
-    `L${x + 5.5 * s},${y + 8 * s} L${x + 1.5 * s},${y + 8 * s} L${x},${y + 4 * s} L${x - 1.5 * s},${y + 8 * s} ` +
-    `L${x - 5.5 * s},${y + 8 * s} L${x - 4.5 * s},${y + 1 * s} Z`;
-  return el("path", { d, class: "meeple", fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], ...extra });
-}
-
-function baobab(x, y, attrs = {}) {
-  return el("g", { class: "baobab", ...attrs }, [
-    el("rect", { x: x - 4, y: y - 2, width: 8, height: 16, rx: 2, class: "trunk" }),
-    el("ellipse", { cx: x, cy: y - 6, rx: 19, ry: 11, class: "crown" }),
-    el("ellipse", { cx: x - 9, cy: y - 12, rx: 9, ry: 6, class: "crown" }),
-    el("ellipse", { cx: x + 9, cy: y - 12, rx: 9, ry: 6, class: "crown" }),
-  ]);
-}
-
-// birds, one centred on each spot
-function birds(spots, attrs = {}) {
-  const g = el("g", { class: "birds", ...attrs });
-  for (const [x, y] of spots) {
-    const by = y + 1;
-    g.appendChild(el("path", { d: `M${x - 5},${by - 2} Q${x - 2.5},${by - 4} ${x},${by} Q${x + 2.5},${by - 4} ${x + 5},${by - 2}` }));
+  const ring = ANIMAL_COLOURS[letter] || "#555";
+  g.appendChild(el("circle", { cx: x, cy: y, r, class: "token", stroke: ring }));
+  const pic = ART.picture(letter, names);
+  if (pic) {
+    const w = r * 2.05;
+    g.appendChild(ART.use(pic, x - w / 2, y - w / 2 - r * 0.04, w, w, { class: "animal-art" }));
+  } else {
+    g.appendChild(text(x, y + 0.5, letter, { class: "animal-letter", "font-size": r * 1.25, fill: ring }));
   }
   return g;
 }
 
+// A meeple of the classic shape in the seat's colour, with the seat's mark on its chest
+// (a shape per seat, for eyes that do not tell the colours apart). `extra` goes on the
+// meeple's path; the mark is drawn over it.
+function meeple(x, y, seat, size = 15, extra = {}) {
+  const f = document.createDocumentFragment();
+  f.appendChild(el("path", { d: ART.meeplePath(x, y, size), class: "meeple", fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], ...extra }));
+  f.appendChild(el("path", { d: ART.meepleMark(x, y, seat, size), class: "meeple-mark", "data-seat": seat }));
+  return f;
+}
+
+// A baobab: a swollen trunk, bare branches and a flat crown (the first ellipse is the
+// crown's middle: where the tree stands).
+function baobab(x, y, attrs = {}) {
+  return el("g", { class: "baobab", ...attrs }, [
+    el("ellipse", { cx: x, cy: y - 6, rx: 17, ry: 5.5, class: "crown" }),
+    el("path", { class: "trunk", d: `M${x - 7},${y + 14} C${x - 8},${y + 6} ${x - 5},${y + 1} ${x - 3.2},${y - 4} L${x + 3.2},${y - 4} `
+      + `C${x + 5},${y + 1} ${x + 8},${y + 6} ${x + 7},${y + 14} Q${x},${y + 15.5} ${x - 7},${y + 14} Z` }),
+    el("path", { class: "branches", d: `M${x - 2},${y - 3} L${x - 9},${y - 10} M${x + 2},${y - 3} L${x + 10},${y - 11} M${x},${y - 4} L${x + 1},${y - 12}` }),
+    el("ellipse", { cx: x - 10, cy: y - 11, rx: 8, ry: 4.6, class: "crown" }),
+    el("ellipse", { cx: x + 10, cy: y - 12, rx: 8, ry: 4.6, class: "crown" }),
+    el("ellipse", { cx: x + 1, cy: y - 13.5, rx: 7.5, ry: 4.2, class: "crown light" }),
+    el("path", { class: "bark", d: `M${x - 3},${y + 2} q-1.5,5 -.5,10 M${x + 2.5},${y + 4} q1,4 .5,8` }),
+  ]);
+}
+
+// birds, one centred on each spot: a light gull's silhouette, one path each
+function birds(spots, attrs = {}) {
+  const g = el("g", { class: "birds", ...attrs });
+  for (const [x, y] of spots) {
+    const by = y + 1;
+    g.appendChild(el("path", { d: `M${x - 5.8},${by - 1.6} Q${x - 3},${by - 4.6} ${x},${by - 0.6} Q${x + 3},${by - 4.6} ${x + 5.8},${by - 1.6} `
+      + `Q${x + 3},${by - 2.2} ${x},${by + 1.2} Q${x - 3},${by - 2.2} ${x - 5.8},${by - 1.6} Z` }));
+  }
+  return g;
+}
+
+// A bush area: its parts twice, a dark edge under a leafy fill, so that the edge shows
+// only round the whole area.
 function drawBush(area) {
   const g = el("g", { class: "bush", "data-feature": area.feature, "data-sides": area.sides });
-  for (const part of area.parts) {
-    if (part.circle) g.appendChild(el("circle", { cx: part.circle[0][0], cy: part.circle[0][1], r: part.circle[1] }));
-    else if (part.rect) {
-      g.appendChild(el("path", { d: part.d }));
-      g.appendChild(el("rect", { x: part.rect[0], y: part.rect[1], width: 50, height: 50, rx: 18 }));
-    } else g.appendChild(el("path", { d: part.d }));
+  // (the edge keeps off the tile's border, where the bush goes on into the next tile)
+  for (const [cls, fill, clip] of [["bush-edge", null, "url(#clip-tile-inner)"], ["bush-fill", "url(#tex-bush)", null]]) {
+    const layer = el("g", { class: cls, fill, "clip-path": clip });
+    for (const part of area.parts) {
+      if (part.circle) layer.appendChild(el("circle", { cx: part.circle[0][0], cy: part.circle[0][1], r: part.circle[1] }));
+      else if (part.rect) {
+        layer.appendChild(el("path", { d: part.d }));
+        layer.appendChild(el("rect", { x: part.rect[0], y: part.rect[1], width: 50, height: 50, rx: 18 }));
+      } else layer.appendChild(el("path", { d: part.d }));
+    }
+    g.appendChild(layer);
   }
   return g;
 }
@@ -491,6 +517,7 @@ function drawTrail(t, f) {
   g.appendChild(el("path", { d: t.d, class: "trail-edge" + done }));
   if (t.end === "savanna") g.appendChild(el("circle", { cx: t.endAt[0], cy: t.endAt[1], r: 9, class: "trail-end-edge" + done }));
   g.appendChild(el("path", { d: t.d, class: "trail" }));
+  g.appendChild(el("path", { d: t.d, class: "trail-tex" }));
   if (t.end === "savanna") g.appendChild(el("circle", { cx: t.endAt[0], cy: t.endAt[1], r: 5, class: "trail-end" }));
   return g;
 }
@@ -501,6 +528,7 @@ function drawTrail(t, f) {
 function drawTile(layout, opts = {}) {
   const g = el("g", { class: "tile" + (opts.ghost ? " ghost" : ""), "data-edges": layout.edges });
   g.appendChild(el("rect", { x: 0, y: 0, width: S, height: S, class: "savanna" }));
+  g.appendChild(el("rect", { x: 0, y: 0, width: S, height: S, class: "grass", fill: "url(#tex-grass)" }));
   const features = layout.features || [];
   const geo = tileGeometry(layout);
   // trails that end in a bush go under it: the bush's edge is where they end
@@ -516,7 +544,7 @@ function drawTile(layout, opts = {}) {
     const spot = geo.spots[i];
     [...(f.animals || "")].forEach((a, k) => {
       const [x, y] = spot.animals[k] || spot.meeple;
-      const m = animalMarker(a, x, y);
+      const m = animalMarker(a, x, y, ANIMAL_R, opts.animals);
       m.setAttribute("data-feature", i);
       g.appendChild(m);
     });
@@ -524,8 +552,9 @@ function drawTile(layout, opts = {}) {
   });
   features.forEach((f, i) => {
     const [mx, my] = geo.spots[i].meeple;
-    (f.meeples || []).forEach((seat, k) => g.appendChild(meeple(mx + k * 10, my, seat, 15, { "data-seat": seat, "data-feature": i })));
+    (f.meeples || []).forEach((seat, k) => g.appendChild(meeple(mx + k * 10, my, seat, 17, { "data-seat": seat, "data-feature": i })));
   });
+  g.appendChild(el("rect", { x: 0.5, y: 0.5, width: S - 1, height: S - 1, rx: 1.5, class: "tile-edge" }));
   if (opts.label) g.appendChild(text(50, 92, opts.label, { class: "tile-label" }));
   return g;
 }
@@ -559,14 +588,20 @@ function cornerPoint(x, y, corner) {
   return { point: [x + dx, y + dy], slot };
 }
 
-function drawHole(h) {
+function drawHole(h, names = {}) {
   const [px, py] = [h.point[0] * S, h.point[1] * S];
   const g = el("g", { class: "hole" + (h.complete ? " complete" : ""), "data-point": h.point.join(",") });
-  g.appendChild(el("circle", { cx: px, cy: py, r: 26, class: "water" }));
+  const pond = [[0, -27], [19, -20], [27, 0], [20, 19], [0, 27], [-20, 20], [-27, 0], [-19, -19]];
+  const d = pond.map(([x, y], i) => {
+    const [nx, ny] = pond[(i + 1) % pond.length];
+    return `${i ? "" : `M${px + x},${py + y} `}Q${px + x + (nx - x) / 2 + (x + nx) * 0.08},${py + y + (ny - y) / 2 + (y + ny) * 0.08} ${px + nx},${py + ny}`;
+  }).join(" ") + " Z";
+  g.appendChild(el("path", { d, class: "water" }));
+  g.appendChild(el("path", { d: `M${px - 14},${py + 1} q4,-3 8,0 M${px + 6},${py - 1} q4,-3 8,0 M${px - 4},${py + 8} q4,-3 8,0`, class: "ripple" }));
   h.slots.forEach((a, k) => {
     if (!a) return;
     const [ox, oy] = SLOT_OFFSETS[k];
-    g.appendChild(animalMarker(a, px + ox, py + oy, 9));
+    g.appendChild(animalMarker(a, px + ox, py + oy, 9.5, names));
   });
   (h.diggers || []).forEach(([seat, slot], i) => {
     const [ox, oy] = SLOT_OFFSETS[slot];
@@ -575,13 +610,13 @@ function drawHole(h) {
   return g;
 }
 
+// A ranger: the white jeep, with its number on the door.
 function drawRanger(x, y, index, attrs = {}) {
-  const cx = x * S + 80, cy = y * S + 20;
+  const cx = x * S + 78, cy = y * S + 20;
   return el("g", { class: "ranger", ...attrs }, [
-    el("rect", { x: cx - 14, y: cy - 9, width: 28, height: 16, rx: 4 }),
-    el("circle", { cx: cx - 8, cy: cy + 8, r: 4, class: "wheel" }),
-    el("circle", { cx: cx + 8, cy: cy + 8, r: 4, class: "wheel" }),
-    text(cx, cy - 1, "R" + (index + 1), { class: "ranger-label" }),
+    el("ellipse", { cx, cy: cy + 12, rx: 18, ry: 3.5, class: "shadow" }),
+    ART.use("ranger", cx - 22, cy - 20, 44, 40),
+    text(cx - 1, cy + 5.5, String(index + 1), { class: "ranger-label" }),
   ]);
 }
 
@@ -606,7 +641,7 @@ function drawBoard(layer, view, opts = {}) {
     layer.appendChild(hl);
   }
   const holes = el("g", { class: "holes" });
-  for (const h of view.watering_holes) holes.appendChild(drawHole(h));
+  for (const h of view.watering_holes) holes.appendChild(drawHole(h, opts.animals));
   layer.appendChild(holes);
   const rangers = el("g", { class: "rangers" });
   view.rangers.forEach((r, i) => { if (r) rangers.appendChild(drawRanger(r[0], r[1], i, { "data-ranger": i })); });
@@ -617,67 +652,176 @@ function drawBoard(layer, view, opts = {}) {
   return { minX, maxX, minY, maxY };
 }
 
-// Pan and zoom of an <svg> through its viewBox: wheel zooms about the pointer,
-// dragging pans; a click that did not drag still reaches the board.
+// Pan and zoom of an <svg> through its viewBox: wheel zooms about the pointer, dragging
+// pans (a finger too), two fingers pinch to zoom and pan together; a click or tap that
+// did not drag still reaches the board. `lastPointer` is the kind of the last pointer
+// pressed ("mouse", "touch", "pen"): a touch screen has no hover, so a tap selects.
+// `onChange` listeners hear every change of the view (the marks keep their tap targets
+// a finger wide at any zoom).
 class PanZoom {
   constructor(svg) {
     this.svg = svg;
     this.box = { x: -300, y: -250, w: 700, h: 500 };
-    this.dragging = null;
+    this.pointers = new Map(); // pointerId -> {x, y}
+    this.dragging = null; // one pointer: {x, y, box}; two: {pinch: true, d, mid, box}
     this.moved = false;
     this.touched = false; // the user panned or zoomed: stop fitting the board by itself
-    svg.addEventListener("wheel", e => { e.preventDefault(); this.touched = true; this.zoomAt(e.clientX, e.clientY, e.deltaY < 0 ? 0.85 : 1 / 0.85); }, { passive: false });
+    this.lastPointer = "mouse";
+    this.listeners = [];
+    this.lastFit = null;
+    this.moves = 0; // the user's own pans and zooms so far
+    this.fits = 0; // the page's fits so far
+    svg.addEventListener("wheel", e => { e.preventDefault(); this.touched = true; this.moves++; this.zoomAt(e.clientX, e.clientY, e.deltaY < 0 ? 0.85 : 1 / 0.85); }, { passive: false });
+    window.addEventListener("pointerdown", e => { this.lastPointer = e.pointerType || "mouse"; }, true);
     svg.addEventListener("pointerdown", e => {
-      if (e.button !== 0) return;
-      this.dragging = { x: e.clientX, y: e.clientY, box: { ...this.box } };
-      this.moved = false;
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      if (e.isPrimary) this.pointers.clear(); // the first finger down: none is still down (one whose lift was missed)
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.start();
+      if (this.pointers.size === 1) this.moved = false;
     });
     window.addEventListener("pointermove", e => {
-      if (!this.dragging) return;
-      const dx = e.clientX - this.dragging.x, dy = e.clientY - this.dragging.y;
-      if (!this.moved && Math.hypot(dx, dy) < 5) return;
-      this.moved = true;
-      this.touched = true;
-      svg.classList.add("panning");
-      const k = this.scale();
-      this.box.x = this.dragging.box.x - dx * k;
-      this.box.y = this.dragging.box.y - dy * k;
-      this.apply();
+      if (!this.pointers.has(e.pointerId)) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.move();
     });
-    window.addEventListener("pointerup", () => { this.dragging = null; svg.classList.remove("panning"); });
+    const up = e => {
+      if (!this.pointers.delete(e.pointerId)) return;
+      this.start(); // two fingers to one: the one left drags on from where it is
+      if (!this.pointers.size) { this.dragging = null; svg.classList.remove("panning"); }
+    };
+    window.addEventListener("pointerup", up);
+    window.addEventListener("pointercancel", up);
     // swallow the click that ends a drag
     svg.addEventListener("click", e => { if (this.moved) { e.stopPropagation(); e.preventDefault(); this.moved = false; } }, true);
+    if (window.ResizeObserver) { // the page's layout settled or changed (a phone turned): fit again if the user did not move it
+      let size = null;
+      new ResizeObserver(() => {
+        const r = svg.getBoundingClientRect(), now = `${Math.round(r.width)}x${Math.round(r.height)}`;
+        if (now === size) return;
+        size = now;
+        if (this.lastFit && !this.touched) this.fit(...this.lastFit);
+        else this.apply();
+      }).observe(svg);
+    }
     this.apply();
   }
-  scale() {
+  start() {
+    const pts = [...this.pointers.values()];
+    if (pts.length >= 2) {
+      const [a, b] = pts;
+      this.dragging = { pinch: true, d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), mid: [(a.x + b.x) / 2, (a.y + b.y) / 2], box: { ...this.box } };
+      this.moved = true; // two fingers never click
+    } else if (pts.length === 1) {
+      this.dragging = { x: pts[0].x, y: pts[0].y, box: { ...this.box } };
+    }
+  }
+  move() {
+    const g = this.dragging;
+    if (!g) return;
+    const pts = [...this.pointers.values()];
+    if (g.pinch && pts.length >= 2) {
+      const [a, b] = pts, d = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+      this.touched = true;
+      this.moves++;
+      // the board's point under the first midpoint goes under the new one, zoomed by the spread
+      this.box = { ...g.box };
+      const [px, py] = this.toBoard(g.mid[0], g.mid[1]);
+      const f = Math.min(Math.max(g.box.w * g.d / d, 200), 8000) / g.box.w;
+      this.box = { x: px - (px - g.box.x) * f, y: py - (py - g.box.y) * f, w: g.box.w * f, h: g.box.h * f };
+      const [qx, qy] = this.toBoard(mid[0], mid[1]);
+      this.box.x += px - qx; this.box.y += py - qy;
+      this.apply();
+      this.svg.classList.add("panning");
+      return;
+    }
+    if (g.pinch) return;
+    const dx = pts[0].x - g.x, dy = pts[0].y - g.y;
+    if (!this.moved && Math.hypot(dx, dy) < (this.lastPointer === "touch" ? 9 : 5)) return;
+    this.moved = true;
+    this.touched = true;
+    this.moves++;
+    this.svg.classList.add("panning");
+    const k = this.scale();
+    this.box.x = g.box.x - dx * k;
+    this.box.y = g.box.y - dy * k;
+    this.apply();
+  }
+  scale() { // board units per screen pixel
     const r = this.svg.getBoundingClientRect();
     return Math.max(this.box.w / Math.max(r.width, 1), this.box.h / Math.max(r.height, 1));
   }
-  zoomAt(cx, cy, f) {
+  // the board's point at a screen point (preserveAspectRatio meet: the box is centred)
+  toBoard(cx, cy) {
     const r = this.svg.getBoundingClientRect();
     const k = this.scale();
-    // the point under the pointer stays put (preserveAspectRatio meet: centred)
     const ox = this.box.x + (this.box.w - r.width * k) / 2, oy = this.box.y + (this.box.h - r.height * k) / 2;
-    const px = ox + (cx - r.left) * k, py = oy + (cy - r.top) * k;
+    return [ox + (cx - r.left) * k, oy + (cy - r.top) * k];
+  }
+  // what the screen shows, in board units
+  visible() {
+    const r = this.svg.getBoundingClientRect();
+    const [x0, y0] = this.toBoard(r.left, r.top), [x1, y1] = this.toBoard(r.right, r.bottom);
+    return { x0, y0, x1, y1 };
+  }
+  zoomAt(cx, cy, f) {
+    const [px, py] = this.toBoard(cx, cy);
     const w = Math.min(Math.max(this.box.w * f, 200), 8000), h = w * (this.box.h / this.box.w);
     const g = w / this.box.w;
     this.box = { x: px - (px - this.box.x) * g, y: py - (py - this.box.y) * g, w, h };
     this.apply();
   }
-  zoom(f) { this.touched = true; const r = this.svg.getBoundingClientRect(); this.zoomAt(r.left + r.width / 2, r.top + r.height / 2, f); }
-  // show the box {x0, y0, x1, y1} (SVG units) with a margin
-  fit(b) {
-    const pad = 0.8 * S;
+  zoom(f) { this.touched = true; this.moves++; const r = this.svg.getBoundingClientRect(); this.zoomAt(r.left + r.width / 2, r.top + r.height / 2, f); }
+  // Show the box {x0, y0, x1, y1} (SVG units) with a margin. A board may ask for a
+  // smallest scale (b.minScale, screen pixels a unit) so that its pieces stay readable:
+  // then the view shows what fits at that scale round b.focus, within the box. `all`
+  // shows the whole box whatever the scale (the "fit" button).
+  fit(b, all = false) {
+    this.lastFit = [b, all];
+    this.fits++;
+    const pad = b.pad ?? 0.8 * S; // room round the board (a tile's place for Safari)
     const x = b.x0 - pad, y = b.y0 - pad, w = b.x1 - b.x0 + 2 * pad, h = b.y1 - b.y0 + 2 * pad;
-    this.box = { x, y, w: Math.max(w, 500), h: Math.max(h, 400) };
+    const minW = b.pad === undefined ? 500 : 0, minH = b.pad === undefined ? 400 : 0;
+    this.box = { x, y, w: Math.max(w, minW), h: Math.max(h, minH) };
     this.box.x -= (this.box.w - w) / 2; this.box.y -= (this.box.h - h) / 2;
+    const r = this.svg.getBoundingClientRect();
+    if (!all && b.minScale && r.width > 0 && r.height > 0 && this.scale() > 1 / b.minScale) {
+      const W = r.width / b.minScale, H = r.height / b.minScale;
+      const [fx, fy] = b.focus || [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
+      const within = (c, size, lo, span) => size >= span ? lo + (span - size) / 2 : Math.min(Math.max(c - size / 2, lo), lo + span - size);
+      this.box = { x: within(fx, W, x, w), y: within(fy, H, y, h), w: W, h: H };
+    }
     this.apply();
   }
-  apply() { this.svg.setAttribute("viewBox", `${this.box.x} ${this.box.y} ${this.box.w} ${this.box.h}`); }
+  // centre the view on the board's point (x, y) at `px` screen pixels a unit (no more than
+  // the screen can show of a box w x h round it)
+  zoomTo(x, y, px, w = 0, h = 0) {
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    const k = Math.max(1 / px, w / r.width, h / r.height);
+    this.box = { x: x - r.width * k / 2, y: y - r.height * k / 2, w: r.width * k, h: r.height * k };
+    this.apply();
+  }
+  // pan (not zoom) so that the box {x0, y0, x1, y1} is on the screen, if it is not
+  reveal(b, margin = 20) {
+    const v = this.visible();
+    let dx = 0, dy = 0;
+    if (b.x0 - margin < v.x0) dx = b.x0 - margin - v.x0; else if (b.x1 + margin > v.x1) dx = b.x1 + margin - v.x1;
+    if (b.y0 - margin < v.y0) dy = b.y0 - margin - v.y0; else if (b.y1 + margin > v.y1) dy = b.y1 + margin - v.y1;
+    if (dx || dy) { this.box.x += dx; this.box.y += dy; this.apply(); }
+  }
+  onChange(f) { this.listeners.push(f); }
+  apply() {
+    this.svg.setAttribute("viewBox", `${this.box.x} ${this.box.y} ${this.box.w} ${this.box.h}`);
+    for (const f of this.listeners) f(this);
+  }
 }
 
+// the score chart's line per seat: solid, dashed, dotted... (with the seat's shape at its end)
+const SEAT_DASHES = [null, "9 4", "2 4", "10 3 2 3", "5 2"];
+
 window.SavannaBoard = {
-  S, SEAT_COLOURS, SEAT_NAMES, ANIMAL_COLOURS, el, text, drawTile, describeTile, drawBoard, drawHole, drawRanger,
+  S, SEAT_COLOURS, SEAT_DASHES, seatBadge: ART.seatBadge, shapePath: ART.shapePath, SEAT_NAMES, ANIMAL_COLOURS, el, text, drawTile, describeTile, drawBoard, drawHole, drawRanger,
   meeple, meepleSpot, animalMarker, cornerPoint, SLOT_OFFSETS, PanZoom, tileGeometry,
 };
 })();

@@ -38,7 +38,7 @@ class GamePage {
   // ----------------------------------------------------------------- layout
 
   build() {
-    this.svg = B.el("svg", { id: "board", role: "img", "aria-label": "the board", preserveAspectRatio: "xMidYMid meet" });
+    this.svg = B.el("svg", { id: "board", role: "group", "aria-label": "the board (arrow keys: the legal choices, Enter: play)", preserveAspectRatio: "xMidYMid meet" });
     this.layer = B.el("g", { class: "layer-board" });
     this.marks = B.el("g", { class: "layer-marks" });
     this.floats = B.el("g", { class: "layer-floats", "aria-hidden": "true" }); // "+N" after a scoring
@@ -72,6 +72,11 @@ class GamePage {
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
     this.root.append(this.header, h("div", { class: "game" }, main, side));
     this.pz = new B.PanZoom(this.svg);
+    this.chooser = new window.SavannaChooser(this); // taps, keys and clicks on the board's choices
+    main.append(this.chooser.bar);
+    this.announcer = new window.SavannaAnnouncer(this); // the screen reader's live region
+    document.body.append(this.announcer.region);
+    window.SavannaLayout.arrange(side, this.header); // phones: the panel in tabs below the board
     window.addEventListener("keydown", e => this.key(e));
     this.alerts = window.SavannaAlerts ? new window.SavannaAlerts(this) : null;
   }
@@ -237,10 +242,12 @@ class GamePage {
     document.body.dataset.status = view.status;
     document.body.dataset.myTurn = this.myTurn() ? "yes" : "no";
     if (this.alerts) this.alerts.update();
+    this.chooser.settle();
+    this.announcer.update(prev, view);
     if (view.status === "over" && this.mode === "play" && !this.summaryShown) { this.summaryShown = true; this.showSummary(); }
   }
 
-  fit() { if (this.bounds) { this.pz.fit(this.bounds); this.pz.touched = false; } }
+  fit() { if (this.bounds) { this.pz.fit(this.bounds, true); this.pz.touched = false; } }
 
   legalActions() { return this.myTurn() ? this.view.legal_actions : []; }
 
@@ -268,7 +275,7 @@ class GamePage {
       return;
     }
     const cp = v.current_player;
-    const dot = h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[cp]}` });
+    const dot = B.seatBadge(cp, 14, { class: "seat-badge dot" });
     const who = this.myTurn() ? (this.mySeats.length > 1 ? `${this.seatName(cp)}: your turn` : "Your turn") : `${this.seatName(cp)} to play`;
     const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? ` in ${this.seatName(v.active_player)}'s turn` : "";
@@ -285,7 +292,7 @@ class GamePage {
       const me = this.mySeats.includes(s.seat);
       this.seatsBox.appendChild(h("div", {
         class: "seat" + (v.current_player === s.seat ? " to-act" : "") + (me ? " me" : ""), dataset: { seat: s.seat } },
-        h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }),
+        B.seatBadge(s.seat, 16),
         h("span", { class: "name" }, s.name, me ? " (you)" : "",
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, ` · computer ${s.player || ""}`) : null,
           s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · away") : null,
@@ -305,7 +312,7 @@ class GamePage {
       const last = m.move === v.history.length;
       const who = this.seatName(m.seat);
       box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } },
-        h("span", { class: "dot", style: `background:${B.SEAT_COLOURS[m.seat]}` }),
+        B.seatBadge(m.seat, 12, { class: "seat-badge dot" }),
         h("span", { class: "words" }, Words.action(v, m, who)), " ", h("code", { class: "notation" }, m.action),
         h("span", { class: "muted" }, ` t${m.turn}`),
         (m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
@@ -485,6 +492,7 @@ class GamePage {
       else if (e.key === "End") this.loadReplay(r.steps);
       return;
     }
+    if (this.chooser.onKey(e)) return;
     if (this.ui) this.ui.key(e);
   }
 
@@ -502,7 +510,7 @@ class GamePage {
           h("tr", {}, h("th", {}, ""), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "final scoring")),
           order.map(s => h("tr", { class: v.winners.includes(s.seat) ? "winner" : "" },
             h("td", { class: "medal" }, v.winners.includes(s.seat) ? "★" : ""),
-            h("td", {}, h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), ` ${s.name}`),
+            h("td", {}, B.seatBadge(s.seat, 14), ` ${s.name}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
         finalBreakdown(v, s => this.seatName(s)),
@@ -557,8 +565,10 @@ function scoreChart(v) {
   svg.appendChild(B.text((L + W - R) / 2, H - 8, "turns (the last point adds final scoring)", { class: "axis" }));
   v.seats.forEach(s => {
     const pts = hist.map((e, i) => `${X(i)},${Y(e.scores[s.seat])}`).join(" ");
-    svg.appendChild(B.el("polyline", { points: pts, class: "series", stroke: B.SEAT_COLOURS[s.seat], "data-seat": s.seat }));
+    svg.appendChild(B.el("polyline", { points: pts, class: "series", stroke: B.SEAT_COLOURS[s.seat], "data-seat": s.seat,
+      "stroke-dasharray": B.SEAT_DASHES[s.seat % B.SEAT_DASHES.length] }));
     const lastE = hist[hist.length - 1];
+    svg.appendChild(B.el("path", { d: B.shapePath(s.seat, X(hist.length - 1), Y(lastE.scores[s.seat]), 5), class: "series-mark", fill: B.SEAT_COLOURS[s.seat] }));
     svg.appendChild(B.text(X(hist.length - 1) - 4, Y(lastE.scores[s.seat]) - 8, s.name, { class: "series-label", fill: B.SEAT_COLOURS[s.seat], "text-anchor": "end" }));
   });
   return svg;

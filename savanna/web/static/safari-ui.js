@@ -19,6 +19,15 @@ function parseAction(a) {
 }
 
 
+// an animal's silhouette as a small inline picture (panels, buttons)
+function animalIcon(a, names) {
+  const pic = window.SavannaArt.picture(a, names);
+  const svg = B.el("svg", { viewBox: "0 0 40 40", width: 18, height: 18, class: "icon", "aria-hidden": "true" });
+  if (pic) svg.appendChild(window.SavannaArt.use(pic, 0, 0, 40, 40));
+  else svg.appendChild(B.text(20, 20, a, { "font-size": 26, "font-weight": 700 }));
+  return svg;
+}
+
 class SafariUI {
   constructor(page) {
     this.page = page;
@@ -45,7 +54,11 @@ class SafariUI {
     }
     const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
     const b = B.drawBoard(this.page.layer, view, { scoring, animals: view.animals });
-    return { x0: b.minX * B.S, y0: b.minY * B.S, x1: (b.maxX + 1) * B.S, y1: (b.maxY + 1) * B.S };
+    // fitted, but never so small that an animal is under 14 px or a tile under 100 px: then
+    // round the last tile placed (pinch, the wheel or the fit button show the rest)
+    const last = view.last_placed || [0, 0];
+    return { x0: b.minX * B.S, y0: b.minY * B.S, x1: (b.maxX + 1) * B.S, y1: (b.maxY + 1) * B.S,
+      minScale: 1, focus: [(last[0] + 0.5) * B.S, (last[1] + 0.5) * B.S] };
   }
 
   // where on the board a scoring event happened (SVG units), for its "+N"
@@ -64,7 +77,8 @@ class SafariUI {
   seatDetails(s) {
     const v = this.view;
     const tokens = Object.entries(s.tokens).filter(([, n]) => n > 0)
-      .map(([a, n]) => h("span", { class: "token", title: `${v.animals[a]}: ${n}`, style: `background:${B.ANIMAL_COLOURS[a]}` }, `${a}${n > 1 ? "×" + n : ""}`));
+      .map(([a, n]) => h("span", { class: "token", title: `${v.animals[a]}: ${n}`, "aria-label": `${v.animals[a]} tokens: ${n}` },
+        animalIcon(a, v.animals), n > 1 ? `×${n}` : ""));
     return [h("span", { class: "meeples", title: "meeples in supply" }, `♟${s.meeples}`), h("span", { class: "tokens" }, tokens)];
   }
 
@@ -77,8 +91,9 @@ class SafariUI {
 
   key(e) {
     if (!this.myTurn()) return;
-    if (this.view.phase === "place" && (e.key === "r" || e.key === "e")) this.rotate(1);
-    else if (this.view.phase === "place" && e.key === "q") this.rotate(-1);
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.view.phase === "place" && (e.key === "r" || e.key === "e" || e.key === "R" || e.key === "E")) this.rotate(1);
+    else if (this.view.phase === "place" && (e.key === "q" || e.key === "Q")) this.rotate(-1);
     else if (e.key === "p" && this.view.legal_actions.includes("pass")) this.send("pass");
     else if (e.key === "Escape") { this.pending = null; this.drawMarks(); }
   }
@@ -90,19 +105,22 @@ class SafariUI {
     if (!v.drawn_tile) { box.hidden = true; return; }
     box.hidden = false;
     const lay = v.drawn_tile.layouts.find(l => l.rotation === this.rotation) || v.drawn_tile.layouts[0];
-    const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", "aria-label": `tile ${v.drawn_tile.id}` });
-    svg.appendChild(B.drawTile(lay));
+    const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", role: "img",
+      "aria-label": `the drawn tile ${v.drawn_tile.id}, turned ${this.rotation}°: ${B.describeTile({ ...lay, x: "", y: "" }, v.animals).split("\n").slice(1).join("; ")}` });
+    svg.appendChild(B.drawTile(lay, { animals: v.animals }));
     const placing = v.phase === "place" && this.myTurn();
     box.append(...[h("div", { class: "panel-title" }, `Tile ${v.drawn_tile.id}`, h("span", { class: "muted" }, ` · ${v.tiles_left} left`)),
       h("div", { class: "drawn-row" },
         placing ? h("button", { id: "rotate-left", title: "rotate left (Q)", onclick: () => this.rotate(-1) }, "⟲") : null,
         svg,
         placing ? h("button", { id: "rotate-right", title: "rotate right (R or E)", onclick: () => this.rotate(1) }, "⟳") : null),
-      placing ? h("div", { class: "muted small" }, `${this.rotation}° · click a highlighted space; R rotates`) : null].filter(Boolean));
+      placing ? h("div", { class: "muted small" }, `${this.rotation}° · click or tap a highlighted space (arrow keys and Enter too); R rotates`) : null].filter(Boolean));
   }
 
   rotate(d) {
-    const legal = [0, 90, 180, 270].filter(r => this.legalAt(r));
+    // a space selected: its own rotations; else every rotation that fits somewhere
+    const sel = this.page.chooser.key, own = sel && sel.startsWith("T") ? this.placements().get(sel.slice(1)) : null;
+    const legal = own || [0, 90, 180, 270].filter(r => this.legalAt(r));
     if (!legal.length) return;
     let r = this.rotation;
     for (let i = 0; i < 4; i++) { r = (r + 90 * d + 360) % 360; if (legal.includes(r)) break; }
@@ -128,36 +146,41 @@ class SafariUI {
   legalAt(r) { for (const rs of this.placements().values()) if (rs.includes(r)) return true; return false; }
   firstRotation() { for (const r of [0, 90, 180, 270]) if (this.legalAt(r)) return r; return 0; }
 
-  // Clickable marks over the board for the legal actions of this seat.
+  // Marks over the board for the legal actions of this seat, each a choice of the page's
+  // chooser (a click plays it, a tap or the arrow keys select it, Enter or Confirm plays).
   drawMarks() {
+    const ch = this.page.chooser;
+    ch.begin();
     const g = this.marks;
     while (g.firstChild) g.removeChild(g.firstChild);
+    this.ghost = null;
     const v = this.view;
     const S = B.S;
     if (this.mode === "play" && v.status === "playing" && v.phase === "place") {
       for (const [x, y] of v.empty_spaces) g.appendChild(B.el("rect", { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4, class: "empty" }));
     }
-    if (!this.myTurn()) return;
+    if (!this.myTurn()) { ch.end(); return; }
     const acts = this.legalActions().map(a => [a, parseAction(a)]);
+    const words = a => this.words({ action: a }, v);
     if (v.phase === "place") {
       for (const [key, rots] of this.placements()) {
         const [x, y] = key.split(",").map(Number);
         const fits = rots.includes(this.rotation);
         const r = fits ? this.rotation : rots[0];
         const action = `T${x},${y}@${r}`;
-        const cell = B.el("g", { class: "fit" + (fits ? " now" : ""), "data-action": action, "data-space": key });
+        const cell = B.el("g", { class: "choice fit" + (fits ? " now" : ""), "data-action": action, "data-space": key });
         cell.appendChild(B.el("rect", { x: x * S + 2, y: y * S + 2, width: S - 4, height: S - 4 }));
-        if (this.hover === key) {
-          const lay = v.drawn_tile.layouts.find(l => l.rotation === r);
-          const t = B.drawTile(lay, { ghost: true });
-          t.setAttribute("transform", `translate(${x * S},${y * S})`);
-          cell.appendChild(t);
-        }
-        cell.addEventListener("pointerenter", () => { if (this.hover !== key) { this.hover = key; this.drawMarks(); } });
-        cell.addEventListener("pointerleave", () => { if (this.hover === key) { this.hover = null; this.drawMarks(); } });
-        cell.addEventListener("click", () => { if (!fits) this.rotation = r; this.send(action); });
+        cell.addEventListener("pointerenter", e => { if (e.pointerType === "mouse") { this.hover = key; this.drawGhost(); } });
+        cell.addEventListener("pointerleave", e => { if (e.pointerType === "mouse" && this.hover === key) { this.hover = null; this.drawGhost(); } });
         g.appendChild(cell);
+        ch.add(cell, { key: `T${key}`, at: [(x + 0.5) * S, (y + 0.5) * S], label: `place the tile at ${x},${y}, turned ${r}°`,
+          commit: () => { if (!fits) this.rotation = r; this.send(action); },
+          preview: on => { if (on && !fits) { this.rotation = r; this.renderTile(); this.drawMarks(); return; } this.drawGhost(); } });
       }
+      this.ghost = B.el("g", { class: "ghost-layer" });
+      g.appendChild(this.ghost);
+      ch.end();
+      this.drawGhost();
       return;
     }
     const tileAt = (x, y) => v.board.find(t => t.x === x && t.y === y);
@@ -168,12 +191,13 @@ class SafariUI {
       const idx = placed.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side)));
       if (idx < 0) continue;
       const [mx, my] = B.meepleSpot(placed, idx);
-      const m = B.el("g", { class: "choice meeple-choice", "data-action": a, tabindex: 0 }, [
-        B.el("circle", { cx: placed.x * S + mx, cy: placed.y * S + my, r: 13, class: "halo" }),
-        B.meeple(placed.x * S + mx, placed.y * S + my, v.current_player, 16)]);
+      const at = [placed.x * S + mx, placed.y * S + my];
+      const m = B.el("g", { class: "choice meeple-choice", "data-action": a }, [
+        B.el("circle", { cx: at[0], cy: at[1], r: 13, class: "halo" }),
+        B.meeple(at[0], at[1], v.current_player, 16)]);
       m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: a meeple on this ${p.feature}`)]));
-      m.addEventListener("click", () => this.send(a));
       g.appendChild(m);
+      ch.add(m, { key: a, at, hit: 13, label: words(a), commit: () => this.send(a) });
     }
     // watering holes: one mark per corner point, then the animal
     const corners = new Map();
@@ -188,12 +212,15 @@ class SafariUI {
       const [px, py] = [c.point[0] * S, c.point[1] * S];
       const kinds = new Set(c.actions.map(([, p]) => p.kind));
       const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
-      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key, tabindex: 0 }, [
+      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key }, [
         B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
         B.text(px, py, kinds.has("D") ? "dig" : "+", { class: "hole-label" })]);
       mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? "dig a watering hole here" : "expand this watering hole")]));
-      mark.addEventListener("click", () => { this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices(); });
       g.appendChild(mark);
+      ch.add(mark, { key: `hole:${key}`, at: [px, py], hit: 11, confirm: open ? "Close" : "Choose the animal",
+        label: `${kinds.has("D") ? "dig a watering hole" : "expand the watering hole"} at the corner ${key}${open ? " (open: its animals follow)" : ""}`,
+        commit: () => { const keyboard = ch.keyboard; this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices();
+          if (!open && keyboard) this.selectFirst(["D", "X"]); } });
       if (open) {
         const bySlot = new Map();
         for (const [a, p] of c.actions) {
@@ -205,11 +232,11 @@ class SafariUI {
           const [ox, oy] = B.SLOT_OFFSETS[slot];
           list.forEach(([a, p], k) => {
             const ax = px + ox * 2.4 + k * 22 * Math.sign(ox), ay = py + oy * 2.4;
-            const opt = B.el("g", { class: "choice animal-choice", "data-action": a, tabindex: 0 }, [
-              B.el("circle", { cx: ax, cy: ay, r: 12, class: "halo" }), B.animalMarker(p.animal, ax, ay, 9)]);
+            const opt = B.el("g", { class: "choice animal-choice", "data-action": a }, [
+              B.el("circle", { cx: ax, cy: ay, r: 12, class: "halo" }), B.animalMarker(p.animal, ax, ay, 9.5, v.animals)]);
             opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${p.kind === "D" ? "dig" : "expand"} with ${v.animals[p.animal]}`)]));
-            opt.addEventListener("click", e => { e.stopPropagation(); this.send(a); });
             g.appendChild(opt);
+            ch.add(opt, { key: a, at: [ax, ay], hit: 12, label: words(a), commit: () => this.send(a) });
           });
         }
       }
@@ -220,31 +247,93 @@ class SafariUI {
     for (const key of fromKeys) {
       const [fx, fy] = key.split(",").map(Number);
       const open = (this.pending && this.pending.kind === "ranger" && this.pending.from === key) || fromKeys.length === 1 && this.pending && this.pending.kind === "ranger";
-      const mark = B.el("g", { class: "choice ranger-choice" + (open ? " open" : ""), "data-ranger-from": key, tabindex: 0 }, [
-        B.el("rect", { x: fx * S + 62, y: fy * S + 6, width: 36, height: 28, rx: 6, class: "halo" })]);
+      const mark = B.el("g", { class: "choice ranger-choice" + (open ? " open" : ""), "data-ranger-from": key }, [
+        B.el("rect", { x: fx * S + 56, y: fy * S + 4, width: 44, height: 32, rx: 6, class: "halo" })]);
       mark.appendChild(B.el("title", {}, [document.createTextNode("move this ranger")]));
-      mark.addEventListener("click", () => { this.pending = open ? null : { kind: "ranger", from: key }; this.drawMarks(); this.renderChoices(); });
       g.appendChild(mark);
+      ch.add(mark, { key: `ranger:${key}`, at: [fx * S + 78, fy * S + 20], hit: 18, confirm: open ? "Close" : "Choose where",
+        label: `move the ranger at ${key}${open ? " (open: where it may go follows)" : ""}`,
+        commit: () => { const keyboard = ch.keyboard; this.pending = open ? null : { kind: "ranger", from: key }; this.drawMarks(); this.renderChoices();
+          if (!open && keyboard) this.selectFirst(["R"]); } });
       if (open) {
         for (const [a, p] of moves.filter(([, q]) => q.from.join(",") === key)) {
           const [tx, ty] = p.to;
-          const dest = B.el("g", { class: "choice ranger-dest", "data-action": a, tabindex: 0 }, [
+          const dest = B.el("g", { class: "choice ranger-dest", "data-action": a }, [
             B.el("rect", { x: tx * S + 8, y: ty * S + 8, width: S - 16, height: S - 16, rx: 10, class: "halo" }),
             B.text(tx * S + 50, ty * S + 50, "R→", { class: "dest-label" })]);
           dest.appendChild(B.el("title", {}, [document.createTextNode(a)]));
-          dest.addEventListener("click", () => this.send(a));
           g.appendChild(dest);
+          ch.add(dest, { key: a, at: [(tx + 0.5) * S, (ty + 0.5) * S], label: words(a), commit: () => this.send(a) });
         }
       }
     }
     for (const [a, p] of acts) {
       if (p.kind !== "R>") continue;
-      const dest = B.el("g", { class: "choice ranger-dest", "data-action": a, tabindex: 0 }, [
+      const dest = B.el("g", { class: "choice ranger-dest", "data-action": a }, [
         B.el("rect", { x: p.x * S + 8, y: p.y * S + 8, width: S - 16, height: S - 16, rx: 10, class: "halo" }),
         B.text(p.x * S + 50, p.y * S + 50, "R", { class: "dest-label" })]);
       dest.appendChild(B.el("title", {}, [document.createTextNode(`${a}: put the ranger back here`)]));
-      dest.addEventListener("click", () => this.send(a));
       g.appendChild(dest);
+      ch.add(dest, { key: a, at: [(p.x + 0.5) * S, (p.y + 0.5) * S], label: words(a), commit: () => this.send(a) });
+    }
+    ch.end();
+  }
+
+  // after opening a watering hole or a ranger by the keyboard: on to its first choice
+  selectFirst(kinds) {
+    const ch = this.page.chooser;
+    const key = [...ch.items.keys()].find(k => kinds.includes(parseAction(k).kind));
+    if (key) ch.select(key, { focus: true, reveal: true });
+  }
+
+  // the drawn tile, faint, on the space under the mouse or selected
+  drawGhost() {
+    const g = this.ghost;
+    if (!g) return;
+    while (g.firstChild) g.removeChild(g.firstChild);
+    const sel = this.page.chooser.key;
+    const key = this.hover || (sel && sel.startsWith("T") ? sel.slice(1) : null);
+    const rots = key && this.placements().get(key);
+    if (!rots) return;
+    const [x, y] = key.split(",").map(Number);
+    const r = rots.includes(this.rotation) ? this.rotation : rots[0];
+    const lay = this.view.drawn_tile.layouts.find(l => l.rotation === r);
+    const t = B.drawTile(lay, { ghost: true, animals: this.view.animals });
+    t.setAttribute("transform", `translate(${x * B.S},${y * B.S})`);
+    g.appendChild(t);
+  }
+
+  // the confirm bar's tools for a selected space: turn the tile there
+  selectionTools(key) {
+    if (!key.startsWith("T") || this.view.phase !== "place") return [];
+    const rots = this.placements().get(key.slice(1)) || [];
+    if (rots.length < 2) return [];
+    return [h("button", { class: "bar-rotate", onclick: () => this.rotate(-1), title: "rotate left (Q)", "aria-label": "rotate left" }, "⟲"),
+      h("button", { class: "bar-rotate", onclick: () => this.rotate(1), title: "rotate right (R)", "aria-label": "rotate right" }, "⟳")];
+  }
+
+  // a move in words (the screen reader's announcement, a choice's label)
+  words(m, view) {
+    const v = view || this.view;
+    const p = parseAction(m.action);
+    const an = a => (v.animals && v.animals[a]) || a;
+    switch (p.kind) {
+      case "T": {
+        const t = v.board.find(b => b.x === p.x && b.y === p.y);
+        return `places ${t && m.move ? `tile ${t.id} ` : "the tile "}at ${p.x},${p.y}${p.r ? `, turned ${p.r}°` : ""}`
+          .replace(/^places/, m.move ? "places" : "place");
+      }
+      case "M": {
+        const what = p.feature === "baobab" ? "the baobab" : `the ${p.feature}${p.side ? ` (${p.side} side)` : ""}`;
+        return `${m.move ? "puts" : "put"} a meeple on ${what}`;
+      }
+      case "D": return `${m.move ? "digs" : "dig"} a watering hole at ${p.x},${p.y} ${p.corner} with a ${an(p.animal)} token`;
+      case "X": return `${m.move ? "expands" : "expand"} the watering hole at ${p.x},${p.y} ${p.corner} with a ${an(p.animal)} token`;
+      case "R": return `${m.move ? "moves" : "move"} a ranger from ${p.from.join(",")} to ${p.to.join(",")}`;
+      case "R>": return `${m.move ? "puts" : "put"} the ranger back at ${p.x},${p.y}`;
+      case "+": return p.animal === "none" ? `${m.move ? "adds" : "add"} no token to the scoring` : `${m.move ? "adds" : "add"} a ${an(p.animal)} token to the scoring`;
+      case "pass": return m.move ? "passes" : "pass";
+      default: return `${m.move ? "plays" : "play"} ${m.action}`;
     }
   }
 
@@ -262,21 +351,23 @@ class SafariUI {
     if (v.phase === "score" && v.scoring) {
       const sc = v.scoring;
       const C = window.SavannaWords.W.safariChoice;
-      box.append(h("div", { class: "panel-title" }, C.title(sc.kind, sc.animals)),
+      const named = [...(sc.animals || "")].map(a => v.animals[a] || a).join(", ");
+      box.append(h("div", { class: "panel-title" }, C.title(sc.kind, named)),
         h("p", {}, C.ask),
         h("div", { class: "buttons" }, acts.map(a => {
           const p = parseAction(a);
           return h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) },
-            p.animal === "none" ? C.none(sc.points) : C.add(v.animals[p.animal], p.animal, sc.points_with_token, sc.points_with_token - sc.points));
+            p.animal === "none" ? C.none(sc.points)
+              : [animalIcon(p.animal, v.animals), " " + C.add(v.animals[p.animal], p.animal, sc.points_with_token, sc.points_with_token - sc.points)]);
         })));
       return;
     }
     const groups = {};
     for (const a of acts) (groups[parseAction(a).kind] = groups[parseAction(a).kind] || []).push(a);
     const hint = {
-      place: "Click a highlighted space to place the tile (the outline shows it under the pointer).",
-      action: "Click a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass.",
-      ranger: "Click a highlighted space to put the displaced ranger back.",
+      place: "Click a highlighted space to place the tile (the outline shows it under the pointer); on a touch screen tap it, then Confirm. Keys: arrows, R to rotate, Enter.",
+      action: "Click or tap a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass (P). Keys: arrows and Enter.",
+      ranger: "Click or tap a highlighted space to put the displaced ranger back.",
     }[v.phase];
     box.append(h("div", { class: "panel-title" }, "Your choices"));
     if (hint) box.append(h("p", { class: "small" }, hint));
@@ -291,7 +382,7 @@ class SafariUI {
   }
 
   preview(a) {
-    if (!a) { if (this.hover) { this.hover = null; this.drawMarks(); } return; }
+    if (!a) { if (this.hover) { this.hover = null; this.drawGhost(); } return; }
     const p = parseAction(a);
     if (p.kind === "T") { this.rotation = p.r; this.hover = `${p.x},${p.y}`; this.renderTile(); this.drawMarks(); }
   }

@@ -1,0 +1,66 @@
+// What a screen reader hears on the game page: a polite live region that says, in words,
+// each move as it comes and what it scored (in words.js's sentences), the scores, whose
+// turn it is when that changes, and the end of the game.
+(() => {
+"use strict";
+
+const { h } = window.Savanna;
+const KEEP = 12; // lines kept in the region (older ones go)
+
+class Announcer {
+  constructor(page) {
+    this.page = page;
+    this.region = h("div", { id: "announce", class: "sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
+    this.heard = []; // every line said (tests and the curious read window.page.announcer.heard)
+  }
+
+  say(line) {
+    if (!line) return;
+    this.heard.push(line);
+    this.region.appendChild(h("p", {}, line));
+    while (this.region.childNodes.length > KEEP) this.region.firstChild.remove();
+  }
+
+  // a new view came (prev: the one before, or null)
+  update(prev, view) {
+    const page = this.page;
+    const name = s => page.seatName(s);
+    if (!prev) {
+      this.say(view.status === "over" ? this.over(view) : this.turn(view, true));
+      return;
+    }
+    const since = prev.history.length ? prev.history[prev.history.length - 1].move : 0;
+    const fresh = view.history.filter(m => m.move > since);
+    if (!fresh.length && view.moves === prev.moves) return; // no move: a spectator came, a seat connected
+    const Words = window.SavannaWords;
+    for (const m of fresh.slice(-6)) {
+      this.say(`${Words.action(view, m, name(m.seat))}.`);
+      for (const e of m.scored || []) {
+        if (!e.what.startsWith("final")) this.say(`${Words.scored(view, e, name(e.seat))}: ${e.points ? Words.W.points(e.points) : "0"}.`);
+      }
+    }
+    const scored = view.seats.filter(s => prev.seats[s.seat] && s.score !== prev.seats[s.seat].score)
+      .map(s => `${name(s.seat)} ${s.score}`);
+    if (scored.length) this.say(`Scores now: ${scored.join("; ")}.`);
+    if (view.status === "over" && prev.status !== "over") this.say(this.over(view));
+    else if (view.status === "playing" && (view.current_player !== prev.current_player || page.myTurn()))
+      this.say(this.turn(view, false)); // another seat's own steps are said as its moves
+  }
+
+  turn(view, first) {
+    const page = this.page;
+    if (view.status !== "playing" || view.current_player === null) return null;
+    const what = page.ui ? page.ui.phaseText(view) : view.phase;
+    if (page.myTurn()) return `Your turn${page.mySeats.length > 1 ? ` (${page.seatName(view.current_player)})` : ""}: ${what}.`;
+    return first || page.mode !== "replay" ? `${page.seatName(view.current_player)} to play: ${what}.` : null;
+  }
+
+  over(view) {
+    const w = view.winners.map(s => this.page.seatName(s));
+    const scores = [...view.seats].sort((a, b) => b.score - a.score).map(s => `${s.name} ${s.score}`).join(", ");
+    return `Game over: ${w.join(" and ")} ${w.length > 1 ? "win" : "wins"}. Scores: ${scores}.`;
+  }
+}
+
+window.SavannaAnnouncer = Announcer;
+})();
