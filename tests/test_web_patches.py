@@ -214,7 +214,7 @@ def test_africa_with_hidden_treasure_patches_each_seat_its_own_view_and_no_one_e
             if viewer in held:
                 doc = held[viewer][1]
                 for op in frame.ops or ():  # op by op: not for a moment another seat's treasure
-                    doc = jsonpatch.apply_patch(doc, [op])
+                    doc = jsonpatch.apply_patch(doc, [op], in_place=True)  # (doc is this test's own copy)
                     if view["status"] == "playing":
                         for s in hidden_from(viewer, doc):
                             assert doc["seats"][s]["gold"] is None and doc["seats"][s]["gems"] is None

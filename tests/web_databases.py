@@ -1,7 +1,8 @@
 """The databases the web tests run on: a temporary SQLite file always, and the PostgreSQL
 database named by SAVANNA_TEST_DATABASE_URL too when it is set (`.ci/run` starts a server
 on loopback and sets it). That database is emptied before each test that uses it: give
-one you can spare."""
+one you can spare. Tests run in parallel (pytest-xdist) each worker on a database of its
+own beside it (`<name>_gw0`, ...), made on first use: workers never empty each other's."""
 
 from __future__ import annotations
 
@@ -10,6 +11,30 @@ from pathlib import Path
 
 ENV = "SAVANNA_TEST_DATABASE_URL"
 BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get(ENV) else [])
+_made: set[str] = set()
+
+
+def postgresql_url() -> str:
+    """SAVANNA_TEST_DATABASE_URL, or under pytest-xdist this worker's own database beside it."""
+    url = os.environ[ENV]
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    if name not in _made:
+        engine = create_engine(base, isolation_level="AUTOCOMMIT")
+        try:
+            with engine.connect() as con:
+                if not con.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar():
+                    con.execute(text(f'CREATE DATABASE "{name}"'))
+        finally:
+            engine.dispose()
+        _made.add(name)
+    return base.set(database=name).render_as_string(hide_password=False)
 
 
 def fresh_database(backend: str, tmp_path: Path) -> str:
@@ -18,7 +43,7 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
         return str(tmp_path / "games.db")
     from savanna.web.storage import GAMES, Store
 
-    url = os.environ[ENV]
+    url = postgresql_url()
     store = Store(url)
     try:
         with store.engine.begin() as con:
