@@ -84,6 +84,9 @@ from savanna.chance import sample_outcome
 from savanna.research.timed_ismcts import CLOCKS, TimedISMCTSBot
 from savanna.safari import load_tiles
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from strength import positive  # noqa: E402 (bench/strength.py, beside this file)
+
 FINAL_POLICIES = {"max_value": ismcts.ISMCTSFinalPolicyType.MAX_VALUE,
                   "max_visit_count": ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
                   "normalized_visited_count": ismcts.ISMCTSFinalPolicyType.NORMALIZED_VISITED_COUNT}
@@ -213,31 +216,19 @@ def _open_spiel_version() -> str | None:
         return None
 
 
-def _positive(kind: type):
-    def parse(text: str):
-        try:
-            v = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"must be a {kind.__name__}, not {text!r}") from None
-        if not v > 0:
-            raise argparse.ArgumentTypeError(f"must be positive, not {text!r}")
-        return v
-    return parse
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog="\n".join(__doc__.splitlines()[2:]))
-    ap.add_argument("--games", type=_positive(int), default=100, help="games, rounded up to pairs (default 100)")
+    ap.add_argument("--games", type=positive(int), default=100, help="games, rounded up to pairs (default 100)")
     ap.add_argument("--seed", type=int, default=1, help="match seed: deals and players' seeds derive from it")
-    ap.add_argument("--time", type=_positive(float), default=1.0, help="seconds per move for both (default 1)")
+    ap.add_argument("--time", type=positive(float), default=1.0, help="seconds per move for both (default 1)")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                     help="what the time counts: wall (default) or cpu, the process's own CPU time")
     ap.add_argument("--budget", choices=("matched", "nominal"), default="matched",
                     help="IS-MCTS's time a move: our MCTS's mean so far (default) or exactly --time")
     ap.add_argument("--mcts", default=None, metavar="SPEC", help="our player's spec (default mcts:time=T)")
-    ap.add_argument("--uct-c", type=_positive(float), default=1.4, help="IS-MCTS's UCT constant (default 1.4)")
+    ap.add_argument("--uct-c", type=positive(float), default=1.4, help="IS-MCTS's UCT constant (default 1.4)")
     ap.add_argument("--final-policy", choices=sorted(FINAL_POLICIES), default="max_value",
                     help="IS-MCTS's final policy (default max_value)")
     ap.add_argument("--out-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),

@@ -12,6 +12,8 @@ from savanna.ai import make_player
 from savanna.chance import CHANCE
 from savanna.research.africa_encoding import AfricaEncoding
 
+from openspiel_helpers import play_bot, sample
+
 pyspiel = pytest.importorskip("pyspiel")
 import savanna.research.openspiel_africa  # noqa: E402,F401 (registers the game)
 from savanna.research.openspiel_africa import AfricaObserver  # noqa: E402
@@ -19,16 +21,11 @@ from savanna.research.openspiel_africa import AfricaObserver  # noqa: E402
 NAME = "python_savanna_africa"
 
 
-def _sample(state, rng):
-    actions, probs = zip(*state.chance_outcomes())
-    return rng.choice(actions, p=probs)
-
-
 def _play(state, rng, steps):
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply_action(_sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply_action(sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
     return state
 
 
@@ -91,7 +88,7 @@ def test_state_follows_the_engine():
             assert block[0] == 1 and block[1 + (engine.active - 1) % 2] == 1 and block[3 + engine.reveal_at] == 1
             assert block.sum() == 3 and head[e.plane_size + e.vec["phase_reveal"]] == 1
             assert not head[e.plane_size + e.vec["to_act_seat0"]:e.plane_size + e.vec["to_act_seat1"] + 1].any()
-            a = _sample(state, rng)
+            a = sample(state, rng)
         else:
             assert state.current_player() == engine.current_player and not block.any()
             legal = state.legal_actions()
@@ -217,20 +214,7 @@ def test_openspiel_ismcts_plays_whole_games():
     seed = 1
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2, random_state=np.random.RandomState(seed))
-    opponent = make_player("greedy", seed)
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    searched = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = _sample(state, rng)
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            searched += 1
-        else:
-            action = state.action_index(opponent.choose(state.engine()))
-        assert action in state.legal_actions()
-        state.apply_action(action)
+    state, searched = play_bot(game, bot, make_player("greedy", seed), seed)
     g = state.engine()
     assert g.is_terminal() and g.monuments_found == g.data.monuments  # played to the rules' end
     assert state.returns() == g.returns() and max(state.returns()) == 1.0 and searched > 20

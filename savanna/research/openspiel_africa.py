@@ -6,16 +6,7 @@ Importing this module registers the game with pyspiel:
     import savanna.research.openspiel_africa  # registers "python_savanna_africa"
 
     game = pyspiel.load_game("python_savanna_africa", {"players": 3, "hidden_treasure": True})
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes())
-            action = random.choices(outcomes, probs)[0]
-        else:
-            action = state.legal_actions()[0]
-        print(state.current_player(), state.action_to_string(action))   # ~elephant, Sg3, Dg4
-        state.apply_action(action)
-    print(state.returns())
+    state = game.new_initial_state()   # played as Safari's (openspiel_game's docstring): ~elephant, Sg3, Dg4
 
 The same shape as Safari's game (`savanna.research.openspiel_game`; what the two
 share, and the information state, is in `savanna.research.openspiel_base`).
