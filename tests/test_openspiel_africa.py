@@ -12,7 +12,7 @@ from savanna.ai import make_player
 from savanna.chance import CHANCE
 from savanna.research.africa_encoding import AfricaEncoding
 
-from openspiel_helpers import play_bot, sample
+from openspiel_helpers import check_information_state, play_bot, sample
 
 pyspiel = pytest.importorskip("pyspiel")
 import savanna.research.openspiel_africa  # noqa: E402,F401 (registers the game)
@@ -106,22 +106,11 @@ def test_state_follows_the_engine():
 
 
 def test_information_state_tensor_is_the_history():
-    game = pyspiel.load_game(NAME, {"players": 2})
+    game = pyspiel.load_game(NAME, {"players": 3})
     state = _play(game.new_initial_state(), np.random.RandomState(5), 120)
-    info = np.asarray(state.information_state_tensor(1), np.float32)
-    n_obs = game.observation_tensor_size()
-    assert np.array_equal(info[:n_obs], np.asarray(state.observation_tensor(1), np.float32))
-    table = info[n_obs:].reshape(game.history_rows, -1)
-    assert table[:, 0].sum() == len(state.history()) == 120
+    assert len(state.history()) == 120
     assert any(step.player == pyspiel.PlayerId.CHANCE for step in state.full_history())
-    for row, step in zip(table, state.full_history()):
-        if step.player == pyspiel.PlayerId.CHANCE:
-            assert row[3] == 1 and row[5] == np.float32((step.action + 1) / game.max_chance_outcomes())
-        else:
-            assert row[1 + (step.player - 1) % 2] == 1
-            assert row[4] == np.float32((step.action + 1) / game.num_distinct_actions())
-    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
-    assert str(other) == str(state) and other.history() == state.history()
+    check_information_state(pyspiel, game, state, 1)
 
 
 def _views(state, player):

@@ -20,7 +20,7 @@ from savanna.research import encoding as enc_mod
 from savanna.research.encoding import DEFAULT_WINDOW, OutsideWindowError, SafariEncoding
 from savanna.safari.geometry import xy
 
-from openspiel_helpers import play_bot, sample
+from openspiel_helpers import check_information_state, play_bot, sample
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -448,24 +448,8 @@ def test_openspiel_information_state_is_the_public_history(pyspiel):
     rng = np.random.RandomState(3)
     for _ in range(40):
         state.apply_action(sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
-    g = state.engine()
-    lines = state.information_state_string(1).split("\n")
-    assert lines[0] == "p1" and lines[1:] == [f"{'c' if s < 0 else s}:{a}" for s, a in zip(g.actors, g.history)]
-    info = np.asarray(state.information_state_tensor(1), np.float32)
-    n_obs = game.observation_tensor_size()
-    assert np.array_equal(info[:n_obs], np.asarray(state.observation_tensor(1), np.float32))
-    table = info[n_obs:].reshape(game.history_rows, -1)
-    assert table[:, 0].sum() == len(state.history()) == 40
-    for row, step in zip(table, state.full_history()):
-        if step.player == pyspiel.PlayerId.CHANCE:
-            assert row[3] == 1 and row[5] == np.float32((step.action + 1) / game.max_chance_outcomes())
-        else:
-            assert row[1 + (step.player - 1) % 2] == 1
-            assert row[4] == np.float32((step.action + 1) / game.num_distinct_actions())
-    # nothing is hidden: the only world consistent with it is the state itself
-    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
-    assert str(other) == str(state) and other.history() == state.history()
-    assert other.information_state_string(0) == state.information_state_string(0)
+    assert len(state.history()) == 40
+    check_information_state(pyspiel, game, state, 1)
 
 
 def test_openspiel_serialisation_replays_the_draws(pyspiel):
