@@ -54,7 +54,8 @@ Writes `--out-dir`/mcts-vs-ismcts.json in the arena's results format, so
 Each record adds, per seat, the mean seconds a move took (`move_seconds`) and
 IS-MCTS's mean simulations a move (`simulations`). One process plays the games
 one after another (time-budgeted players need a core each): run parts side by
-side for more. A game at T = 1 takes about 170 s (some 85 moves per player).
+side for more. A game at T = 1 takes some 200 s (about 85 moves per player, a
+little over a second each).
 
 A benchmark, not a test: it asserts nothing and never runs in the test suite.
 """
