@@ -28,8 +28,8 @@ The game in OpenSpiel's terms:
   `current_player`: the seat placing its explorer, then the seat whose turn it
   is, for every decision of its turn.
 - Length: the rules let every seat pass for ever, and OpenSpiel needs a longest
-  game, so a game that reaches `max_turns` turns (a turn is one seat's; random
-  2-player games end in 200 to 1,100) ends there with no winner: `returns()`
+  game, so a game that reaches `max_turns` turns (a turn is one seat's; the longest of
+  30 random 2-player games took 1,054) ends there with no winner: `returns()`
   all 0. `max_game_length()` is then the set-up plus 6 decisions a turn (step,
   action, where the animal goes or an exchange, twice).
 - Information: IMPERFECT_INFORMATION. Observation tensor:

@@ -74,7 +74,6 @@ The game in OpenSpiel's terms:
   node: `state.apply_action(state.action_index(player.choose(state.engine())))`.
 """
 
-
 from __future__ import annotations
 
 from typing import Any
