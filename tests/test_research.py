@@ -20,6 +20,8 @@ from savanna.research import encoding as enc_mod
 from savanna.research.encoding import DEFAULT_WINDOW, OutsideWindowError, SafariEncoding
 from savanna.safari.geometry import xy
 
+from openspiel_helpers import check_information_state, play_bot, sample
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -391,11 +393,6 @@ def test_openspiel_game_type_and_info(pyspiel):
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
 
 
-def _sample(state, rng):
-    actions, probs = zip(*state.chance_outcomes())
-    return rng.choice(actions, p=probs)
-
-
 @pytest.mark.parametrize("players", [None, 3, 4, 5])
 @pytest.mark.parametrize("serialize", [False, True])
 def test_openspiel_random_sim_test(pyspiel, players, serialize):
@@ -427,7 +424,7 @@ def test_openspiel_state_follows_the_engine(pyspiel):
             assert state.legal_actions() == [i for i, _ in outcomes] == sorted(i for i, _ in outcomes)
             assert block[0] == 1 and block[1] + block[2] == 1 and head[e.plane_size:].sum() > 0
             assert head[e.plane_size + e.vec["phase_place"]] == 0
-            a = _sample(state, rng)
+            a = sample(state, rng)
         else:
             assert state.current_player() == engine.current_player
             legal = state.legal_actions()
@@ -450,25 +447,9 @@ def test_openspiel_information_state_is_the_public_history(pyspiel):
     state = game.new_initial_state()
     rng = np.random.RandomState(3)
     for _ in range(40):
-        state.apply_action(_sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
-    g = state.engine()
-    lines = state.information_state_string(1).split("\n")
-    assert lines[0] == "p1" and lines[1:] == [f"{'c' if s < 0 else s}:{a}" for s, a in zip(g.actors, g.history)]
-    info = np.asarray(state.information_state_tensor(1), np.float32)
-    n_obs = game.observation_tensor_size()
-    assert np.array_equal(info[:n_obs], np.asarray(state.observation_tensor(1), np.float32))
-    table = info[n_obs:].reshape(game.history_rows, -1)
-    assert table[:, 0].sum() == len(state.history()) == 40
-    for row, step in zip(table, state.full_history()):
-        if step.player == pyspiel.PlayerId.CHANCE:
-            assert row[3] == 1 and row[5] == np.float32((step.action + 1) / game.max_chance_outcomes())
-        else:
-            assert row[1 + (step.player - 1) % 2] == 1
-            assert row[4] == np.float32((step.action + 1) / game.num_distinct_actions())
-    # nothing is hidden: the only world consistent with it is the state itself
-    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0., 1.))
-    assert str(other) == str(state) and other.history() == state.history()
-    assert other.information_state_string(0) == state.information_state_string(0)
+        state.apply_action(sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    assert len(state.history()) == 40
+    check_information_state(pyspiel, game, state, 1)
 
 
 def test_openspiel_serialisation_replays_the_draws(pyspiel):
@@ -476,7 +457,7 @@ def test_openspiel_serialisation_replays_the_draws(pyspiel):
     state = game.new_initial_state()
     rng = np.random.RandomState(4)
     for _ in range(60):
-        state.apply_action(_sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply_action(sample(state, rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
     again = game.deserialize_state(state.serialize())
     assert str(again) == str(state) and again.history() == state.history()
     assert again.engine().to_json() == state.engine().to_json()
@@ -486,21 +467,8 @@ def test_openspiel_serialisation_replays_the_draws(pyspiel):
     assert state2.legal_actions() == state.legal_actions()
 
 
-def _play_against_random(pyspiel, game, bot, seed):
-    opponent = make_player("random", seed)
-    rng = np.random.RandomState(seed)
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = _sample(state, rng)
-        elif state.current_player() == 0:
-            action = bot.step(state)
-            moves += 1
-        else:
-            action = state.action_index(opponent.choose(state.engine()))
-        assert action in state.legal_actions()
-        state.apply_action(action)
+def _play_against_random(game, bot, seed):
+    state, moves = play_bot(game, bot, make_player("random", seed), seed)
     g = state.engine()
     assert g.is_terminal() and g.tiles_left == 0
     assert state.returns() == g.returns() and max(state.returns()) == 1.0
@@ -515,7 +483,7 @@ def test_openspiel_ismcts_against_the_random_player(pyspiel):
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
         bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=2,
                                random_state=np.random.RandomState(seed))
-        assert _play_against_random(pyspiel, game, bot, seed) >= 72 // 2
+        assert _play_against_random(game, bot, seed) >= 72 // 2
 
 
 def test_openspiel_mcts_against_the_random_player(pyspiel):
@@ -525,7 +493,7 @@ def test_openspiel_mcts_against_the_random_player(pyspiel):
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, solve=False,
                        random_state=np.random.RandomState(2))
-    assert _play_against_random(pyspiel, game, bot, 5) >= 72 // 2
+    assert _play_against_random(game, bot, 5) >= 72 // 2
 
 
 def test_openspiel_savanna_players_choose_draws_too(pyspiel):

@@ -8,12 +8,14 @@
   PettingZoo AEC environments of the same shape (`turn_env.TurnBasedEnv`).
 - `savanna.research.vector`: `SafariVectorEnv`, `AfricaVectorEnv`: N games
   stepped at once, stacked NumPy observations and masks (Gymnasium VectorEnv).
-- `savanna.research.openspiel_game`: the OpenSpiel game "python_savanna_safari"
-  (importing the module registers it with pyspiel).
+- `savanna.research.openspiel_game`: the OpenSpiel game "python_savanna_safari",
+  and `openspiel_africa`: "python_savanna_africa" (importing a module registers its
+  game with pyspiel), both built on `openspiel_base`; `timed_ismcts`: OpenSpiel's
+  IS-MCTS searching for a time budget a move.
 
 Nothing here is imported by `savanna.safari` or `savanna.africa`, so the
 engines need neither numpy nor these packages; import the submodule you want.
 """
 
-__all__ = ["africa_encoding", "africa_env", "encoding", "openspiel_game", "pettingzoo_env", "tracker", "turn_env",
-           "vector"]
+__all__ = ["africa_encoding", "africa_env", "encoding", "openspiel_africa", "openspiel_base", "openspiel_game",
+           "pettingzoo_env", "timed_ismcts", "tracker", "turn_env", "vector"]

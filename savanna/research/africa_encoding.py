@@ -50,7 +50,8 @@ Planes: `space`, `city`, `face_down`, `empty` (no tile and no base camp),
 `tile_<id>` (the face-up tile, one plane per tile type), `camp_seat<j>`,
 `explorer_seat<j>`, `pending` (the animal or nomads waiting for a target).
 
-Vector: phase (one-hot: setup, move, jump, action, target, exchange, over),
+Vector: phase (one-hot: setup, move, jump, action, target, exchange, over,
+reveal: an explicit-chance game's draw, at which no seat is to act),
 `second_step`; `to_act_seat<j>`, `first_player_seat<j>`,
 `bonus_seat<j>` (who took the last monument's bonus); per relative seat its
 score (clipped to `SCORE_BOUND`), base camps in reserve, objects of each kind,
@@ -69,7 +70,7 @@ from typing import Any
 import numpy as np
 
 from savanna.africa import actions as act
-from savanna.africa.game import ACTION, MOVE, OVER, PHASE_NAMES, TARGET, TRADE
+from savanna.africa.game import ACTION, MOVE, OVER, PHASE_NAMES, REVEAL, TARGET, TRADE
 from savanna.africa.tiles import GameData, load_data
 
 SCORE_BOUND = 1000.0
@@ -308,10 +309,10 @@ class AfricaEncoding:
         vec.fill(0)
         phase = g.phase
         vec[V["phase_" + PHASE_NAMES[phase]]] = 1
-        if phase in (MOVE, ACTION, TARGET, TRADE) and g.step:
+        if phase in (MOVE, ACTION, TARGET, TRADE, REVEAL) and g.step:
             vec[V["second_step"]] = 1
         cp = g.current_player
-        if cp is not None:
+        if cp is not None and cp >= 0:  # (an explicit-chance game's draw: nobody acts)
             vec[V["to_act_seat0"] + (cp - seat) % n] = 1
         vec[V["first_player_seat0"] + (g.first_player - seat) % n] = 1
         if g.bonus_holder >= 0:

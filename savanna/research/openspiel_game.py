@@ -60,18 +60,15 @@ The game in OpenSpiel's terms:
   encoding's phase is all zero (it knows the decision phases only) and it
   shows no seat to act. Observation string: a text summary of the public
   state.
-- Information state (perfect recall): the public history. String: the
-  engine's notation of every action so far with who played it ("c" for
-  chance). Tensor: the observation tensor, then "history", a table of one row
-  per action so far (up to the most a game can hold, `history_rows`): present,
-  who acted (relative seat one-hot, then chance), the player action's index
-  + 1 over `num_distinct_actions()` and the chance outcome's index + 1 over
-  `max_chance_outcomes()`.
+- Information state (perfect recall): the public history, as for every
+  engine's game (`savanna.research.openspiel_base`): string "p<player>" then
+  "<seat>:<notation>" per action ("c" for chance); tensor the observation
+  tensor then a "history" table of one row per action so far (up to the most
+  a game can hold, `history_rows`).
 - Serialisation (`state.serialize()`, `game.deserialize_state(text)`,
-  `pyspiel.serialize_game_and_state`): OpenSpiel's for Python games, the
-  history and the state's pickled attributes; the engine game is pickled as
-  its saved game (`to_json()`: an explicit-chance save, the draws included),
-  and replayed when read.
+  `pyspiel.serialize_game_and_state`): the engine game pickled as its saved
+  game (`to_json()`: an explicit-chance save, the draws included), replayed
+  when read.
 - `state.engine()` is the underlying `savanna.safari.Game` (read it, don't
   change it), e.g. to let one of `savanna.ai`'s players choose at a decision
   node: `state.apply_action(state.action_index(player.choose(state.engine())))`.
@@ -88,29 +85,18 @@ from savanna import safari
 from savanna.safari.limits import max_actions
 
 from .encoding import DEFAULT_WINDOW, SafariEncoding
+from .openspiel_base import EngineGame, EngineObserver, EngineState, game_type
+from .openspiel_base import _unpickle_box  # noqa: F401 (named by states serialised before the base existed)
+
+__all__ = ["GAME_TYPE", "SHORT_NAME", "SafariGame", "SafariObserver", "SafariState"]
 
 SHORT_NAME = "python_savanna_safari"
 _DEFAULT_PARAMS = {"players": 2, "seed": -1, "final_scoring": "all", "window": DEFAULT_WINDOW}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Carcassonne Safari (savanna)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_DEFAULT_PARAMS,
-)
+GAME_TYPE = game_type(SHORT_NAME, "Python Carcassonne Safari (savanna)", 2, 5, _DEFAULT_PARAMS)
 
 
-class SafariGame(pyspiel.Game):
+class SafariGame(EngineGame):
     """The OpenSpiel game; make it with `pyspiel.load_game("python_savanna_safari", {...})`."""
 
     def __init__(self, params: dict | None = None):
@@ -123,34 +109,14 @@ class SafariGame(pyspiel.Game):
         # chance outcomes: the land tile outcomes, then the animals
         self.tile_outcomes = len(ts.outcome_names)
         self.chance_names = [f"~{n}" for n in ts.outcome_names] + [f"~{a}" for a in ts.animals]
-        # per land tile: place, action, ranger return, and a token choice for each leader of each
-        # feature the tile completes (at most 4 features, each with at most every seat leading)
-        self.max_decisions = max_actions(len(ts.copies), players)
-        # the whole history, draws included (savanna.safari.limits)
-        self.history_rows = max_actions(len(ts.copies), players, "explicit")
-        info = pyspiel.GameInfo(
-            num_distinct_actions=enc.size,
-            max_chance_outcomes=len(self.chance_names),
-            num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=None,
-            max_game_length=self.max_decisions,
-        )
-        super().__init__(GAME_TYPE, info, p)
         self.players = players
         self.seed = max(seed, 0)
         self.final_scoring = p["final_scoring"]
-
-    def new_initial_state(self) -> SafariState:
-        return SafariState(self)
-
-    def max_chance_nodes_in_history(self) -> int:
-        """The most draws a game holds (every land tile, the deal, and at most four tokens a turn)."""
-        return self.history_rows - self.max_decisions
-
-    def make_py_observer(self, iig_obs_type=None, params=None) -> SafariObserver:
-        return SafariObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+        # per land tile: place, action, ranger return, and a token choice for each leader of each
+        # feature the tile completes (at most 4 features, each with at most every seat leading);
+        # the history adds the draws (savanna.safari.limits)
+        self.setup(GAME_TYPE, p, max_actions(len(ts.copies), players),
+                   max_actions(len(ts.copies), players, "explicit"))
 
     def chance_id(self, g: safari.Game, action: Any) -> int:
         """The index of a chance outcome (`~S05`, `~A`) of the draw `g` is at."""
@@ -165,163 +131,32 @@ class SafariGame(pyspiel.Game):
         return safari.new_game(players=self.players, seed=self.seed, final_scoring=self.final_scoring,
                                chance="explicit")
 
+    def load_engine(self, saved: str) -> safari.Game:
+        return safari.from_json(saved)
 
-class _Box:
-    """The Python side of a state, kept in one attribute so that OpenSpiel's clone (a deepcopy of
-    each attribute) copies the engine game with its own cheap `clone()` and shares the rest."""
-
-    __slots__ = ("_engine", "game", "legal", "legal_at")
-
-    def __init__(self, game: SafariGame):
-        self.game = game
-        self._engine: safari.Game | None = None  # made on first use: a clone never makes one
-        self.legal: list[int] | None = None
-        self.legal_at = -1
-
-    @property
-    def engine(self) -> safari.Game:
-        if self._engine is None:
-            self._engine = self.game.new_engine_game()
-        return self._engine
-
-    def __deepcopy__(self, memo: dict) -> _Box:
-        b = _Box.__new__(_Box)
-        b.game = self.game
-        b._engine = None if self._engine is None else self._engine.clone()
-        b.legal, b.legal_at = self.legal, self.legal_at
-        return b
-
-    def __reduce__(self) -> tuple:
-        """OpenSpiel serialises a Python state as its pickled attributes: this one as the game's
-        name and the engine's saved game (savanna-safari-game/1, its draws included)."""
-        return _unpickle_box, (self.game.to_string(), self.engine.to_json())
+    def describe(self, g: safari.Game, player: int | None) -> str:
+        return _describe(g)  # every seat sees the same
 
 
-def _unpickle_box(game_string: str, saved: str) -> _Box:
-    b = _Box.__new__(_Box)
-    b.game = pyspiel.load_game(game_string)
-    b._engine = safari.from_json(saved)
-    b.legal, b.legal_at = None, -1
-    return b
-
-
-class SafariState(pyspiel.State):
+class SafariState(EngineState):
     """A state of the game (see the module docstring)."""
-
-    def __init__(self, game: SafariGame):
-        super().__init__(game)
-        self._box = _Box(game)
-
-    # -------------------------------------------------------------- helpers
-
-    def engine(self) -> safari.Game:
-        """The underlying engine game (read only)."""
-        return self._box.engine
-
-    def action_index(self, action: Any) -> int:
-        """The index of an engine action (or its notation) in this state: a chance outcome's
-        (`~S05`) at a chance node, else the player action's."""
-        g = self._box.engine
-        if g.is_chance_node():
-            return self._box.game.chance_id(g, action)
-        return self._box.game.encoding.action_to_index(g, action)
-
-    # ----------------------------------------------------------- OpenSpiel
-
-    def current_player(self) -> int:
-        g = self._box.engine
-        if g.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        if g.is_chance_node():
-            return pyspiel.PlayerId.CHANCE
-        return g.current_player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        g = self._box.engine
-        if g.is_terminal() or player != g.current_player or player < 0:
-            return []
-        box = self._box
-        n = len(g.history)
-        if box.legal_at != n or box.legal is None:
-            box.legal = box.game.encoding.legal_indices(g)
-            box.legal_at = n
-        return list(box.legal)
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of the draw due now, by index, with the engine's probabilities."""
-        g = self._box.engine
-        chance_id = self._box.game.chance_id
-        return sorted((chance_id(g, a), p) for a, p in g.chance_outcomes())
-
-    def _apply_action(self, action: int) -> None:
-        box = self._box
-        g = box.engine
-        if g.is_chance_node():
-            names = box.game.chance_names
-            if not 0 <= action < len(names):
-                raise ValueError(f"chance outcome {action} does not exist (0 to {len(names) - 1})")
-            g.apply(names[action])  # raises ValueError, changing nothing, if its probability is 0
-        else:
-            g.apply(box.game.encoding.index_to_action(g, action))  # likewise if illegal
-        box.legal = None
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        game = self._box.game
-        if player == pyspiel.PlayerId.CHANCE:
-            return game.chance_names[action] if 0 <= action < len(game.chance_names) else f"chance#{action}"
-        try:
-            return str(game.encoding.index_to_action(self._box.engine, action))
-        except ValueError:
-            return f"action#{action}"
-
-    def is_terminal(self) -> bool:
-        return self._box.engine.is_terminal()
-
-    def returns(self) -> list[float]:
-        return self._box.engine.returns()
-
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SafariState:
-        """A state consistent with what `player_id` knows: with chance explicit nothing is
-        hidden, so the state itself (a copy)."""
-        return self.clone()
-
-    def __str__(self) -> str:
-        return _describe(self._box.engine)
 
 
 CHANCE_NAMES_FIXED = ("chance_node", "draw_tile", "draw_token")
 
 
-class SafariObserver:
+class SafariObserver(EngineObserver):
     """OpenSpiel observer: the encoding's tensor ("board", "vector"), the chance block ("chance")
     and a text summary; with perfect recall, the history too ("history", and as a string)."""
 
-    def __init__(self, game: SafariGame, iig_obs_type: Any, params: Any):
-        if params:
-            raise ValueError(f"observation parameters not supported; got {params}")
-        self.game = game
-        self.encoding = enc = game.encoding
-        p = game.players
-        self.chance_names = list(CHANCE_NAMES_FIXED) + [f"draw_token_seat{j}" for j in range(p)] + ["draws_pending"]
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        # history rows: present, who acted (relative seats, then chance), player action, chance outcome
-        self.history_names = ["present"] + [f"seat{j}" for j in range(p)] + ["chance", "action", "outcome"]
-        n_obs = enc.observation_size
-        n_chance = len(self.chance_names)
-        n_hist = game.history_rows * len(self.history_names) if self.perfect_recall else 0
-        self.tensor = np.zeros(n_obs + n_chance + n_hist, np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        self.dict["board"], self.dict["vector"] = enc.split(self.tensor[:n_obs])
-        self.dict["chance"] = self.tensor[n_obs:n_obs + n_chance]
-        if self.perfect_recall:
-            self.dict["history"] = self.tensor[n_obs + n_chance:].reshape(game.history_rows, len(self.history_names))
+    pieces = ("board", "vector")
 
-    def set_from(self, state: SafariState, player: int) -> None:
-        g = state.engine()
+    def chance_block_names(self) -> list[str]:
+        p = self.game.players
+        return list(CHANCE_NAMES_FIXED) + [f"draw_token_seat{j}" for j in range(p)] + ["draws_pending"]
+
+    def fill(self, g: safari.Game, player: int, obs: np.ndarray, chance: np.ndarray) -> None:
         enc = self.encoding
-        obs = self.tensor[:enc.observation_size]
-        chance = self.dict["chance"]
-        chance.fill(0)
         if g.is_chance_node():
             enc.observation(_DrawView(g), player, out=obs)
             obs[enc.plane_size + enc.vec["phase_place"]] = 0  # (the stand-in phase the encoding was shown)
@@ -335,33 +170,10 @@ class SafariObserver:
                 chance[c("draw_tile")] = 1
         else:
             enc.observation(g, player, out=obs)
-        if self.perfect_recall:
-            self._history(state, player)
-
-    def _history(self, state: SafariState, player: int) -> None:
-        table = self.dict["history"]
-        table.fill(0)
-        game = self.game
-        n = game.players
-        actions = float(game.num_distinct_actions())
-        outcomes = float(game.max_chance_outcomes())
-        for row, step in zip(table, state.full_history()):
-            who, a = step.player, step.action
-            row[0] = 1
-            if who == pyspiel.PlayerId.CHANCE:
-                row[1 + n] = 1
-                row[3 + n] = (a + 1) / outcomes
-            else:
-                row[1 + (who - player) % n] = 1
-                row[2 + n] = (a + 1) / actions
-
-    def string_from(self, state: SafariState, player: int) -> str:
-        g = state.engine()
-        if self.perfect_recall:
-            return f"p{player}\n" + "\n".join(f"{'c' if s < 0 else s}:{a}" for s, a in zip(g.actors, g.history))
-        return f"p{player}\n" + _describe(g)
 
 
+SafariGame.state_class = SafariState
+SafariGame.observer_class = SafariObserver
 class _DrawView:
     """The engine game as the encoding is shown it at a chance node: the encoding knows the
     decision phases only, so it sees the place phase with no tile drawn and no seat to act
