@@ -27,7 +27,7 @@ dict_obs = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"
 def _same(tr, e, g, players, strict=True):
     for seat in range(players):
         a, b = tr.observation(g, seat), e.observation(g, seat)
-        assert a.dtype == b.dtype == np.float32
+        assert a.dtype == tr.dtype == np.int16 and b.dtype == np.float32
         if not np.array_equal(a, b):
             bad = np.flatnonzero(a != b)[:5]
             names = [e.plane_names[i // e.spaces] if i < e.plane_size else e.vector_names[i - e.plane_size]

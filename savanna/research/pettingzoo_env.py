@@ -90,8 +90,9 @@ class SafariCore(GameCore):
         self.final_scoring = final_scoring
         self.action_size = enc.size
         self.observation_size = enc.observation_size
-        self.observation_low = enc.observation_low
-        self.observation_high = enc.observation_high
+        self.observation_dtype = dt = self.tracker.dtype
+        self.observation_low = enc.observation_low.astype(dt)
+        self.observation_high = enc.observation_high.astype(dt)
 
     def new_game(self, seed: int, options: dict) -> safari.Game:
         return safari.new_game(players=self.players, seed=seed, final_scoring=self.final_scoring,

@@ -61,7 +61,11 @@ from savanna.safari.watering_holes import expand_allowed
 
 from .encoding import ROTATIONS, SCORE_BOUND, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
-__all__ = ["SafariTracker"]
+__all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
+
+# every entry of an observation is a whole number below 32,768 (counts, flags, scores clipped to
+# SCORE_BOUND), so 16-bit integers hold it exactly at half float32's size
+OBSERVATION_DTYPE = np.int16
 
 # slot j of a watering-hole point: the offset from the point to the space whose corner it is, and that corner
 _SLOT_OFFSET = np.array([slot_corner(4 * space(0, 0) + j)[0] - space(0, 0) for j in range(4)], np.int64)
@@ -93,18 +97,12 @@ class _Tables:
         self.off_fits = P["fits_0"] * S
         self.off_last = P["last_placed"] * S
         self.off_scoring = P["scoring"] * S
-        # per relative seat j, the absolute seat s = (seat + j) % n: the plane order for each observer
-        seat_planes = [[P[f"{base}{j}"] for j in range(n)]
-                       for base in ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
-        # dest[seat][i]: where flat index i of the stack by absolute seat goes in `seat`'s observation
-        # (seat 0's observation is that stack)
-        self.dest = []
-        for seat in range(n):
-            plane_to = np.arange(enc.num_planes)
-            for group in seat_planes:
-                for a in range(n):
-                    plane_to[group[a]] = group[(a - seat) % n]
-            self.dest.append((plane_to[:, None] * S + np.arange(S)[None, :]).ravel().astype(np.intp))
+        # the flat start of each group of per-seat planes (n planes in a row, one per seat): an
+        # observer's copy rotates each group so that its own seat comes first
+        self.seat_groups = [P[f"{base}0"] * S for base in
+                            ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
+        assert all(P[f"{base}{n - 1}"] * S == g + (n - 1) * S for base, g in
+                   zip(("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat"), self.seat_groups))
         self._static: dict[tuple, tuple] = {}
         self.enc = enc
         # vector offsets
@@ -197,11 +195,14 @@ class SafariTracker:
     Equal, array for array, to `encoding.observation(game, seat)` and
     `encoding.legal_mask(game)`; see the module's docstring."""
 
-    def __init__(self, encoding: SafariEncoding):
+    def __init__(self, encoding: SafariEncoding, dtype: Any = OBSERVATION_DTYPE):
         self.encoding = encoding
         self.t = _tables(encoding)
-        # one observation buffer per observing seat, its board planes kept current by `sync`
-        self.bufs = [np.zeros(encoding.observation_size, np.float32) for _ in range(encoding.players)]
+        self.dtype = np.dtype(dtype)
+        # the board planes in absolute seat order (seat 0's view), kept current by `sync`;
+        # another seat's view is this with the seat planes rotated, at copy time
+        self.buf = np.zeros(encoding.plane_size, self.dtype)
+        self._own = [np.zeros(encoding.observation_size, self.dtype) for _ in range(encoding.players)]
         self.game: Any = None
         self.n = 0
         self.synced = False
@@ -214,13 +215,12 @@ class SafariTracker:
     @property
     def planes(self) -> np.ndarray:
         """The board planes as seat 0 sees them (C, W, W) (a view: read only)."""
-        return self.bufs[0][:self.encoding.plane_size].reshape(self.encoding.plane_shape)
+        return self.buf.reshape(self.encoding.plane_shape)
 
     # ------------------------------------------------------------- state
 
     def _restart(self, g: Any) -> list[int]:
-        for b in self.bufs:
-            b.fill(0)
+        self.buf.fill(0)
         self.game = g
         self.n = 0  # history entries read
         self.last_action = None
@@ -485,24 +485,16 @@ class SafariTracker:
                     for r in rs:
                         marks.append(off + r * S + s)
                         place_legal.append(place + 4 * s + r)
-        # write, into every seat's buffer: the markers' old places cleared first, then the rest
-        bufs, dest = self.bufs, t.dest
+        # write: the markers' old places cleared first, then the rest
+        buf = self.buf
         clear = self.markers
         if len(clear):
-            bufs[0][clear] = 0
-            for seat in range(1, n_seats):
-                bufs[seat][dest[seat][clear]] = 0
+            buf[clear] = 0
         if idx:
-            wi = np.array(idx, np.intp)
-            wv = np.array(val, np.float32)
-            bufs[0][wi] = wv
-            for seat in range(1, n_seats):
-                bufs[seat][dest[seat][wi]] = wv
+            buf[idx] = val
         mi = self.markers = np.array(marks, np.intp)
         if len(mi):
-            bufs[0][mi] = 1
-            for seat in range(1, n_seats):
-                bufs[seat][dest[seat][mi]] = 1
+            buf[mi] = 1
 
         # the legal actions, as a mask
         mask = self._mask
@@ -584,7 +576,7 @@ class SafariTracker:
             self._undo.append(out)
             if g.displaced < 0:
                 r0, r1 = g.rangers
-                front = self.bufs[0][t.off_frontier:t.off_frontier + S]
+                front = self.buf[t.off_frontier:t.off_frontier + S]
                 m0, m1 = enc.MOVE, enc.MOVE + S
                 mask[m0:m0 + S] = front
                 mask[m1:m1 + S] = front
@@ -598,7 +590,7 @@ class SafariTracker:
         elif phase == RANGER:
             other = g.rangers[1 - g.displaced]
             ret = enc.RETURN
-            mask[ret:ret + S] = self.bufs[0][t.off_frontier:t.off_frontier + S]
+            mask[ret:ret + S] = self.buf[t.off_frontier:t.off_frontier + S]
             self._undo.append(slice(ret, ret + S))
             s = cell.get(other)
             if s is not None:
@@ -653,14 +645,18 @@ class SafariTracker:
         if not isinstance(seat, int) or not 0 <= seat < enc.players:
             raise ValueError(f"seat must be 0 to {enc.players - 1}, not {seat!r}")
         self.sync(game)
-        buf = self.bufs[seat]
-        P = enc.plane_size
         if out is None:
-            if not copy:
-                self.vector(game, seat, buf[P:])
-                return buf
-            out = np.empty(enc.observation_size, np.float32)
-        out[:P] = buf[:P]
+            out = self._own[seat] if not copy else np.empty(enc.observation_size, self.dtype)
+        P = enc.plane_size
+        buf = self.buf
+        out[:P] = buf
+        if seat:  # seat j's planes of each group come from absolute seat (seat + j) % n
+            S, n = self.t.S, enc.players
+            for g0 in self.t.seat_groups:
+                cut = g0 + seat * S
+                end = g0 + n * S
+                out[g0:end - seat * S] = buf[cut:end]
+                out[end - seat * S:end] = buf[g0:cut]
         self.vector(game, seat, out[P:])
         return out
 

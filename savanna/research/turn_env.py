@@ -68,6 +68,7 @@ class GameCore:
     observation_size: int
     observation_low: np.ndarray
     observation_high: np.ndarray
+    observation_dtype: Any = np.float32
 
     def new_game(self, seed: int, options: dict) -> Any:
         """A new engine game from a seed and the reset options."""
@@ -129,7 +130,8 @@ class TurnBasedEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(core.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(low=core.observation_low, high=core.observation_high, dtype=np.float32),
+            "observation": spaces.Box(low=core.observation_low, high=core.observation_high,
+                                      dtype=core.observation_dtype),
             "action_mask": spaces.Box(low=0, high=1, shape=(core.action_size,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
