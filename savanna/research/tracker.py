@@ -53,9 +53,7 @@ from typing import Any
 import numpy as np
 
 from savanna.safari.game import ACTION, PLACE, RANGER, SCORE, tile_layout
-from savanna.safari.geometry import OFFSET as _OFFSET
 from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
-from savanna.safari.geometry import WIDTH as _WIDTH
 from savanna.safari.trails_and_bush import BUSH_KIND, popcount
 from savanna.safari.watering_holes import expand_allowed
 
@@ -66,10 +64,7 @@ __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 # every entry of an observation is a whole number below 32,768 (counts, flags, scores clipped to
 # SCORE_BOUND), so 16-bit integers hold it exactly at half float32's size
 OBSERVATION_DTYPE = np.int16
-
-# slot j of a watering-hole point: the offset from the point to the space whose corner it is, and that corner
-_SLOT_OFFSET = np.array([slot_corner(4 * space(0, 0) + j)[0] - space(0, 0) for j in range(4)], np.int64)
-_SLOT_CORNER = np.array([slot_corner(4 * space(0, 0) + j)[1] for j in range(4)], np.int64)
+NO_SPACE = 256  # the frontier pattern of a cell that is not on the frontier (engine patterns are 0..255)
 
 
 class _Tables:
@@ -131,6 +126,8 @@ class _Tables:
         assert self.v_phase == 0 and self.v_drawn == self.head
         self.num_types = len(enc.type_ids)
         self._drawn: dict[int, np.ndarray] = {}
+        self._fits: dict[int, tuple[Any, np.ndarray]] = {}
+        self._corners: dict[int, int] = {}
         self.k = k
 
     def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[float]]:
@@ -163,6 +160,28 @@ class _Tables:
         out = ([q * S for q in order], [vals[q] for q in order])
         self._static[key] = (out[0], out[1], tt)
         return out
+
+    def corner_of(self, slot: int) -> int:
+        """4 * cell + corner of a watering-hole slot's tile corner (the part of a dig or expand
+        index before the animal), or -1 outside the window."""
+        got = self._corners.get(slot)
+        if got is None:
+            sp, c = slot_corner(slot)
+            s = self.cell.get(sp)
+            got = self._corners[slot] = -1 if s is None else 4 * s + c
+        return got
+
+    def fit_table(self, tt: Any) -> np.ndarray:
+        """257 uint32s, each four uint8s: byte r of entry p is 1 if the tile type turned r fits a
+        frontier space of pattern p; entry 256 (`NO_SPACE`, a space not on the frontier) is 0.
+        (Four bytes as one number: gathering whole rows of a (257, 4) array is ten times slower.)"""
+        got = self._fits.get(id(tt))
+        if got is None or got[0] is not tt:
+            tab = np.zeros((NO_SPACE + 1, 4), np.uint8)
+            for pat, rs in enumerate(tt.fits):
+                tab[pat, list(rs)] = 1
+            got = self._fits[id(tt)] = (tt, tab.view(np.uint32).ravel())
+        return got[1]
 
     def drawn(self, copy: int) -> np.ndarray:
         """The drawn-tile part of the vector for one tile copy (its type and its four rotations)."""
@@ -221,6 +240,8 @@ class SafariTracker:
 
     def _restart(self, g: Any) -> list[int]:
         self.buf.fill(0)
+        self.pattern = np.full(self.t.S, NO_SPACE, np.intp)  # each cell's frontier pattern
+        self.fits_shown = False
         self.game = g
         self.n = 0  # history entries read
         self.last_action = None
@@ -300,11 +321,13 @@ class SafariTracker:
             baobabs = self.baobabs
             bdone = t.off_baobab_done
             front_out = self.front_out
+            pattern = self.pattern
             for sp in placed:
                 s = cell.get(sp)
                 if s is not None:
                     put_i(front + s)
                     put_v(0)
+                    pattern[s] = NO_SPACE
                 else:
                     front_out.discard(sp)
                 for d in range(4):
@@ -315,6 +338,7 @@ class SafariTracker:
                         if s is not None:
                             put_i(front + s)
                             put_v(1)
+                            pattern[s] = p
                         else:
                             front_out.add(nb)
                 if baobabs:
@@ -470,21 +494,14 @@ class SafariTracker:
                 s = cell.get(node_space[node])
                 if s is not None:
                     marks.append(t.off_scoring + s)
-        place_legal: list[int] = []
+        placing = phase == PLACE and g.tile >= 0
         place_outside = 0
-        if phase == PLACE and g.tile >= 0:
-            fits = g.tileset.copies[g.tile].type.fits
-            off, place = t.off_fits, self.encoding.PLACE
-            for sp, pat in g.frontier.items():
-                rs = fits[pat]
-                if rs:
-                    s = cell.get(sp)
-                    if s is None:
-                        place_outside += len(rs)
-                        continue
-                    for r in rs:
-                        marks.append(off + r * S + s)
-                        place_legal.append(place + 4 * s + r)
+        if placing:
+            tt = g.tileset.copies[g.tile].type
+            table = t.fit_table(tt)[self.pattern].view(np.uint8).reshape(S, 4)  # cell s, rotation r fits
+            if self.front_out:  # (placements outside the window: counted, for strict masks)
+                frontier = g.frontier
+                place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
         # write: the markers' old places cleared first, then the rest
         buf = self.buf
         clear = self.markers
@@ -495,31 +512,32 @@ class SafariTracker:
         mi = self.markers = np.array(marks, np.intp)
         if len(mi):
             buf[mi] = 1
+        fits_planes = buf[t.off_fits:t.off_fits + 4 * S]
+        if placing:
+            fits_planes.reshape(4, S)[:] = table.T
+            self.fits_shown = True
+        elif self.fits_shown:
+            fits_planes[:] = 0
+            self.fits_shown = False
 
         # the legal actions, as a mask
         mask = self._mask
         for where in self._undo:  # clear what the last state set (cheaper than the whole array)
             mask[where] = 0
         self._undo = undo = []
-        if phase == PLACE:
-            if place_legal:
-                mask[place_legal] = 1
-                undo.append(place_legal)
+        if placing:
+            place = self.encoding.PLACE
+            mask[place:place + 4 * S] = table.ravel()
+            undo.append(slice(place, place + 4 * S))
             self._outside = place_outside
+        elif phase == PLACE:
+            self._outside = 0
         else:
             self._outside = self._legal_now(g, mask)
         self._legal = None
         self.synced = True
 
     # ------------------------------------------------------- legal actions
-
-    def _cells(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Cells of an array of space codes, and which of them lie inside the window."""
-        h, w = self.encoding.window, self.encoding.width
-        y = codes // _WIDTH - (_OFFSET - h)
-        x = codes % _WIDTH - (_OFFSET - h)
-        inside = (x >= 0) & (x < w) & (y >= 0) & (y < w)
-        return y * w + x, inside
 
     def _legal_now(self, g: Any, mask: np.ndarray) -> int:
         """Mark the legal actions outside the place phase in `mask`; how many lie outside the window."""
@@ -531,6 +549,7 @@ class SafariTracker:
         if phase == ACTION:
             seat = g.active
             k = t.k
+            corner_of = t.corner_of
             hands = g.hands
             animals = [i for i in range(k) if hands[seat * k + i]]
             out = [enc.PASS]
@@ -545,33 +564,32 @@ class SafariTracker:
                         out.append(enc.MEEPLE + (0 if f.kind == "trail" else 4) + sides[i][0])
                 dig = g.dig_slots
                 if animals and dig:
-                    slots = np.fromiter(dig, np.int64, len(dig))
-                    j = slots & 3
-                    s, inside = self._cells((slots >> 2) + _SLOT_OFFSET[j])
-                    base = enc.DIG + (4 * s + _SLOT_CORNER[j]) * k
-                    if not inside.all():
-                        outside += int((~inside).sum()) * len(animals)
-                        base = base[inside]
-                    digs = (base[:, None] + np.array(animals)[None, :]).ravel()
-                    mask[digs] = 1
-                    self._undo.append(digs)
+                    dig0 = enc.DIG
+                    for slot in dig:
+                        b = corner_of(slot)
+                        if b < 0:
+                            outside += len(animals)
+                            continue
+                        b = dig0 + b * k
+                        for a in animals:
+                            out.append(b + a)
             if animals:
                 letters = enc.animals
                 free = g.free_slots
+                exp0 = enc.EXPAND
                 for point, toks in g.holes.items():
                     if "" not in toks:
                         continue
                     for j in range(4):
                         slot = point * 4 + j
                         if slot in free and expand_allowed(toks, j):
-                            sp, c = slot_corner(slot)
-                            s = cell.get(sp)
+                            b = corner_of(slot)
                             for a in animals:
                                 if letters[a] not in toks:
-                                    if s is None:
+                                    if b < 0:
                                         outside += 1
                                     else:
-                                        out.append(enc.EXPAND + (4 * s + c) * k + a)
+                                        out.append(exp0 + b * k + a)
             mask[out] = 1
             self._undo.append(out)
             if g.displaced < 0:
