@@ -73,7 +73,7 @@ class _ScratchCore(SafariCore):
     def observation(self, game: Any, seat: int, copy: bool = True) -> np.ndarray:
         return self.encoding.observation(game, seat)
 
-    def mask(self, game: Any) -> np.ndarray:
+    def mask(self, game: Any, copy: bool = True) -> np.ndarray:
         return self.encoding.legal_mask(game, dtype=np.int8)
 
     def is_legal(self, game: Any, index: int) -> bool:

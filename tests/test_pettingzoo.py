@@ -26,7 +26,13 @@ dict_obs = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"
 
 def _same(tr, e, g, players, strict=True):
     for seat in range(players):
-        a, b = tr.observation(g, seat), e.observation(g, seat)
+        b = e.observation(g, seat)
+        # a copy (from the buffer as the last seat's call left it), and the tracker's own buffer
+        # turned to this seat and to the next (the next sync turns it back)
+        a = tr.observation(g, seat)
+        own = tr.observation(g, seat, copy=False)
+        assert np.array_equal(a, own), f"seat {seat}: the copy and the buffer differ"
+        assert own is tr.observation(g, (seat + 1) % players, copy=False)
         assert a.dtype == tr.dtype == np.int16 and b.dtype == np.float32
         if not np.array_equal(a, b):
             bad = np.flatnonzero(a != b)[:5]

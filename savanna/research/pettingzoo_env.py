@@ -101,8 +101,8 @@ class SafariCore(GameCore):
     def observation(self, game: Any, seat: int, copy: bool = True) -> np.ndarray:
         return self.tracker.observation(game, seat, copy=copy)
 
-    def mask(self, game: Any) -> np.ndarray:
-        return self.tracker.legal_mask(game, dtype=np.int8)
+    def mask(self, game: Any, copy: bool = True) -> np.ndarray:
+        return self.tracker.legal_mask(game, dtype=np.int8, copy=copy)
 
     def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
         self.tracker.observation(game, seat, out=out)

@@ -218,10 +218,13 @@ class SafariTracker:
         self.encoding = encoding
         self.t = _tables(encoding)
         self.dtype = np.dtype(dtype)
-        # the board planes in absolute seat order (seat 0's view), kept current by `sync`;
-        # another seat's view is this with the seat planes rotated, at copy time
-        self.buf = np.zeros(encoding.plane_size, self.dtype)
-        self._own = [np.zeros(encoding.observation_size, self.dtype) for _ in range(encoding.players)]
+        # one observation: board planes kept current by `sync`, then the vector. Its per-seat
+        # planes are those of seat `view`'s observation: a copy for another seat rotates them as
+        # it copies; `observation(copy=False)` rotates them in place, and `sync` back to 0 (the
+        # order of absolute seats) before it writes
+        self.full = np.zeros(encoding.observation_size, self.dtype)
+        self.buf = self.full[:encoding.plane_size]
+        self.view = 0
         self.game: Any = None
         self.n = 0
         self.synced = False
@@ -234,12 +237,24 @@ class SafariTracker:
     @property
     def planes(self) -> np.ndarray:
         """The board planes as seat 0 sees them (C, W, W) (a view: read only)."""
+        self._rotate(0)
         return self.buf.reshape(self.encoding.plane_shape)
+
+    def _rotate(self, seat: int) -> None:
+        """Turn the per-seat planes of the buffer to `seat`'s view."""
+        shift = (seat - self.view) % self.encoding.players
+        if shift:
+            S, n, buf = self.t.S, self.encoding.players, self.buf
+            for g0 in self.t.seat_groups:
+                group = buf[g0:g0 + n * S].reshape(n, S)
+                group[:] = np.roll(group, -shift, axis=0)
+            self.view = seat
 
     # ------------------------------------------------------------- state
 
     def _restart(self, g: Any) -> list[int]:
         self.buf.fill(0)
+        self.view = 0
         self.pattern = np.full(self.t.S, NO_SPACE, np.intp)  # each cell's frontier pattern
         self.fits_shown = False
         self.game = g
@@ -504,6 +519,8 @@ class SafariTracker:
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
         # write: the markers' old places cleared first, then the rest
         buf = self.buf
+        if self.view:
+            self._rotate(0)
         clear = self.markers
         if len(clear):
             buf[clear] = 0
@@ -634,10 +651,13 @@ class SafariTracker:
             self._legal = np.flatnonzero(self._mask).tolist()
         return self._legal[:]
 
-    def legal_mask(self, game: Any, strict: bool = True, dtype: Any = bool) -> np.ndarray:
-        """`encoding.legal_mask(game, strict, dtype)`, from the tracker (a new array)."""
+    def legal_mask(self, game: Any, strict: bool = True, dtype: Any = bool, copy: bool = True) -> np.ndarray:
+        """`encoding.legal_mask(game, strict, dtype)`, from the tracker: a new array, or with
+        `copy=False` the tracker's own int8 mask (read only; the next call for this game changes it)."""
         self.sync(game)
         self._check_window(strict)
+        if not copy:
+            return self._mask
         return self._mask.astype(dtype)
 
     def legal_mask_into(self, game: Any, out: np.ndarray, strict: bool = True) -> None:
@@ -663,18 +683,23 @@ class SafariTracker:
         if not isinstance(seat, int) or not 0 <= seat < enc.players:
             raise ValueError(f"seat must be 0 to {enc.players - 1}, not {seat!r}")
         self.sync(game)
-        if out is None:
-            out = self._own[seat] if not copy else np.empty(enc.observation_size, self.dtype)
         P = enc.plane_size
+        if out is None and not copy:
+            self._rotate(seat)
+            self.vector(game, seat, self.full[P:])
+            return self.full
+        if out is None:
+            out = np.empty(enc.observation_size, self.dtype)
         buf = self.buf
         out[:P] = buf
-        if seat:  # seat j's planes of each group come from absolute seat (seat + j) % n
+        shift = (seat - self.view) % enc.players
+        if shift:  # relative seat j's planes of each group come from the buffer's (j + shift) % n
             S, n = self.t.S, enc.players
             for g0 in self.t.seat_groups:
-                cut = g0 + seat * S
+                cut = g0 + shift * S
                 end = g0 + n * S
-                out[g0:end - seat * S] = buf[cut:end]
-                out[end - seat * S:end] = buf[g0:cut]
+                out[g0:end - shift * S] = buf[cut:end]
+                out[end - shift * S:end] = buf[g0:cut]
         self.vector(game, seat, out[P:])
         return out
 

@@ -78,8 +78,9 @@ class GameCore:
         """The flat float32 observation of `game` for `seat` (copy=False: the core's own buffer)."""
         raise NotImplementedError
 
-    def mask(self, game: Any) -> np.ndarray:
-        """A new int8 array over the action space, 1 at the legal actions."""
+    def mask(self, game: Any, copy: bool = True) -> np.ndarray:
+        """An int8 array over the action space, 1 at the legal actions: a new one, or with
+        copy=False the core's own (overwritten later)."""
         raise NotImplementedError
 
     def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
@@ -166,7 +167,7 @@ class TurnBasedEnv(AECEnv):
         g = self.game
         obs = self.core.observation(g, seat, self.copy_observations)
         if g.current_player == seat:
-            mask = self.core.mask(g)
+            mask = self.core.mask(g, self.copy_observations)
         else:
             mask = np.zeros(self.core.action_size, np.int8)
         return {"observation": obs, "action_mask": mask}
