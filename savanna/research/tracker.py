@@ -195,7 +195,7 @@ class _Tables:
                 vec[V[f"drawn_{c.type.id}"]] = 1
             for r in ROTATIONS:  # (tile_layout gives what g.drawn_tile_layout(r) gives)
                 encode_drawn_layout(vec, V, r, tile_layout(c.type, r // 90, c.animals))
-            seg = self._drawn[copy] = vec[self.v_drawn:self.v_drawn_end].copy()
+            seg = self._drawn[copy] = vec[self.v_drawn:self.v_drawn_end].astype(np.int16)
         return seg
 
 
@@ -230,7 +230,7 @@ class SafariTracker:
         self.synced = False
         self._mask = np.zeros(encoding.size, np.int8)
         self._undo: list = []  # where the mask was set (index lists, slices)
-        self._left: tuple[int, list[int]] = (-1, [])  # tile types left, for a length of the stack
+        self._heads: list[tuple] = [((), None)] * encoding.players  # per seat: (key, part of the vector)
         self._legal: list[int] | None = None
         self._outside = 0
 
@@ -271,7 +271,7 @@ class SafariTracker:
         self.hole_meeples: dict[int, tuple] = {}
         self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, feature scoring, placements
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
-        self._left = (-1, [])
+        self._heads = [((), None)] * self.encoding.players
         return list(g.board)
 
     def sync(self, g: Any) -> None:
@@ -703,44 +703,59 @@ class SafariTracker:
         self.vector(game, seat, out[P:])
         return out
 
+    def _counts(self, g: Any, seat: int) -> np.ndarray:
+        """The vector's entries from `score_seat0` to the last `discarded_`, for `seat`."""
+        t = self.t
+        n, k, v0 = self.encoding.players, t.k, t.v_score
+        head = [0] * (t.head - v0)
+        score, supply, hands = g.score, g.supply_meeples, g.hands
+        for j in range(n):
+            s = (seat + j) % n
+            v = score[s]
+            head[t.v_score - v0 + j] = v if v < SCORE_BOUND else SCORE_BOUND
+            head[t.v_meeples - v0 + j] = supply[s]
+        head[t.v_tokens - v0:t.v_tokens - v0 + n * k] = hands[seat * k:] + hands[:seat * k]
+        stack = g.stack
+        head[t.v_tiles_left - v0] = len(stack)
+        counts = [0] * t.num_types
+        ct = t.copy_type_list
+        for c in stack:
+            counts[ct[c]] += 1
+        left = t.v_left - v0
+        head[left:left + t.num_types] = counts
+        head[t.v_pile - v0] = len(g.pile)
+        for a in g.discards:
+            head[t.v_discarded - v0 + a] += 1
+        return np.array(head, self.dtype)
+
     def vector(self, g: Any, seat: int, vec: np.ndarray) -> None:
         """The vector part (as `SafariEncoding._vector`), into `vec`."""
         t = self.t
         n = self.encoding.players
         k = t.k
         phase = g.phase
-        # the head (phase .. discarded tokens: contiguous) as a list, written at once
-        head = [0] * t.head
-        head[t.v_phase + phase] = 1
+        # the head (phase .. discarded tokens: contiguous) in two parts: who acts in which phase,
+        # written entry by entry, and the scores, supplies and piles, which change a few times a
+        # turn: kept per seat as an array, made again when they change
+        score, supply, hands, stack, pile, discards = g.score, g.supply_meeples, g.hands, g.stack, g.pile, g.discards
+        key = (*score, *supply, *hands, len(stack), len(pile), *discards)
+        got = self._heads[seat]
+        if got[0] != key or self.game is not g:
+            got = self._heads[seat] = (key, self._counts(g, seat))
+        v0 = t.v_score
+        vec[v0:t.head] = got[1]
+        vec[:v0] = 0
+        vec[t.v_phase + phase] = 1
         cp = g.current_player
         if cp is not None:
-            head[t.v_to_act + (cp - seat) % n] = 1
-            head[t.v_active + (g.active - seat) % n] = 1
-        score, supply, hands = g.score, g.supply_meeples, g.hands
-        for j in range(n):
-            s = (seat + j) % n
-            v = score[s]
-            head[t.v_score + j] = v if v < SCORE_BOUND else SCORE_BOUND
-            head[t.v_meeples + j] = supply[s]
-        head[t.v_tokens:t.v_tokens + n * k] = hands[seat * k:] + hands[:seat * k]
-        stack = g.stack
-        head[t.v_tiles_left] = len(stack)
-        left = t.v_left
-        if self._left[0] != len(stack) or self.game is not g:  # (a game's stack only ever shrinks)
-            counts = [0] * t.num_types
-            ct = t.copy_type_list
-            for c in stack:
-                counts[ct[c]] += 1
-            self._left = (len(stack) if self.game is g else -1, counts)
-        head[left:left + t.num_types] = self._left[1]
-        head[t.v_pile] = len(g.pile)
-        for a in g.discards:
-            head[t.v_discarded + a] += 1
-        vec[:t.head] = head
-        vec[t.head:] = 0
+            vec[t.v_to_act + (cp - seat) % n] = 1
+            vec[t.v_active + (g.active - seat) % n] = 1
         if phase == PLACE and g.tile >= 0:
             vec[t.v_drawn:t.v_drawn_end] = t.drawn(g.tile)
-        elif phase == SCORE:
+            vec[t.v_drawn_end:] = 0
+            return
+        vec[t.head:] = 0
+        if phase == SCORE:
             regions = g.regions
             root, seats = g.jobs[0]
             mask = regions.mask[root]
