@@ -245,9 +245,12 @@ class SafariTracker:
         shift = (seat - self.view) % self.encoding.players
         if shift:
             S, n, buf = self.t.S, self.encoding.players, self.buf
+            cut = shift * S
             for g0 in self.t.seat_groups:
-                group = buf[g0:g0 + n * S].reshape(n, S)
-                group[:] = np.roll(group, -shift, axis=0)
+                end = g0 + n * S
+                first = buf[g0:g0 + cut].copy()
+                buf[g0:end - cut] = buf[g0 + cut:end]
+                buf[end - cut:end] = first
             self.view = seat
 
     # ------------------------------------------------------------- state
@@ -269,7 +272,7 @@ class SafariTracker:
         self.bm: dict[int, int] = {}
         self.holes: dict[int, tuple] = {}
         self.hole_meeples: dict[int, tuple] = {}
-        self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, feature scoring, placements
+        self.markers: list[int] = []  # flat indices of the rangers, the last tile, the feature scoring
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._heads = [((), None)] * self.encoding.players
         return list(g.board)
@@ -280,10 +283,13 @@ class SafariTracker:
         n = self.n if g is self.game else -1
         if n < 0 or len(hist) < n or (n and hist[n - 1] is not self.last_action):
             placed = self._restart(g)
+            self.last_sp = next((a.args[0] for a in reversed(hist) if a.kind == "T"), None)
         elif len(hist) == n and self.synced:
             return  # nothing played since
         else:
             placed = [a.args[0] for a in hist[n:] if a.kind == "T"]
+            if placed:
+                self.last_sp = placed[-1]
         self.synced = False
         self.n = len(hist)
         self.last_action = hist[-1] if hist else None
@@ -496,12 +502,9 @@ class SafariTracker:
                 s = cell.get(r)
                 if s is not None:
                     marks.append(t.off_ranger[i] + s)
-        for a in reversed(hist):
-            if a.kind == "T":
-                s = cell.get(a.args[0])
-                if s is not None:
-                    marks.append(t.off_last + s)
-                break
+        s = cell.get(self.last_sp)
+        if s is not None:
+            marks.append(t.off_last + s)
         phase = g.phase
         if phase == SCORE:
             node_space = self.node_space
@@ -521,14 +524,15 @@ class SafariTracker:
         buf = self.buf
         if self.view:
             self._rotate(0)
-        clear = self.markers
-        if len(clear):
-            buf[clear] = 0
+        moved = marks != self.markers  # (the rangers and the last tile stay put most steps)
+        if moved and self.markers:
+            buf[self.markers] = 0
         if idx:
             buf[idx] = val
-        mi = self.markers = np.array(marks, np.intp)
-        if len(mi):
-            buf[mi] = 1
+        if moved:
+            self.markers = marks
+            if marks:
+                buf[marks] = 1
         fits_planes = buf[t.off_fits:t.off_fits + 4 * S]
         if placing:
             fits_planes.reshape(4, S)[:] = table.T
