@@ -178,6 +178,7 @@ class SafariEncoding:
         self.size = self.RETURN + s
         self._to_index: dict[Action, int] = {}
         self._to_action: dict[int, Action] = {}
+        self._moves: dict[tuple, Action] = {}  # (ranger's (x, y), destination s) -> move
 
         # ---- observation layout
         p = players
@@ -322,8 +323,13 @@ class SafariEncoding:
             src = game.ranger_spaces()[r]
             if src is None:
                 raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
-            x, y = self._xy(s)
-            return move_action(space(*src), space(x, y))  # (the interned action parse_action would give)
+            a = self._moves.get((src, s))
+            if a is None:
+                if len(self._moves) > 100_000:  # (bounded: rangers roam over many spaces in many games)
+                    self._moves.clear()
+                x, y = self._xy(s)
+                a = self._moves[(src, s)] = move_action(space(*src), space(x, y))  # (as parse_action gives)
+            return a
         a = parse_action(self._text(i))
         self._to_action[i] = a
         self._to_index.setdefault(a, i)

@@ -123,7 +123,7 @@ class _Tables:
         ts = enc.tileset
         self.copy_type_list = [enc.type_index[c.type.id] for c in ts.copies]
         self.head = self.v_discarded + k  # phase .. discarded: one stretch from 0
-        assert self.v_phase == 0 and self.v_drawn == self.head
+        assert self.v_phase == 0 and self.v_drawn == self.head and self.v_left == self.v_tiles_left + 1
         self.num_types = len(enc.type_ids)
         self._drawn: dict[int, np.ndarray] = {}
         self._fits: dict[int, tuple[Any, np.ndarray]] = {}
@@ -231,6 +231,7 @@ class SafariTracker:
         self._mask = np.zeros(encoding.size, np.int8)
         self._undo: list = []  # where the mask was set (index lists, slices)
         self._heads: list[tuple] = [((), None)] * encoding.players  # per seat: (key, part of the vector)
+        self._left: tuple[int, Any] = (-1, None)  # (length of the stack, its `_stack_counts`)
         self._legal: list[int] | None = None
         self._outside = 0
 
@@ -275,6 +276,7 @@ class SafariTracker:
         self.markers: list[int] = []  # flat indices of the rangers, the last tile, the feature scoring
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._heads = [((), None)] * self.encoding.players
+        self._left = (-1, None)
         return list(g.board)
 
     def sync(self, g: Any) -> None:
@@ -707,8 +709,19 @@ class SafariTracker:
         self.vector(game, seat, out[P:])
         return out
 
+    def _stack_counts(self, stack: list[int]) -> np.ndarray:
+        """The vector's `tiles_left` and `left_<type>` entries (one stretch) for a tile stack."""
+        t = self.t
+        counts = [0] * (1 + t.num_types)
+        counts[0] = len(stack)
+        ct = t.copy_type_list
+        for c in stack:
+            counts[1 + ct[c]] += 1
+        return np.array(counts, self.dtype)
+
     def _counts(self, g: Any, seat: int) -> np.ndarray:
-        """The vector's entries from `score_seat0` to the last `discarded_`, for `seat`."""
+        """The vector's entries from `score_seat0` to the last `discarded_` for `seat`, but for the
+        tiles left (`_stack_counts`)."""
         t = self.t
         n, k, v0 = self.encoding.players, t.k, t.v_score
         head = [0] * (t.head - v0)
@@ -719,14 +732,6 @@ class SafariTracker:
             head[t.v_score - v0 + j] = v if v < SCORE_BOUND else SCORE_BOUND
             head[t.v_meeples - v0 + j] = supply[s]
         head[t.v_tokens - v0:t.v_tokens - v0 + n * k] = hands[seat * k:] + hands[:seat * k]
-        stack = g.stack
-        head[t.v_tiles_left - v0] = len(stack)
-        counts = [0] * t.num_types
-        ct = t.copy_type_list
-        for c in stack:
-            counts[ct[c]] += 1
-        left = t.v_left - v0
-        head[left:left + t.num_types] = counts
         head[t.v_pile - v0] = len(g.pile)
         for a in g.discards:
             head[t.v_discarded - v0 + a] += 1
@@ -742,12 +747,16 @@ class SafariTracker:
         # written entry by entry, and the scores, supplies and piles, which change a few times a
         # turn: kept per seat as an array, made again when they change
         score, supply, hands, stack, pile, discards = g.score, g.supply_meeples, g.hands, g.stack, g.pile, g.discards
-        key = (*score, *supply, *hands, len(stack), len(pile), *discards)
+        key = (*score, *supply, *hands, len(pile), *discards)
         got = self._heads[seat]
         if got[0] != key or self.game is not g:
             got = self._heads[seat] = (key, self._counts(g, seat))
         v0 = t.v_score
         vec[v0:t.head] = got[1]
+        left = self._left
+        if left[0] != len(stack) or self.game is not g:  # (a game's stack only shrinks: its length says it)
+            left = self._left = (len(stack), self._stack_counts(stack))
+        vec[t.v_tiles_left:t.v_left + t.num_types] = left[1]
         vec[:v0] = 0
         vec[t.v_phase + phase] = 1
         cp = g.current_player
