@@ -132,6 +132,7 @@ __all__ = [
     "legal_mask",
     "observation",
     "outside_window",
+    "shared_encoding",
     "split_observation",
 ]
 
@@ -638,11 +639,21 @@ def encode_drawn_layout(vec: np.ndarray, V: dict[str, int], r: int, lay: dict[st
 
 def encoding_for(game: Any, window: int = DEFAULT_WINDOW) -> SafariEncoding:
     """The (cached) encoding for a game's tile set and number of players, with this window."""
-    ts = game.tileset
-    key = (id(ts), game.players, window)
+    return shared_encoding(game.players, window, game.tileset)
+
+
+def shared_encoding(players: int = 2, window: int = DEFAULT_WINDOW, tiles: Any = None) -> SafariEncoding:
+    """One encoding per tile set (None: the game's own), number of players and window, shared
+    (kept in a small cache): environments built alike share its tables and index caches."""
+    from savanna.safari import load_tiles
+
+    ts = load_tiles(tiles)
+    if type(players) is not int or type(window) is not int:
+        return SafariEncoding(players, window, ts)  # (which says what is wrong)
+    key = (id(ts), players, window)
     enc = _CACHE.get(key)
     if enc is None or enc.tileset is not ts:
-        enc = _CACHE[key] = SafariEncoding(game.players, window, ts)
+        enc = _CACHE[key] = SafariEncoding(players, window, ts)
         while len(_CACHE) > 16:
             _CACHE.popitem(last=False)
     return enc

@@ -14,6 +14,7 @@ environments use.
     obs = tr.observation(game, seat)       # == encoding.observation(game, seat)
     mask = tr.legal_mask(game)             # == encoding.legal_mask(game)
     tr.observation(game, seat, copy=False) # the tracker's own buffer: no copy, overwritten later
+    # obs is int16 (OBSERVATION_DTYPE); its values equal the encoding's float32 ones
 
 What changes, and how it is found (the tracker reads the engine's internal
 state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
@@ -33,14 +34,29 @@ state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
 - the vector part (scores, supplies, the drawn tile, ...) is rebuilt at each
   call from tables worked out once per encoding (small: 303 numbers for two
   seats);
-- the legal mask: the placements from the frontier's patterns, the actions
+- the legal mask: the placements from the frontier's patterns (each cell's
+  pattern kept in an array; a table per tile type gives the rotations that
+  fit, for every cell at once: also the `fits_*` planes), the actions
   after placing from the engine's state (moves from the frontier plane, digs
   from the open slots), the rest from `legal_actions()`; only the entries set
   for the last state are cleared.
 
-Seats are relative to the observer, so the tracker keeps one buffer per
-observing seat and writes every change into each (at the seat planes'
-places for that seat), a few NumPy assignments per buffer.
+Seats are relative to the observer. The tracker keeps one buffer, its seat
+planes (meeples, meeples per feature, diggers: one plane per seat) in the order
+of absolute seats; a copy for another seat rotates each group of seat planes as
+it copies, and `copy=False` rotates them in place (the next sync turns them
+back before it writes).
+
+Observations are int16 (`OBSERVATION_DTYPE`): every entry is a whole number
+(flags, counts, open ends, scores clipped to SCORE_BOUND = 1000), so 16 bits
+hold it exactly at half float32's size (222 KB rather than 444 KB for two seats:
+copying it is the largest single cost of a step). `SafariTracker(enc,
+dtype=np.float32)` gives the encoding's own dtype.
+
+Copies: `observation(game, seat)` and `legal_mask(game)` return new arrays;
+`observation(..., copy=False)` and `legal_mask(..., copy=False)` the tracker's
+own buffer and mask, valid until the next call for this game (read or copy
+them before): what `SafariEnv(copy_observations=False)` hands out.
 
 A game other than the last one seen, or whose history does not continue the
 one seen, is read whole again (a reset, a loaded or cloned game).

@@ -10,8 +10,9 @@ cores. Everything else, the same for both games, is here:
   (`agent_selection`) is the engine's `current_player`, who may act several
   times in a row (a turn is several decisions) and, in Safari, may be a seat
   other than the one whose turn it is (a scoring choice);
-- observations `{"observation": float32 vector, "action_mask": int8 vector}`
-  (the mask all zeros for an agent who is not to act); actions are
+- observations `{"observation": vector, "action_mask": int8 vector}`, the
+  vector of the core's `observation_dtype` (Safari int16, Africa float32), the
+  mask all zeros for an agent who is not to act; actions are
   `Discrete(action_size)` indices; an index that is not legal now raises
   ValueError;
 - rewards only at the end: `reward="win"` (default) +1 for the sole winner, 0
@@ -28,9 +29,10 @@ cores. Everything else, the same for both games, is here:
   game's set-up options on (see each environment);
 - `infos[agent]`: its seat, the phase, the scores (public in both games) and
   the rounds played so far;
-- `copy_observations=False` returns, instead of a new array at each
-  observation, the environment's own buffer for that seat, which the next
-  step overwrites (for a loop that reads each observation once).
+- `copy_observations=False` returns, instead of new arrays at each
+  observation, the environment's own observation and mask, which the next
+  step, reset or observe overwrites (for a loop that reads each observation
+  once; copy them to keep them).
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ class GameCore:
         raise NotImplementedError
 
     def observation(self, game: Any, seat: int, copy: bool = True) -> np.ndarray:
-        """The flat float32 observation of `game` for `seat` (copy=False: the core's own buffer)."""
+        """The flat observation of `game` for `seat`, of `observation_dtype` (copy=False: the
+        core's own buffer)."""
         raise NotImplementedError
 
     def mask(self, game: Any, copy: bool = True) -> np.ndarray:

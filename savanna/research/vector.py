@@ -4,7 +4,8 @@
 
     envs = SafariVectorEnv(num_envs=64, players=2, seed=0)
     obs, infos = envs.reset(seed=0)
-    # obs["observation"]: (64, D) float32, obs["action_mask"]: (64, A) int8; infos["seat"]: (64,)
+    # obs["observation"]: (64, D) int16 (Africa's float32), obs["action_mask"]: (64, A) int8;
+    # infos["seat"]: (64,)
     while True:
         actions = my_policy(obs["observation"], obs["action_mask"], infos["seat"])   # (64,) action indices
         obs, rewards, terminations, truncations, infos = envs.step(actions)
