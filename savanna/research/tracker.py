@@ -546,7 +546,8 @@ class SafariTracker:
         if moved and self.markers:
             buf[self.markers] = 0
         if idx:
-            buf[idx] = val
+            # (arrays from iterators: NumPy works out a list's dtype element by element)
+            buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
         if moved:
             self.markers = marks
             if marks:
@@ -629,7 +630,7 @@ class SafariTracker:
                                         outside += 1
                                     else:
                                         out.append(exp0 + b * k + a)
-            mask[out] = 1
+            mask[np.fromiter(out, np.intp, len(out))] = 1
             self._undo.append(out)
             if g.displaced < 0:
                 r0, r1 = g.rangers
