@@ -310,6 +310,10 @@ class SafariEncoding:
         """The engine's Action for an index in this game's current state (not checked for legality:
         `game.apply` does that). Raises ValueError for an index out of range, or a ranger move
         naming a ranger that is not on the board."""
+        if type(index) is int or isinstance(index, np.integer):  # (NumPy integers hash as ints)
+            a = self._to_action.get(index)
+            if a is not None:
+                return a
         try:
             i = int(index)
         except (TypeError, ValueError):
