@@ -247,7 +247,7 @@ class SafariTracker:
         self._mask = np.zeros(encoding.size, np.int8)
         self._undo: list = []  # where the mask was set (index lists, slices)
         self._heads: list[tuple] = [((), None)] * encoding.players  # per seat: (key, part of the vector)
-        self._left: tuple[int, Any] = (-1, None)  # (length of the stack, its `_stack_counts`)
+        self._left: tuple = ([], [], None)  # `_stack_counts` of the stack last seen
         self._legal: list[int] | None = None
         self._outside = 0
 
@@ -292,7 +292,7 @@ class SafariTracker:
         self.markers: list[int] = []  # flat indices of the rangers, the last tile, the feature scoring
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._heads = [((), None)] * self.encoding.players
-        self._left = (-1, None)
+        self._left = ([], [], None)
         return list(g.board)
 
     def sync(self, g: Any) -> None:
@@ -726,15 +726,23 @@ class SafariTracker:
         self.vector(game, seat, out[P:])
         return out
 
-    def _stack_counts(self, stack: list[int]) -> np.ndarray:
-        """The vector's `tiles_left` and `left_<type>` entries (one stretch) for a tile stack."""
-        t = self.t
-        counts = [0] * (1 + t.num_types)
-        counts[0] = len(stack)
-        ct = t.copy_type_list
-        for c in stack:
-            counts[1 + ct[c]] += 1
-        return np.array(counts, self.dtype)
+    def _stack_counts(self, stack: list[int]) -> tuple[list[int], list[int], np.ndarray]:
+        """The vector's `tiles_left` and `left_<type>` entries (one stretch) for a tile stack, as
+        (the stack seen, the counts, the counts as an array). Tiles drawn from the top (the end)
+        are taken off the last counts; any other change counts the stack again."""
+        ct = self.t.copy_type_list
+        seen, counts, _ = self._left
+        n = len(stack)
+        if counts and n < len(seen) and stack == seen[:n]:
+            counts = counts[:]
+            for c in seen[n:]:
+                counts[1 + ct[c]] -= 1
+        else:
+            counts = [0] * (1 + self.t.num_types)
+            for c in stack:
+                counts[1 + ct[c]] += 1
+        counts[0] = n
+        return stack[:], counts, np.array(counts, self.dtype)
 
     def _counts(self, g: Any, seat: int) -> np.ndarray:
         """The vector's entries from `score_seat0` to the last `discarded_` for `seat`, but for the
@@ -771,9 +779,9 @@ class SafariTracker:
         v0 = t.v_score
         vec[v0:t.head] = got[1]
         left = self._left
-        if left[0] != len(stack) or self.game is not g:  # (a game's stack only shrinks: its length says it)
-            left = self._left = (len(stack), self._stack_counts(stack))
-        vec[t.v_tiles_left:t.v_left + t.num_types] = left[1]
+        if left[2] is None or len(stack) != len(left[0]) or self.game is not g:  # (a stack only shrinks)
+            self._left = self._stack_counts(stack)
+        vec[t.v_tiles_left:t.v_left + t.num_types] = self._left[2]
         vec[:v0] = 0
         vec[t.v_phase + phase] = 1
         cp = g.current_player
