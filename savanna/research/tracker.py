@@ -108,12 +108,19 @@ class _Tables:
         self.off_fits = P["fits_0"] * S
         self.off_last = P["last_placed"] * S
         self.off_scoring = P["scoring"] * S
-        # the flat start of each group of per-seat planes (n planes in a row, one per seat): an
-        # observer's copy rotates each group so that its own seat comes first
-        self.seat_groups = [P[f"{base}0"] * S for base in
-                            ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
-        assert all(P[f"{base}{n - 1}"] * S == g + (n - 1) * S for base, g in
-                   zip(("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat"), self.seat_groups))
+        # the groups of per-seat planes (n planes in a row, one per seat), as blocks of groups
+        # that follow one another: (first plane, groups). An observer's copy rotates each group
+        # so that its own seat comes first (a block at once, as a (groups, n, S) array)
+        firsts = [P[f"{base}0"] for base in ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
+        assert all(P[f"{base}{n - 1}"] == f + n - 1 for base, f in
+                   zip(("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat"), firsts))
+        blocks: list[list[int]] = []
+        for f in firsts:
+            if blocks and blocks[-1][0] + blocks[-1][1] * n == f:
+                blocks[-1][1] += 1
+            else:
+                blocks.append([f, 1])
+        self.seat_blocks = [(f * S, (f + m * n) * S, m) for f, m in blocks]  # (flat start, flat end, groups)
         self._static: dict[tuple, tuple] = {}
         self.enc = enc
         # vector offsets
@@ -140,10 +147,12 @@ class _Tables:
         self.copy_type_list = [enc.type_index[c.type.id] for c in ts.copies]
         self.head = self.v_discarded + k  # phase .. discarded: one stretch from 0
         assert self.v_phase == 0 and self.v_drawn == self.head and self.v_left == self.v_tiles_left + 1
+        assert self.v_score == self.v_active + n
         self.num_types = len(enc.type_ids)
         self._drawn: dict[int, np.ndarray] = {}
         self._fits: dict[int, tuple[Any, np.ndarray]] = {}
         self._corners: dict[int, int] = {}
+        self._who: dict[tuple, np.ndarray] = {}
         self.k = k
 
     def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[float]]:
@@ -199,8 +208,21 @@ class _Tables:
             got = self._fits[id(tt)] = (tt, tab.view(np.uint32).ravel())
         return got[1]
 
+    def who(self, phase: int, to_act: int, active: int) -> np.ndarray:
+        """The vector's first entries (phase, seat to act, active seat: relative, -1 none)."""
+        got = self._who.get((phase, to_act, active))
+        if got is None:
+            got = np.zeros(self.v_score, np.int16)
+            got[self.v_phase + phase] = 1
+            if to_act >= 0:
+                got[self.v_to_act + to_act] = 1
+                got[self.v_active + active] = 1
+            self._who[(phase, to_act, active)] = got
+        return got
+
     def drawn(self, copy: int) -> np.ndarray:
-        """The drawn-tile part of the vector for one tile copy (its type and its four rotations)."""
+        """The vector from the drawn tile's part to its end for one tile copy (its type and its
+        four rotations, then zeros: what follows is for the other phases)."""
         seg = self._drawn.get(copy)
         if seg is None:
             enc = self.enc
@@ -211,7 +233,7 @@ class _Tables:
                 vec[V[f"drawn_{c.type.id}"]] = 1
             for r in ROTATIONS:  # (tile_layout gives what g.drawn_tile_layout(r) gives)
                 encode_drawn_layout(vec, V, r, tile_layout(c.type, r // 90, c.animals))
-            seg = self._drawn[copy] = vec[self.v_drawn:self.v_drawn_end].astype(np.int16)
+            seg = self._drawn[copy] = vec[self.v_drawn:].astype(np.int16)
         return seg
 
 
@@ -262,12 +284,11 @@ class SafariTracker:
         shift = (seat - self.view) % self.encoding.players
         if shift:
             S, n, buf = self.t.S, self.encoding.players, self.buf
-            cut = shift * S
-            for g0 in self.t.seat_groups:
-                end = g0 + n * S
-                first = buf[g0:g0 + cut].copy()
-                buf[g0:end - cut] = buf[g0 + cut:end]
-                buf[end - cut:end] = first
+            for a, b, m in self.t.seat_blocks:
+                block = buf[a:b].reshape(m, n, S)
+                first = block[:, :shift].copy()
+                block[:, :n - shift] = block[:, shift:]
+                block[:, n - shift:] = first
             self.view = seat
 
     # ------------------------------------------------------------- state
@@ -718,11 +739,10 @@ class SafariTracker:
         shift = (seat - self.view) % enc.players
         if shift:  # relative seat j's planes of each group come from the buffer's (j + shift) % n
             S, n = self.t.S, enc.players
-            for g0 in self.t.seat_groups:
-                cut = g0 + shift * S
-                end = g0 + n * S
-                out[g0:end - shift * S] = buf[cut:end]
-                out[end - shift * S:end] = buf[g0:cut]
+            for a, b, m in self.t.seat_blocks:
+                src, dst = buf[a:b].reshape(m, n, S), out[a:b].reshape(m, n, S)
+                dst[:, :n - shift] = src[:, shift:]
+                dst[:, n - shift:] = src[:, :shift]
         self.vector(game, seat, out[P:])
         return out
 
@@ -782,15 +802,10 @@ class SafariTracker:
         if left[2] is None or len(stack) != len(left[0]) or self.game is not g:  # (a stack only shrinks)
             self._left = self._stack_counts(stack)
         vec[t.v_tiles_left:t.v_left + t.num_types] = self._left[2]
-        vec[:v0] = 0
-        vec[t.v_phase + phase] = 1
         cp = g.current_player
-        if cp is not None:
-            vec[t.v_to_act + (cp - seat) % n] = 1
-            vec[t.v_active + (g.active - seat) % n] = 1
+        vec[:v0] = t.who(phase, -1 if cp is None else (cp - seat) % n, -1 if cp is None else (g.active - seat) % n)
         if phase == PLACE and g.tile >= 0:
-            vec[t.v_drawn:t.v_drawn_end] = t.drawn(g.tile)
-            vec[t.v_drawn_end:] = 0
+            vec[t.v_drawn:] = t.drawn(g.tile)
             return
         vec[t.head:] = 0
         if phase == SCORE:
