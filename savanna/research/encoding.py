@@ -59,7 +59,9 @@ Observation
 `observation(game, seat)` is a flat float32 vector: the board planes (C, W, W)
 in C order, then a vector of V numbers; `split_observation` cuts it, and
 `plane_names` / `vector_names` name every plane and every vector entry.
-Seats are relative to the observer: "seat 0" is the observing seat, "seat 1"
+Every entry is a whole number from 0 to `observation_high` (at most 1,000, the
+score bound), so the PettingZoo environments hand the same values out as int16
+(`tracker.OBSERVATION_DTYPE`). Seats are relative to the observer: "seat 0" is the observing seat, "seat 1"
 the next in turn order, and so on. It holds only what every seat can see (in
 Safari all is public but the order of the face-down land tiles and animal
 tokens, which it never shows: the remaining tiles and tokens are given as
