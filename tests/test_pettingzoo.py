@@ -215,6 +215,7 @@ def test_africa_hidden_treasure_stays_hidden():
 
 
 @pytest.mark.parametrize("make", [lambda: SafariEnv(players=3, seed=1),
+                                  lambda: SafariEnv(players=2, seed=2, copy_observations=False),
                                   lambda: AfricaEnv(players=3, seed=1),
                                   lambda: AfricaEnv(players=2, seed=2, hidden_treasure=True)])
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
