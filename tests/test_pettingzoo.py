@@ -26,8 +26,14 @@ dict_obs = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"
 
 def _same(tr, e, g, players, strict=True):
     for seat in range(players):
-        a, b = tr.observation(g, seat), e.observation(g, seat)
-        assert a.dtype == b.dtype == np.float32
+        b = e.observation(g, seat)
+        # a copy (from the buffer as the last seat's call left it), and the tracker's own buffer
+        # turned to this seat and to the next (the next sync turns it back)
+        a = tr.observation(g, seat)
+        own = tr.observation(g, seat, copy=False)
+        assert np.array_equal(a, own), f"seat {seat}: the copy and the buffer differ"
+        assert own is tr.observation(g, (seat + 1) % players, copy=False)
+        assert a.dtype == tr.dtype == np.int16 and b.dtype == np.float32
         if not np.array_equal(a, b):
             bad = np.flatnonzero(a != b)[:5]
             names = [e.plane_names[i // e.spaces] if i < e.plane_size else e.vector_names[i - e.plane_size]
@@ -209,6 +215,7 @@ def test_africa_hidden_treasure_stays_hidden():
 
 
 @pytest.mark.parametrize("make", [lambda: SafariEnv(players=3, seed=1),
+                                  lambda: SafariEnv(players=2, seed=2, copy_observations=False),
                                   lambda: AfricaEnv(players=3, seed=1),
                                   lambda: AfricaEnv(players=2, seed=2, hidden_treasure=True)])
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")

@@ -95,8 +95,8 @@ class AfricaCore(GameCore):
             self._key, self._game = key, game
         return self._mask
 
-    def mask(self, game: Any) -> np.ndarray:
-        return self._legal(game).copy()
+    def mask(self, game: Any, copy: bool = True) -> np.ndarray:
+        return self._legal(game).copy() if copy else self._legal(game)
 
     def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
         self.encoding.observation(game, seat, out=out)

@@ -59,7 +59,9 @@ Observation
 `observation(game, seat)` is a flat float32 vector: the board planes (C, W, W)
 in C order, then a vector of V numbers; `split_observation` cuts it, and
 `plane_names` / `vector_names` name every plane and every vector entry.
-Seats are relative to the observer: "seat 0" is the observing seat, "seat 1"
+Every entry is a whole number from 0 to `observation_high` (at most 1,000, the
+score bound), so the PettingZoo environments hand the same values out as int16
+(`tracker.OBSERVATION_DTYPE`). Seats are relative to the observer: "seat 0" is the observing seat, "seat 1"
 the next in turn order, and so on. It holds only what every seat can see (in
 Safari all is public but the order of the face-down land tiles and animal
 tokens, which it never shows: the remaining tiles and tokens are given as
@@ -132,6 +134,7 @@ __all__ = [
     "legal_mask",
     "observation",
     "outside_window",
+    "shared_encoding",
     "split_observation",
 ]
 
@@ -178,6 +181,7 @@ class SafariEncoding:
         self.size = self.RETURN + s
         self._to_index: dict[Action, int] = {}
         self._to_action: dict[int, Action] = {}
+        self._moves: dict[tuple, Action] = {}  # (ranger's (x, y), destination s) -> move
 
         # ---- observation layout
         p = players
@@ -308,6 +312,10 @@ class SafariEncoding:
         """The engine's Action for an index in this game's current state (not checked for legality:
         `game.apply` does that). Raises ValueError for an index out of range, or a ranger move
         naming a ranger that is not on the board."""
+        if type(index) is int or isinstance(index, np.integer):  # (NumPy integers hash as ints)
+            a = self._to_action.get(index)
+            if a is not None:
+                return a
         try:
             i = int(index)
         except (TypeError, ValueError):
@@ -322,8 +330,13 @@ class SafariEncoding:
             src = game.ranger_spaces()[r]
             if src is None:
                 raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
-            x, y = self._xy(s)
-            return move_action(space(*src), space(x, y))  # (the interned action parse_action would give)
+            a = self._moves.get((src, s))
+            if a is None:
+                if len(self._moves) > 100_000:  # (bounded: rangers roam over many spaces in many games)
+                    self._moves.clear()
+                x, y = self._xy(s)
+                a = self._moves[(src, s)] = move_action(space(*src), space(x, y))  # (as parse_action gives)
+            return a
         a = parse_action(self._text(i))
         self._to_action[i] = a
         self._to_index.setdefault(a, i)
@@ -632,11 +645,21 @@ def encode_drawn_layout(vec: np.ndarray, V: dict[str, int], r: int, lay: dict[st
 
 def encoding_for(game: Any, window: int = DEFAULT_WINDOW) -> SafariEncoding:
     """The (cached) encoding for a game's tile set and number of players, with this window."""
-    ts = game.tileset
-    key = (id(ts), game.players, window)
+    return shared_encoding(game.players, window, game.tileset)
+
+
+def shared_encoding(players: int = 2, window: int = DEFAULT_WINDOW, tiles: Any = None) -> SafariEncoding:
+    """One encoding per tile set (None: the game's own), number of players and window, shared
+    (kept in a small cache): environments built alike share its tables and index caches."""
+    from savanna.safari import load_tiles
+
+    ts = load_tiles(tiles)
+    if type(players) is not int or type(window) is not int:
+        return SafariEncoding(players, window, ts)  # (which says what is wrong)
+    key = (id(ts), players, window)
     enc = _CACHE.get(key)
     if enc is None or enc.tileset is not ts:
-        enc = _CACHE[key] = SafariEncoding(game.players, window, ts)
+        enc = _CACHE[key] = SafariEncoding(players, window, ts)
         while len(_CACHE) > 16:
             _CACHE.popitem(last=False)
     return enc

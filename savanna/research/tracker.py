@@ -14,6 +14,7 @@ environments use.
     obs = tr.observation(game, seat)       # == encoding.observation(game, seat)
     mask = tr.legal_mask(game)             # == encoding.legal_mask(game)
     tr.observation(game, seat, copy=False) # the tracker's own buffer: no copy, overwritten later
+    # obs is int16 (OBSERVATION_DTYPE); its values equal the encoding's float32 ones
 
 What changes, and how it is found (the tracker reads the engine's internal
 state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
@@ -33,14 +34,29 @@ state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
 - the vector part (scores, supplies, the drawn tile, ...) is rebuilt at each
   call from tables worked out once per encoding (small: 303 numbers for two
   seats);
-- the legal mask: the placements from the frontier's patterns, the actions
+- the legal mask: the placements from the frontier's patterns (each cell's
+  pattern kept in an array; a table per tile type gives the rotations that
+  fit, for every cell at once: also the `fits_*` planes), the actions
   after placing from the engine's state (moves from the frontier plane, digs
   from the open slots), the rest from `legal_actions()`; only the entries set
   for the last state are cleared.
 
-Seats are relative to the observer, so the tracker keeps one buffer per
-observing seat and writes every change into each (at the seat planes'
-places for that seat), a few NumPy assignments per buffer.
+Seats are relative to the observer. The tracker keeps one buffer, its seat
+planes (meeples, meeples per feature, diggers: one plane per seat) in the order
+of absolute seats; a copy for another seat rotates each group of seat planes as
+it copies, and `copy=False` rotates them in place (the next sync turns them
+back before it writes).
+
+Observations are int16 (`OBSERVATION_DTYPE`): every entry is a whole number
+(flags, counts, open ends, scores clipped to SCORE_BOUND = 1000), so 16 bits
+hold it exactly at half float32's size (222 KB rather than 444 KB for two seats:
+copying it is the largest single cost of a step). `SafariTracker(enc,
+dtype=np.float32)` gives the encoding's own dtype.
+
+Copies: `observation(game, seat)` and `legal_mask(game)` return new arrays;
+`observation(..., copy=False)` and `legal_mask(..., copy=False)` the tracker's
+own buffer and mask, valid until the next call for this game (read or copy
+them before): what `SafariEnv(copy_observations=False)` hands out.
 
 A game other than the last one seen, or whose history does not continue the
 one seen, is read whole again (a reset, a loaded or cloned game).
@@ -53,19 +69,18 @@ from typing import Any
 import numpy as np
 
 from savanna.safari.game import ACTION, PLACE, RANGER, SCORE, tile_layout
-from savanna.safari.geometry import OFFSET as _OFFSET
 from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
-from savanna.safari.geometry import WIDTH as _WIDTH
 from savanna.safari.trails_and_bush import BUSH_KIND, popcount
 from savanna.safari.watering_holes import expand_allowed
 
 from .encoding import ROTATIONS, SCORE_BOUND, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
-__all__ = ["SafariTracker"]
+__all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 
-# slot j of a watering-hole point: the offset from the point to the space whose corner it is, and that corner
-_SLOT_OFFSET = np.array([slot_corner(4 * space(0, 0) + j)[0] - space(0, 0) for j in range(4)], np.int64)
-_SLOT_CORNER = np.array([slot_corner(4 * space(0, 0) + j)[1] for j in range(4)], np.int64)
+# every entry of an observation is a whole number below 32,768 (counts, flags, scores clipped to
+# SCORE_BOUND), so 16-bit integers hold it exactly at half float32's size
+OBSERVATION_DTYPE = np.int16
+NO_SPACE = 256  # the frontier pattern of a cell that is not on the frontier (engine patterns are 0..255)
 
 
 class _Tables:
@@ -93,18 +108,19 @@ class _Tables:
         self.off_fits = P["fits_0"] * S
         self.off_last = P["last_placed"] * S
         self.off_scoring = P["scoring"] * S
-        # per relative seat j, the absolute seat s = (seat + j) % n: the plane order for each observer
-        seat_planes = [[P[f"{base}{j}"] for j in range(n)]
-                       for base in ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
-        # dest[seat][i]: where flat index i of the stack by absolute seat goes in `seat`'s observation
-        # (seat 0's observation is that stack)
-        self.dest = []
-        for seat in range(n):
-            plane_to = np.arange(enc.num_planes)
-            for group in seat_planes:
-                for a in range(n):
-                    plane_to[group[a]] = group[(a - seat) % n]
-            self.dest.append((plane_to[:, None] * S + np.arange(S)[None, :]).ravel().astype(np.intp))
+        # the groups of per-seat planes (n planes in a row, one per seat), as blocks of groups
+        # that follow one another: (first plane, groups). An observer's copy rotates each group
+        # so that its own seat comes first (a block at once, as a (groups, n, S) array)
+        firsts = [P[f"{base}0"] for base in ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
+        assert all(P[f"{base}{n - 1}"] == f + n - 1 for base, f in
+                   zip(("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat"), firsts))
+        blocks: list[list[int]] = []
+        for f in firsts:
+            if blocks and blocks[-1][0] + blocks[-1][1] * n == f:
+                blocks[-1][1] += 1
+            else:
+                blocks.append([f, 1])
+        self.seat_blocks = [(f * S, (f + m * n) * S, m) for f, m in blocks]  # (flat start, flat end, groups)
         self._static: dict[tuple, tuple] = {}
         self.enc = enc
         # vector offsets
@@ -130,9 +146,13 @@ class _Tables:
         ts = enc.tileset
         self.copy_type_list = [enc.type_index[c.type.id] for c in ts.copies]
         self.head = self.v_discarded + k  # phase .. discarded: one stretch from 0
-        assert self.v_phase == 0 and self.v_drawn == self.head
+        assert self.v_phase == 0 and self.v_drawn == self.head and self.v_left == self.v_tiles_left + 1
+        assert self.v_score == self.v_active + n
         self.num_types = len(enc.type_ids)
         self._drawn: dict[int, np.ndarray] = {}
+        self._fits: dict[int, tuple[Any, np.ndarray]] = {}
+        self._corners: dict[int, int] = {}
+        self._who: dict[tuple, np.ndarray] = {}
         self.k = k
 
     def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[float]]:
@@ -166,8 +186,43 @@ class _Tables:
         self._static[key] = (out[0], out[1], tt)
         return out
 
+    def corner_of(self, slot: int) -> int:
+        """4 * cell + corner of a watering-hole slot's tile corner (the part of a dig or expand
+        index before the animal), or -1 outside the window."""
+        got = self._corners.get(slot)
+        if got is None:
+            sp, c = slot_corner(slot)
+            s = self.cell.get(sp)
+            got = self._corners[slot] = -1 if s is None else 4 * s + c
+        return got
+
+    def fit_table(self, tt: Any) -> np.ndarray:
+        """257 uint32s, each four uint8s: byte r of entry p is 1 if the tile type turned r fits a
+        frontier space of pattern p; entry 256 (`NO_SPACE`, a space not on the frontier) is 0.
+        (Four bytes as one number: gathering whole rows of a (257, 4) array is ten times slower.)"""
+        got = self._fits.get(id(tt))
+        if got is None or got[0] is not tt:
+            tab = np.zeros((NO_SPACE + 1, 4), np.uint8)
+            for pat, rs in enumerate(tt.fits):
+                tab[pat, list(rs)] = 1
+            got = self._fits[id(tt)] = (tt, tab.view(np.uint32).ravel())
+        return got[1]
+
+    def who(self, phase: int, to_act: int, active: int) -> np.ndarray:
+        """The vector's first entries (phase, seat to act, active seat: relative, -1 none)."""
+        got = self._who.get((phase, to_act, active))
+        if got is None:
+            got = np.zeros(self.v_score, np.int16)
+            got[self.v_phase + phase] = 1
+            if to_act >= 0:
+                got[self.v_to_act + to_act] = 1
+                got[self.v_active + active] = 1
+            self._who[(phase, to_act, active)] = got
+        return got
+
     def drawn(self, copy: int) -> np.ndarray:
-        """The drawn-tile part of the vector for one tile copy (its type and its four rotations)."""
+        """The vector from the drawn tile's part to its end for one tile copy (its type and its
+        four rotations, then zeros: what follows is for the other phases)."""
         seg = self._drawn.get(copy)
         if seg is None:
             enc = self.enc
@@ -178,7 +233,7 @@ class _Tables:
                 vec[V[f"drawn_{c.type.id}"]] = 1
             for r in ROTATIONS:  # (tile_layout gives what g.drawn_tile_layout(r) gives)
                 encode_drawn_layout(vec, V, r, tile_layout(c.type, r // 90, c.animals))
-            seg = self._drawn[copy] = vec[self.v_drawn:self.v_drawn_end].copy()
+            seg = self._drawn[copy] = vec[self.v_drawn:].astype(np.int16)
         return seg
 
 
@@ -197,30 +252,52 @@ class SafariTracker:
     Equal, array for array, to `encoding.observation(game, seat)` and
     `encoding.legal_mask(game)`; see the module's docstring."""
 
-    def __init__(self, encoding: SafariEncoding):
+    def __init__(self, encoding: SafariEncoding, dtype: Any = OBSERVATION_DTYPE):
         self.encoding = encoding
         self.t = _tables(encoding)
-        # one observation buffer per observing seat, its board planes kept current by `sync`
-        self.bufs = [np.zeros(encoding.observation_size, np.float32) for _ in range(encoding.players)]
+        self.dtype = np.dtype(dtype)
+        # one observation: board planes kept current by `sync`, then the vector. Its per-seat
+        # planes are those of seat `view`'s observation: a copy for another seat rotates them as
+        # it copies; `observation(copy=False)` rotates them in place, and `sync` back to 0 (the
+        # order of absolute seats) before it writes
+        self.full = np.zeros(encoding.observation_size, self.dtype)
+        self.buf = self.full[:encoding.plane_size]
+        self.view = 0
         self.game: Any = None
         self.n = 0
         self.synced = False
         self._mask = np.zeros(encoding.size, np.int8)
         self._undo: list = []  # where the mask was set (index lists, slices)
-        self._left: tuple[int, list[int]] = (-1, [])  # tile types left, for a length of the stack
+        self._heads: list[tuple] = [((), None)] * encoding.players  # per seat: (key, part of the vector)
+        self._left: tuple = ([], [], None)  # `_stack_counts` of the stack last seen
         self._legal: list[int] | None = None
         self._outside = 0
 
     @property
     def planes(self) -> np.ndarray:
         """The board planes as seat 0 sees them (C, W, W) (a view: read only)."""
-        return self.bufs[0][:self.encoding.plane_size].reshape(self.encoding.plane_shape)
+        self._rotate(0)
+        return self.buf.reshape(self.encoding.plane_shape)
+
+    def _rotate(self, seat: int) -> None:
+        """Turn the per-seat planes of the buffer to `seat`'s view."""
+        shift = (seat - self.view) % self.encoding.players
+        if shift:
+            S, n, buf = self.t.S, self.encoding.players, self.buf
+            for a, b, m in self.t.seat_blocks:
+                block = buf[a:b].reshape(m, n, S)
+                first = block[:, :shift].copy()
+                block[:, :n - shift] = block[:, shift:]
+                block[:, n - shift:] = first
+            self.view = seat
 
     # ------------------------------------------------------------- state
 
     def _restart(self, g: Any) -> list[int]:
-        for b in self.bufs:
-            b.fill(0)
+        self.buf.fill(0)
+        self.view = 0
+        self.pattern = np.full(self.t.S, NO_SPACE, np.intp)  # each cell's frontier pattern
+        self.fits_shown = False
         self.game = g
         self.n = 0  # history entries read
         self.last_action = None
@@ -233,9 +310,10 @@ class SafariTracker:
         self.bm: dict[int, int] = {}
         self.holes: dict[int, tuple] = {}
         self.hole_meeples: dict[int, tuple] = {}
-        self.markers = np.zeros(0, np.intp)  # flat indices of rangers, last tile, feature scoring, placements
+        self.markers: list[int] = []  # flat indices of the rangers, the last tile, the feature scoring
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
-        self._left = (-1, [])
+        self._heads = [((), None)] * self.encoding.players
+        self._left = ([], [], None)
         return list(g.board)
 
     def sync(self, g: Any) -> None:
@@ -244,10 +322,13 @@ class SafariTracker:
         n = self.n if g is self.game else -1
         if n < 0 or len(hist) < n or (n and hist[n - 1] is not self.last_action):
             placed = self._restart(g)
+            self.last_sp = next((a.args[0] for a in reversed(hist) if a.kind == "T"), None)
         elif len(hist) == n and self.synced:
             return  # nothing played since
         else:
             placed = [a.args[0] for a in hist[n:] if a.kind == "T"]
+            if placed:
+                self.last_sp = placed[-1]
         self.synced = False
         self.n = len(hist)
         self.last_action = hist[-1] if hist else None
@@ -300,11 +381,13 @@ class SafariTracker:
             baobabs = self.baobabs
             bdone = t.off_baobab_done
             front_out = self.front_out
+            pattern = self.pattern
             for sp in placed:
                 s = cell.get(sp)
                 if s is not None:
                     put_i(front + s)
                     put_v(0)
+                    pattern[s] = NO_SPACE
                 else:
                     front_out.discard(sp)
                 for d in range(4):
@@ -315,6 +398,7 @@ class SafariTracker:
                         if s is not None:
                             put_i(front + s)
                             put_v(1)
+                            pattern[s] = p
                         else:
                             front_out.add(nb)
                 if baobabs:
@@ -457,12 +541,9 @@ class SafariTracker:
                 s = cell.get(r)
                 if s is not None:
                     marks.append(t.off_ranger[i] + s)
-        for a in reversed(hist):
-            if a.kind == "T":
-                s = cell.get(a.args[0])
-                if s is not None:
-                    marks.append(t.off_last + s)
-                break
+        s = cell.get(self.last_sp)
+        if s is not None:
+            marks.append(t.off_last + s)
         phase = g.phase
         if phase == SCORE:
             node_space = self.node_space
@@ -470,64 +551,54 @@ class SafariTracker:
                 s = cell.get(node_space[node])
                 if s is not None:
                     marks.append(t.off_scoring + s)
-        place_legal: list[int] = []
+        placing = phase == PLACE and g.tile >= 0
         place_outside = 0
-        if phase == PLACE and g.tile >= 0:
-            fits = g.tileset.copies[g.tile].type.fits
-            off, place = t.off_fits, self.encoding.PLACE
-            for sp, pat in g.frontier.items():
-                rs = fits[pat]
-                if rs:
-                    s = cell.get(sp)
-                    if s is None:
-                        place_outside += len(rs)
-                        continue
-                    for r in rs:
-                        marks.append(off + r * S + s)
-                        place_legal.append(place + 4 * s + r)
-        # write, into every seat's buffer: the markers' old places cleared first, then the rest
-        bufs, dest = self.bufs, t.dest
-        clear = self.markers
-        if len(clear):
-            bufs[0][clear] = 0
-            for seat in range(1, n_seats):
-                bufs[seat][dest[seat][clear]] = 0
+        if placing:
+            tt = g.tileset.copies[g.tile].type
+            table = t.fit_table(tt)[self.pattern].view(np.uint8).reshape(S, 4)  # cell s, rotation r fits
+            if self.front_out:  # (placements outside the window: counted, for strict masks)
+                frontier = g.frontier
+                place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
+        # write: the markers' old places cleared first, then the rest
+        buf = self.buf
+        if self.view:
+            self._rotate(0)
+        moved = marks != self.markers  # (the rangers and the last tile stay put most steps)
+        if moved and self.markers:
+            buf[self.markers] = 0
         if idx:
-            wi = np.array(idx, np.intp)
-            wv = np.array(val, np.float32)
-            bufs[0][wi] = wv
-            for seat in range(1, n_seats):
-                bufs[seat][dest[seat][wi]] = wv
-        mi = self.markers = np.array(marks, np.intp)
-        if len(mi):
-            bufs[0][mi] = 1
-            for seat in range(1, n_seats):
-                bufs[seat][dest[seat][mi]] = 1
+            # (arrays from iterators: NumPy works out a list's dtype element by element)
+            buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
+        if moved:
+            self.markers = marks
+            if marks:
+                buf[marks] = 1
+        fits_planes = buf[t.off_fits:t.off_fits + 4 * S]
+        if placing:
+            fits_planes.reshape(4, S)[:] = table.T
+            self.fits_shown = True
+        elif self.fits_shown:
+            fits_planes[:] = 0
+            self.fits_shown = False
 
         # the legal actions, as a mask
         mask = self._mask
         for where in self._undo:  # clear what the last state set (cheaper than the whole array)
             mask[where] = 0
         self._undo = undo = []
-        if phase == PLACE:
-            if place_legal:
-                mask[place_legal] = 1
-                undo.append(place_legal)
+        if placing:
+            place = self.encoding.PLACE
+            mask[place:place + 4 * S] = table.ravel()
+            undo.append(slice(place, place + 4 * S))
             self._outside = place_outside
+        elif phase == PLACE:
+            self._outside = 0
         else:
             self._outside = self._legal_now(g, mask)
         self._legal = None
         self.synced = True
 
     # ------------------------------------------------------- legal actions
-
-    def _cells(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Cells of an array of space codes, and which of them lie inside the window."""
-        h, w = self.encoding.window, self.encoding.width
-        y = codes // _WIDTH - (_OFFSET - h)
-        x = codes % _WIDTH - (_OFFSET - h)
-        inside = (x >= 0) & (x < w) & (y >= 0) & (y < w)
-        return y * w + x, inside
 
     def _legal_now(self, g: Any, mask: np.ndarray) -> int:
         """Mark the legal actions outside the place phase in `mask`; how many lie outside the window."""
@@ -539,6 +610,7 @@ class SafariTracker:
         if phase == ACTION:
             seat = g.active
             k = t.k
+            corner_of = t.corner_of
             hands = g.hands
             animals = [i for i in range(k) if hands[seat * k + i]]
             out = [enc.PASS]
@@ -553,38 +625,37 @@ class SafariTracker:
                         out.append(enc.MEEPLE + (0 if f.kind == "trail" else 4) + sides[i][0])
                 dig = g.dig_slots
                 if animals and dig:
-                    slots = np.fromiter(dig, np.int64, len(dig))
-                    j = slots & 3
-                    s, inside = self._cells((slots >> 2) + _SLOT_OFFSET[j])
-                    base = enc.DIG + (4 * s + _SLOT_CORNER[j]) * k
-                    if not inside.all():
-                        outside += int((~inside).sum()) * len(animals)
-                        base = base[inside]
-                    digs = (base[:, None] + np.array(animals)[None, :]).ravel()
-                    mask[digs] = 1
-                    self._undo.append(digs)
+                    dig0 = enc.DIG
+                    for slot in dig:
+                        b = corner_of(slot)
+                        if b < 0:
+                            outside += len(animals)
+                            continue
+                        b = dig0 + b * k
+                        for a in animals:
+                            out.append(b + a)
             if animals:
                 letters = enc.animals
                 free = g.free_slots
+                exp0 = enc.EXPAND
                 for point, toks in g.holes.items():
                     if "" not in toks:
                         continue
                     for j in range(4):
                         slot = point * 4 + j
                         if slot in free and expand_allowed(toks, j):
-                            sp, c = slot_corner(slot)
-                            s = cell.get(sp)
+                            b = corner_of(slot)
                             for a in animals:
                                 if letters[a] not in toks:
-                                    if s is None:
+                                    if b < 0:
                                         outside += 1
                                     else:
-                                        out.append(enc.EXPAND + (4 * s + c) * k + a)
-            mask[out] = 1
+                                        out.append(exp0 + b * k + a)
+            mask[np.fromiter(out, np.intp, len(out))] = 1
             self._undo.append(out)
             if g.displaced < 0:
                 r0, r1 = g.rangers
-                front = self.bufs[0][t.off_frontier:t.off_frontier + S]
+                front = self.buf[t.off_frontier:t.off_frontier + S]
                 m0, m1 = enc.MOVE, enc.MOVE + S
                 mask[m0:m0 + S] = front
                 mask[m1:m1 + S] = front
@@ -598,7 +669,7 @@ class SafariTracker:
         elif phase == RANGER:
             other = g.rangers[1 - g.displaced]
             ret = enc.RETURN
-            mask[ret:ret + S] = self.bufs[0][t.off_frontier:t.off_frontier + S]
+            mask[ret:ret + S] = self.buf[t.off_frontier:t.off_frontier + S]
             self._undo.append(slice(ret, ret + S))
             s = cell.get(other)
             if s is not None:
@@ -624,10 +695,13 @@ class SafariTracker:
             self._legal = np.flatnonzero(self._mask).tolist()
         return self._legal[:]
 
-    def legal_mask(self, game: Any, strict: bool = True, dtype: Any = bool) -> np.ndarray:
-        """`encoding.legal_mask(game, strict, dtype)`, from the tracker (a new array)."""
+    def legal_mask(self, game: Any, strict: bool = True, dtype: Any = bool, copy: bool = True) -> np.ndarray:
+        """`encoding.legal_mask(game, strict, dtype)`, from the tracker: a new array, or with
+        `copy=False` the tracker's own int8 mask (read only; the next call for this game changes it)."""
         self.sync(game)
         self._check_window(strict)
+        if not copy:
+            return self._mask
         return self._mask.astype(dtype)
 
     def legal_mask_into(self, game: Any, out: np.ndarray, strict: bool = True) -> None:
@@ -653,16 +727,60 @@ class SafariTracker:
         if not isinstance(seat, int) or not 0 <= seat < enc.players:
             raise ValueError(f"seat must be 0 to {enc.players - 1}, not {seat!r}")
         self.sync(game)
-        buf = self.bufs[seat]
         P = enc.plane_size
+        if out is None and not copy:
+            self._rotate(seat)
+            self.vector(game, seat, self.full[P:])
+            return self.full
         if out is None:
-            if not copy:
-                self.vector(game, seat, buf[P:])
-                return buf
-            out = np.empty(enc.observation_size, np.float32)
-        out[:P] = buf[:P]
+            out = np.empty(enc.observation_size, self.dtype)
+        buf = self.buf
+        out[:P] = buf
+        shift = (seat - self.view) % enc.players
+        if shift:  # relative seat j's planes of each group come from the buffer's (j + shift) % n
+            S, n = self.t.S, enc.players
+            for a, b, m in self.t.seat_blocks:
+                src, dst = buf[a:b].reshape(m, n, S), out[a:b].reshape(m, n, S)
+                dst[:, :n - shift] = src[:, shift:]
+                dst[:, n - shift:] = src[:, :shift]
         self.vector(game, seat, out[P:])
         return out
+
+    def _stack_counts(self, stack: list[int]) -> tuple[list[int], list[int], np.ndarray]:
+        """The vector's `tiles_left` and `left_<type>` entries (one stretch) for a tile stack, as
+        (the stack seen, the counts, the counts as an array). Tiles drawn from the top (the end)
+        are taken off the last counts; any other change counts the stack again."""
+        ct = self.t.copy_type_list
+        seen, counts, _ = self._left
+        n = len(stack)
+        if counts and n < len(seen) and stack == seen[:n]:
+            counts = counts[:]
+            for c in seen[n:]:
+                counts[1 + ct[c]] -= 1
+        else:
+            counts = [0] * (1 + self.t.num_types)
+            for c in stack:
+                counts[1 + ct[c]] += 1
+        counts[0] = n
+        return stack[:], counts, np.array(counts, self.dtype)
+
+    def _counts(self, g: Any, seat: int) -> np.ndarray:
+        """The vector's entries from `score_seat0` to the last `discarded_` for `seat`, but for the
+        tiles left (`_stack_counts`)."""
+        t = self.t
+        n, k, v0 = self.encoding.players, t.k, t.v_score
+        head = [0] * (t.head - v0)
+        score, supply, hands = g.score, g.supply_meeples, g.hands
+        for j in range(n):
+            s = (seat + j) % n
+            v = score[s]
+            head[t.v_score - v0 + j] = v if v < SCORE_BOUND else SCORE_BOUND
+            head[t.v_meeples - v0 + j] = supply[s]
+        head[t.v_tokens - v0:t.v_tokens - v0 + n * k] = hands[seat * k:] + hands[:seat * k]
+        head[t.v_pile - v0] = len(g.pile)
+        for a in g.discards:
+            head[t.v_discarded - v0 + a] += 1
+        return np.array(head, self.dtype)
 
     def vector(self, g: Any, seat: int, vec: np.ndarray) -> None:
         """The vector part (as `SafariEncoding._vector`), into `vec`."""
@@ -670,38 +788,27 @@ class SafariTracker:
         n = self.encoding.players
         k = t.k
         phase = g.phase
-        # the head (phase .. discarded tokens: contiguous) as a list, written at once
-        head = [0] * t.head
-        head[t.v_phase + phase] = 1
+        # the head (phase .. discarded tokens: contiguous) in two parts: who acts in which phase,
+        # written entry by entry, and the scores, supplies and piles, which change a few times a
+        # turn: kept per seat as an array, made again when they change
+        score, supply, hands, stack, pile, discards = g.score, g.supply_meeples, g.hands, g.stack, g.pile, g.discards
+        key = (*score, *supply, *hands, len(pile), *discards)
+        got = self._heads[seat]
+        if got[0] != key or self.game is not g:
+            got = self._heads[seat] = (key, self._counts(g, seat))
+        v0 = t.v_score
+        vec[v0:t.head] = got[1]
+        left = self._left
+        if left[2] is None or len(stack) != len(left[0]) or self.game is not g:  # (a stack only shrinks)
+            self._left = self._stack_counts(stack)
+        vec[t.v_tiles_left:t.v_left + t.num_types] = self._left[2]
         cp = g.current_player
-        if cp is not None:
-            head[t.v_to_act + (cp - seat) % n] = 1
-            head[t.v_active + (g.active - seat) % n] = 1
-        score, supply, hands = g.score, g.supply_meeples, g.hands
-        for j in range(n):
-            s = (seat + j) % n
-            v = score[s]
-            head[t.v_score + j] = v if v < SCORE_BOUND else SCORE_BOUND
-            head[t.v_meeples + j] = supply[s]
-        head[t.v_tokens:t.v_tokens + n * k] = hands[seat * k:] + hands[:seat * k]
-        stack = g.stack
-        head[t.v_tiles_left] = len(stack)
-        left = t.v_left
-        if self._left[0] != len(stack) or self.game is not g:  # (a game's stack only ever shrinks)
-            counts = [0] * t.num_types
-            ct = t.copy_type_list
-            for c in stack:
-                counts[ct[c]] += 1
-            self._left = (len(stack) if self.game is g else -1, counts)
-        head[left:left + t.num_types] = self._left[1]
-        head[t.v_pile] = len(g.pile)
-        for a in g.discards:
-            head[t.v_discarded + a] += 1
-        vec[:t.head] = head
-        vec[t.head:] = 0
+        vec[:v0] = t.who(phase, -1 if cp is None else (cp - seat) % n, -1 if cp is None else (g.active - seat) % n)
         if phase == PLACE and g.tile >= 0:
-            vec[t.v_drawn:t.v_drawn_end] = t.drawn(g.tile)
-        elif phase == SCORE:
+            vec[t.v_drawn:] = t.drawn(g.tile)
+            return
+        vec[t.head:] = 0
+        if phase == SCORE:
             regions = g.regions
             root, seats = g.jobs[0]
             mask = regions.mask[root]

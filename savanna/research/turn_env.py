@@ -10,8 +10,9 @@ cores. Everything else, the same for both games, is here:
   (`agent_selection`) is the engine's `current_player`, who may act several
   times in a row (a turn is several decisions) and, in Safari, may be a seat
   other than the one whose turn it is (a scoring choice);
-- observations `{"observation": float32 vector, "action_mask": int8 vector}`
-  (the mask all zeros for an agent who is not to act); actions are
+- observations `{"observation": vector, "action_mask": int8 vector}`, the
+  vector of the core's `observation_dtype` (Safari int16, Africa float32), the
+  mask all zeros for an agent who is not to act; actions are
   `Discrete(action_size)` indices; an index that is not legal now raises
   ValueError;
 - rewards only at the end: `reward="win"` (default) +1 for the sole winner, 0
@@ -28,9 +29,10 @@ cores. Everything else, the same for both games, is here:
   game's set-up options on (see each environment);
 - `infos[agent]`: its seat, the phase, the scores (public in both games) and
   the rounds played so far;
-- `copy_observations=False` returns, instead of a new array at each
-  observation, the environment's own buffer for that seat, which the next
-  step overwrites (for a loop that reads each observation once).
+- `copy_observations=False` returns, instead of new arrays at each
+  observation, the environment's own observation and mask, which the next
+  step, reset or observe overwrites (for a loop that reads each observation
+  once; copy them to keep them).
 """
 
 from __future__ import annotations
@@ -68,17 +70,20 @@ class GameCore:
     observation_size: int
     observation_low: np.ndarray
     observation_high: np.ndarray
+    observation_dtype: Any = np.float32
 
     def new_game(self, seed: int, options: dict) -> Any:
         """A new engine game from a seed and the reset options."""
         raise NotImplementedError
 
     def observation(self, game: Any, seat: int, copy: bool = True) -> np.ndarray:
-        """The flat float32 observation of `game` for `seat` (copy=False: the core's own buffer)."""
+        """The flat observation of `game` for `seat`, of `observation_dtype` (copy=False: the
+        core's own buffer)."""
         raise NotImplementedError
 
-    def mask(self, game: Any) -> np.ndarray:
-        """A new int8 array over the action space, 1 at the legal actions."""
+    def mask(self, game: Any, copy: bool = True) -> np.ndarray:
+        """An int8 array over the action space, 1 at the legal actions: a new one, or with
+        copy=False the core's own (overwritten later)."""
         raise NotImplementedError
 
     def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
@@ -129,7 +134,8 @@ class TurnBasedEnv(AECEnv):
         self.possible_agents = [f"player_{i}" for i in range(core.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
-            "observation": spaces.Box(low=core.observation_low, high=core.observation_high, dtype=np.float32),
+            "observation": spaces.Box(low=core.observation_low, high=core.observation_high,
+                                      dtype=core.observation_dtype),
             "action_mask": spaces.Box(low=0, high=1, shape=(core.action_size,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
@@ -164,7 +170,7 @@ class TurnBasedEnv(AECEnv):
         g = self.game
         obs = self.core.observation(g, seat, self.copy_observations)
         if g.current_player == seat:
-            mask = self.core.mask(g)
+            mask = self.core.mask(g, self.copy_observations)
         else:
             mask = np.zeros(self.core.action_size, np.int8)
         return {"observation": obs, "action_mask": mask}

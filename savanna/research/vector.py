@@ -4,7 +4,8 @@
 
     envs = SafariVectorEnv(num_envs=64, players=2, seed=0)
     obs, infos = envs.reset(seed=0)
-    # obs["observation"]: (64, D) float32, obs["action_mask"]: (64, A) int8; infos["seat"]: (64,)
+    # obs["observation"]: (64, D) int16 (Africa's float32), obs["action_mask"]: (64, A) int8;
+    # infos["seat"]: (64,)
     while True:
         actions = my_policy(obs["observation"], obs["action_mask"], infos["seat"])   # (64,) action indices
         obs, rewards, terminations, truncations, infos = envs.step(actions)
@@ -80,7 +81,8 @@ class TurnBasedVectorEnv(VectorEnv):
         self.max_cycles = max_cycles
         self.copy = copy
         self.single_observation_space = spaces.Dict({
-            "observation": spaces.Box(low=core.observation_low, high=core.observation_high, dtype=np.float32),
+            "observation": spaces.Box(low=core.observation_low, high=core.observation_high,
+                                      dtype=core.observation_dtype),
             "action_mask": spaces.Box(low=0, high=1, shape=(core.action_size,), dtype=np.int8),
         })
         self.single_action_space = spaces.Discrete(core.action_size)
@@ -89,7 +91,7 @@ class TurnBasedVectorEnv(VectorEnv):
         self._seeds = [random.Random(None if seed is None else seed + i) for i in range(n)]
         self.games: list[Any] = [None] * n
         self.turns = np.zeros(n, np.int64)
-        self._obs = np.empty((n, core.observation_size), np.float32)
+        self._obs = np.empty((n, core.observation_size), core.observation_dtype)
         self._masks = np.empty((n, core.action_size), np.int8)
 
     # ------------------------------------------------------------------ API
