@@ -61,7 +61,7 @@ class Announcer {
 
   over(view) {
     const w = view.winners.map(s => this.page.seatName(s));
-    const scores = [...view.seats].sort((a, b) => b.score - a.score).map(s => `${s.name} ${s.score}`).join(", ");
+    const scores = [...view.seats].sort((a, b) => b.score - a.score).map(s => `${window.Savanna.seatName(s)} ${s.score}`).join(", ");
     return w.length > 1 ? _("Game over: {names} win. Scores: {scores}.", { names: list(w), scores })
       : _("Game over: {who} wins. Scores: {scores}.", { who: w[0], scores });
   }

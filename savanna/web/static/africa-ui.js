@@ -223,7 +223,7 @@ class AfricaUI {
       g.appendChild(mark);
       const one = actions.length === 1;
       ch.add(mark, { key: space, at: [cx, cy], confirm: one ? "Confirm" : N_("Choose"),
-        label: one ? this.words({ action: actions[0] }) : `${space}: ${actions.map(a => this.words({ action: a })).join(_(", or "))}`,
+        label: one ? this.words({ action: actions[0] }) : space + ": " + actions.map(a => this.words({ action: a })).join(_(", or ")),
         commit: () => {
           if (one) this.send(actions[0]);
           else { this.menu = space; this.renderChoices(); const b = document.querySelector("#choices .menu-choice"); if (b) b.focus(); }

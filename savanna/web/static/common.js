@@ -31,6 +31,15 @@ const DETAILED = {
   bad_step: N_("No such step: {detail}"),
 };
 
+// the computer levels' names, and a seat's name as shown: the server names a computer seat
+// "Computer 2 (easy)" when its creator gave it no name, said here in the page's language
+const LEVELS = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
+function levelName(level) { return LEVELS[level] ? _(LEVELS[level]) : level; }
+function seatName(seat) {
+  const m = seat.kind === "computer" && /^Computer (\d+) \((\w+)\)$/.exec(seat.name || "");
+  return m ? _("Computer {n} ({level})", { n: +m[1], level: levelName(m[2]) }) : seat.name;
+}
+
 // what to say of a refusal {code, message} (a thrown api() error, a WebSocket error message)
 function errorText(err) {
   if (window.SavannaI18n.lang === "en" || !err.code) return err.message;
@@ -129,5 +138,5 @@ const Tokens = {
   set(id, data) { try { localStorage.setItem(this.key(id), JSON.stringify({ ...this.get(id), ...data })); } catch (e) { /* private mode */ } },
 };
 
-window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText };
+window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName };
 })();

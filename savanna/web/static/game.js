@@ -3,7 +3,7 @@
 // view it sends and offers exactly the view's legal actions.
 "use strict";
 
-const { api, h, toast, copyText, Tokens, applyPatch, errorText } = window.Savanna;
+const { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName } = window.Savanna;
 const { _, ngettext } = window.SavannaI18n;
 const B = window.SavannaBoard;
 const Words = window.SavannaWords;
@@ -256,7 +256,7 @@ class GamePage {
 
   seatName(s) {
     const seat = this.view.seats[s];
-    return seat ? seat.name : _("seat {n}", { n: s });
+    return seat ? seatName(seat) : _("seat {n}", { n: s });
   }
 
   // the stack's order was not the server's secret: say so to every seat (view.deal)
@@ -284,7 +284,7 @@ class GamePage {
       : _("{who} to play", { who: this.seatName(cp) });
     const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? " " + _("in {who}'s turn", { who: this.seatName(v.active_player) }) : "";
-    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · ${_("turn {n}", { n: v.turn })}`),
+    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
       ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
     this.showNotice();
@@ -298,9 +298,9 @@ class GamePage {
       this.seatsBox.appendChild(h("div", {
         class: "seat" + (v.current_player === s.seat ? " to-act" : "") + (me ? " me" : ""), dataset: { seat: s.seat } },
         B.seatBadge(s.seat, 16),
-        h("span", { class: "name" }, s.name, me ? ` ${_("(you)")}` : "",
-          s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, ` · ${_("computer {player}", { player: s.player || "" })}`) : null,
-          s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, ` · ${_("away")}`) : null,
+        h("span", { class: "name" }, seatName(s), me ? " " + _("(you)") : "",
+          s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer {player}", { player: s.player || "" })) : null,
+          s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
           s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null),
         h("span", { class: "score", title: _("score") }, String(s.score)),
         this.ui.seatDetails(s)));
@@ -325,7 +325,7 @@ class GamePage {
           Words.scored(v, e, this.seatName(e.seat))))));
     }
     if (v.final_scoring) {
-      const totals = v.seats.map(s => `${s.name} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
+      const totals = v.seats.map(s => `${seatName(s)} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
       box.appendChild(h("li", { class: "note final", id: "log-final" }, W.finalLine(totals.join(", "))));
     }
     if (v.takeback && v.takeback.count) box.appendChild(h("li", { class: "muted note" }, W.takenBack(v.takeback.count)));
@@ -364,7 +364,7 @@ class GamePage {
         : W.outcome.withdrawn(who), "info");
     }
     view.seats.forEach((s, i) => {
-      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned) toast(W.resigned(s.name, s.kind === "computer" ? "computer" : "end"), "info");
+      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned) toast(W.resigned(seatName(s), s.kind === "computer" ? "computer" : "end"), "info");
     });
   }
 
@@ -463,7 +463,7 @@ class GamePage {
     };
     this.legendBox.replaceChildren(h("summary", {}, W.legendTitle()),
       h("ul", { class: "legend" }, items.map(([cls, text]) => h("li", { dataset: { legend: cls } }, swatch(cls), " ", _(text))),
-        h("li", {}, h("span", { class: "legend-seats" }, v.seats.map(s => h("span", { class: "swatch", title: s.name,
+        h("li", {}, h("span", { class: "legend-seats" }, v.seats.map(s => h("span", { class: "swatch", title: seatName(s),
           style: `background:${B.SEAT_COLOURS[s.seat]}` }))), " ", W.legendSeats())));
   }
 
@@ -515,7 +515,7 @@ class GamePage {
           h("tr", {}, h("th", {}, ""), h("th", {}, _("player")), h("th", {}, _("score")), h("th", {}, _("final scoring"))),
           order.map(s => h("tr", { class: v.winners.includes(s.seat) ? "winner" : "" },
             h("td", { class: "medal" }, v.winners.includes(s.seat) ? "★" : ""),
-            h("td", {}, B.seatBadge(s.seat, 14), ` ${s.name}`),
+            h("td", {}, B.seatBadge(s.seat, 14), ` ${seatName(s)}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
         finalBreakdown(v, s => this.seatName(s)),
@@ -548,7 +548,7 @@ function finalBreakdown(v, name) {
       : mine.map(e => h("li", {}, h("span", { class: "points" }, W.points(e.points)), " ", Words.finalPart(e)));
     return h("li", { dataset: { seat: s.seat } },
       h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), " ",
-      h("strong", {}, `${s.name} ${W.points(total)}`),
+      h("strong", {}, `${seatName(s)} ${W.points(total)}`),
       parts.length ? h("ul", { class: "final-features" }, parts) : h("span", { class: "muted" }, ` · ${W.finalNone()}`));
   });
   return h("div", { id: "final-breakdown" }, h("h3", {}, W.finalTitle()), h("ul", { class: "final-seats" }, seats));
@@ -574,7 +574,7 @@ function scoreChart(v) {
       "stroke-dasharray": B.SEAT_DASHES[s.seat % B.SEAT_DASHES.length] }));
     const lastE = hist[hist.length - 1];
     svg.appendChild(B.el("path", { d: B.shapePath(s.seat, X(hist.length - 1), Y(lastE.scores[s.seat]), 5), class: "series-mark", fill: B.SEAT_COLOURS[s.seat] }));
-    svg.appendChild(B.text(X(hist.length - 1) - 4, Y(lastE.scores[s.seat]) - 8, s.name, { class: "series-label", fill: B.SEAT_COLOURS[s.seat], "text-anchor": "end" }));
+    svg.appendChild(B.text(X(hist.length - 1) - 4, Y(lastE.scores[s.seat]) - 8, seatName(s), { class: "series-label", fill: B.SEAT_COLOURS[s.seat], "text-anchor": "end" }));
   });
   return svg;
 }

@@ -2,7 +2,7 @@
 // share its seat links, list games being played and finished ones, upload a save.
 "use strict";
 
-const { api, h, toast, copyText, Tokens, errorText } = window.Savanna;
+const { api, h, toast, copyText, Tokens, errorText, seatName, levelName } = window.Savanna;
 const { _, ngettext, N_ } = window.SavannaI18n;
 const COLOURS = window.SavannaBoard.SEAT_COLOURS;
 const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
@@ -35,7 +35,6 @@ const OPTION_TEXTS = {
   hidden_treasure: N_("the rules' option: each player's gold and gem totals are shown only to that player until the final scoring"),
   "hidden_treasure:note": N_("Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at the table: gold and gems lie face up until a base camp that explores takes them, and the board and the move log show every such pick-up, so anyone watching closely, or stepping through the replay, can add up each player's totals."),
 };
-const LEVELS = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
 const said = (table, key, english) => (table[key] ? _(table[key]) : english);
 
 // What of a computer seat's player (a level or a spec such as "mcts:time=3") is over this
@@ -94,7 +93,7 @@ class Lobby {
     const opts = this.info.levels.map(l => {
       const over = specProblem(l.level, this.info) !== null; // e.g. hard (1 s a move) on a server allowing less
       return h("option", { value: l.level, selected: l.level === selected, disabled: over && l.level !== selected },
-        `${said(LEVELS, l.level, l.level)} (${l.player})` + (over ? ` · ${_("over the limit")}` : ""));
+        `${levelName(l.level)} (${l.player})` + (over ? " · " + _("over the limit") : ""));
     });
     const custom = !this.info.levels.some(l => l.level === selected);
     opts.push(h("option", { value: "custom", selected: custom }, _("custom spec…")));
@@ -111,7 +110,7 @@ class Lobby {
           h("span", { class: "muted" }, said(OPTION_TEXTS, `${o.name}=${f.value}`, f.description)))))
       : [h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default,
         "aria-describedby": o.note ? `${o.name}-note` : null }),
-        ` ${o.name === "hidden_treasure" ? _("Hidden gold and gems") : o.name}: `, h("span", { class: "muted" }, said(OPTION_TEXTS, o.name, o.description))),
+        " " + (o.name === "hidden_treasure" ? _("Hidden gold and gems") : o.name) + ": ", h("span", { class: "muted" }, said(OPTION_TEXTS, o.name, o.description))),
         o.note ? h("p", { class: "muted small option-note", id: `${o.name}-note` }, said(OPTION_TEXTS, `${o.name}:note`, o.note)) : null]);
   }
 
@@ -162,7 +161,7 @@ class Lobby {
           h("option", { value: "computer", selected: this.onResign !== "end" }, _("a computer player takes the seat")),
           h("option", { value: "end", selected: this.onResign === "end" }, _("the game ends"))),
         " ", h("select", { name: "resign_player", id: "resign-player", "aria-label": _("the computer player that takes the seat") },
-          this.info.levels.filter(l => !specProblem(l.level, this.info)).map(l => h("option", { value: l.level, selected: l.level === "medium" }, said(LEVELS, l.level, l.level))))),
+          this.info.levels.filter(l => !specProblem(l.level, this.info)).map(l => h("option", { value: l.level, selected: l.level === "medium" }, levelName(l.level))))),
       h("details", { open: this.seedText.trim() !== "" }, h("summary", {}, _("More")),
         h("label", {}, _("Seed") + " ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
           maxlength: 80, placeholder: _("random"), value: this.seedText, "aria-describedby": "seed-note",
@@ -247,7 +246,7 @@ class Lobby {
   // A refused request: the server's message in the form; over the creation limit (429) the
   // buttons wait for its Retry-After, counting down.
   failed(which, err, what) {
-    const message = err.status ? `${what}: ${errorText(err)}` : `${what}: ${_("the server did not answer ({reason}).", { reason: err.message })}`;
+    const message = err.status ? `${what}: ${errorText(err)}` : what + ": " + _("the server did not answer ({reason}).", { reason: err.message });
     const wait = err.status === 429 ? (err.retryAfter ?? 60) : null;
     if (wait !== null) {
       this.waitUntil = Math.max(this.waitUntil, Date.now() + wait * 1000);
@@ -343,7 +342,7 @@ class Lobby {
 
   // The creator deletes an unfinished game (its creator token is kept in this browser).
   async remove(g) {
-    const names = g.seats.map(s => s.name).join(", ");
+    const names = g.seats.map(seatName).join(", ");
     if (!window.confirm(_("Delete the unfinished game of {names}? Its players lose it.", { names }))) return;
     try {
       await api(`/api/games/${encodeURIComponent(g.id)}`, { method: "DELETE", json: { token: Tokens.get(g.id).creator } });
@@ -359,7 +358,7 @@ class Lobby {
       return h("li", { class: "game-item", dataset: { game: g.game } },
         h("span", { class: "game-tag" }, g.game === "africa" ? "Africa" : "Safari"),
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
-          h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${s.name} `, h("strong", {}, String(s.score)),
+          h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)} `, h("strong", {}, String(s.score)),
           over && g.winners.includes(s.seat) ? " ★" : ""))),
         h("span", { class: "muted" }, " · " + (over ? ngettext("{n} move", "{n} moves", g.moves)
           : _("turn {n}", { n: g.turn || 1 }) + ", " + (g.tiles_left === null || g.tiles_left === undefined ? _("? tiles left")
@@ -380,6 +379,6 @@ class Lobby {
 }
 
 window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  document.title = `savanna · ${_("Carcassonne Safari")}`;
+  document.title = "savanna · " + _("Carcassonne Safari");
   window.lobby = new Lobby(document.getElementById("app"));
 }));

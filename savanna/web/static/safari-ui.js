@@ -115,12 +115,12 @@ class SafariUI {
         + `: ${B.describeTile({ ...lay, x: "", y: "" }, v.animals).split("\n").slice(1).join("; ")}` });
     svg.appendChild(B.drawTile(lay, { animals: v.animals }));
     const placing = v.phase === "place" && this.myTurn();
-    box.append(...[h("div", { class: "panel-title" }, _("Tile {id}", { id: v.drawn_tile.id }), h("span", { class: "muted" }, ` · ${_("{n} left", { n: v.tiles_left })}`)),
+    box.append(...[h("div", { class: "panel-title" }, _("Tile {id}", { id: v.drawn_tile.id }), h("span", { class: "muted" }, " · " + ngettext("{n} left", "{n} left", v.tiles_left))),
       h("div", { class: "drawn-row" },
         placing ? h("button", { id: "rotate-left", title: _("rotate left (Q)"), "aria-label": _("rotate left"), onclick: () => this.rotate(-1) }, "⟲") : null,
         svg,
         placing ? h("button", { id: "rotate-right", title: _("rotate right (R or E)"), "aria-label": _("rotate right"), onclick: () => this.rotate(1) }, "⟳") : null),
-      placing ? h("div", { class: "muted small" }, `${this.rotation}° · ${_("click or tap a highlighted space (arrow keys and Enter too); R rotates")}`) : null].filter(Boolean));
+      placing ? h("div", { class: "muted small" }, `${this.rotation}° · ` + _("click or tap a highlighted space (arrow keys and Enter too); R rotates")) : null].filter(Boolean));
   }
 
   rotate(d) {
@@ -279,7 +279,7 @@ class SafariUI {
       const dest = B.el("g", { class: "choice ranger-dest", "data-action": a }, [
         B.el("rect", { x: p.x * S + 8, y: p.y * S + 8, width: S - 16, height: S - 16, rx: 10, class: "halo" }),
         B.text(p.x * S + 50, p.y * S + 50, "R", { class: "dest-label" })]);
-      dest.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${_("put the ranger back here")}`)]));
+      dest.appendChild(B.el("title", {}, [document.createTextNode(a + ": " + _("put the ranger back here"))]));
       g.appendChild(dest);
       ch.add(dest, { key: a, at: [(p.x + 0.5) * S, (p.y + 0.5) * S], label: words(a), commit: () => this.send(a) });
     }
@@ -401,7 +401,7 @@ class SafariUI {
       h("details", {}, h("summary", {}, _("Tiles still to come")), h("div", { class: "muted mono" }, rem || _("none"))),
       h("div", { class: "muted" }, v.rules.final_scoring === "all" ? _("Final scoring: everyone on an open feature scores (English rules)")
         : _("Final scoring: majority only (German edition)"),
-        v.spectators ? ` · ${ngettext("{n} watching", "{n} watching", v.spectators)}` : "")].filter(Boolean));
+        v.spectators ? " · " + ngettext("{n} watching", "{n} watching", v.spectators) : "")].filter(Boolean));
   }
 
 }

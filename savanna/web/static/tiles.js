@@ -47,7 +47,8 @@ function render(root, data, source) {
         h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: e => loadFile(root, e.target.files[0]) })),
       window.SavannaI18n.switcher()),
     h("main", { class: "gallery" },
-      h("h1", {}, _("Tile set {version}", { version: data.version || _("(no version)") }), h("span", { class: "muted" }, ` · ${source === "packaged" ? _("packaged") : source}`)),
+      h("h1", {}, data.version ? _("Tile set {version}", { version: data.version }) : _("Tile set (no version)"),
+        h("span", { class: "muted" }, " · " + (source === "packaged" ? _("packaged") : source))),
       h("p", { class: "muted small" }, ngettext("{n} tile type, at 0°, 90°, 180° and 270° (turned clockwise), with the animals of its first copy; drawn by the game board's own code. Hover a tile for its features.",
         "{n} tile types, each at 0°, 90°, 180° and 270° (turned clockwise), with the animals of its first copy; drawn by the game board's own code. Hover a tile for its features.", data.types.length)),
       h("section", { class: "card gallery-group", id: "group-start" }, h("h2", {}, _("Start tile")),
@@ -57,7 +58,7 @@ function render(root, data, source) {
         h("h2", {}, `${g[0].id} – ${g[g.length - 1].id}`),
         h("div", { class: "type-grid" }, g.map(t => h("div", { class: "type", dataset: { type: t.id } },
           h("div", { class: "type-label" }, h("strong", {}, t.id), ` ${t.edges} ×${t.count}`,
-            h("div", { class: "muted small" }, t.layouts[0].features.map(f => name(f.kind) + (f.sides ? " " + f.sides : "") + (f.birds ? ` (${ngettext("{n} bird", "{n} birds", f.birds)})` : "")).join(" · "))),
+            h("div", { class: "muted small" }, t.layouts[0].features.map(f => name(f.kind) + (f.sides ? " " + f.sides : "") + (f.birds ? " (" + ngettext("{n} bird", "{n} birds", f.birds) + ")" : "")).join(" · "))),
           h("div", { class: "rotations" }, t.layouts.map((lay, r) => h("figure", {},
             tileSvg(lay, { "data-type": t.id, "data-rotation": ROTATIONS[r], "aria-label": _("{id} at {r}°", { id: t.id, r: ROTATIONS[r] }) }),
             h("figcaption", {}, `${t.id} ${ROTATIONS[r]}°`)))))))))));
@@ -77,7 +78,7 @@ async function main() {
   const root = document.getElementById("app");
   const set = new URLSearchParams(location.search).get("set") || "real-1";
   await window.SavannaI18n.ready;
-  document.title = `savanna · ${_("Tiles")}`;
+  document.title = "savanna · " + _("Tiles");
   try { render(root, await api(`/api/tiles?set=${encodeURIComponent(set)}`), "packaged"); }
   catch (e) { root.textContent = _("No tiles: {reason}", { reason: errorText(e) }); document.body.dataset.ready = "error"; }
 }

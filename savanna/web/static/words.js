@@ -244,7 +244,7 @@ function action(view, m, who) {
       return W.africa[x[1]](who, x[2], where, x[1] === "S" && explorerBefore(view, m) === x[2]);
     }
     if ((x = /^E(\d+):([a-z-]+)(\*?)$/.exec(a))) {
-      const other = view.seats[+x[1]] ? view.seats[+x[1]].name : _("seat {n}", { n: +x[1] });
+      const other = view.seats[+x[1]] ? window.Savanna.seatName(view.seats[+x[1]]) : _("seat {n}", { n: +x[1] });
       return W.africa.E(who, other, tileName(x[2]), !!x[3]);
     }
     return W.africa[a] ? W.africa[a](who) : `${who}: ${a}`;
