@@ -220,7 +220,8 @@ class SafariUI {
       const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
       const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key }, [
         B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
-        B.text(px, py, kinds.has("D") ? _("dig") : "+", { class: "hole-label" })]);
+        B.text(px, py, kinds.has("D") ? _("dig") : "+", { class: "hole-label",
+          ...(kinds.has("D") && _("dig").length > 3 ? { textLength: 19, lengthAdjust: "spacingAndGlyphs" } : {}) })]); // inside its ring in every language
       mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? _("dig a watering hole here") : _("expand this watering hole"))]));
       g.appendChild(mark);
       ch.add(mark, { key: `hole:${key}`, at: [px, py], hit: 11, confirm: open ? N_("Close") : N_("Choose the animal"),
