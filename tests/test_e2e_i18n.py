@@ -142,3 +142,21 @@ def test_the_server_refusing_a_move_is_said_in_the_pages_language(server, browse
     expect(pg.locator("#toasts")).to_contain_text("Questa mossa non è consentita ora.")
     pg.context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_africa_in_german_names_its_cities_and_says_its_choices_in_german(server, browser, size):
+    pg, errors = new_page(browser, {**(DESK if size == "desktop" else PHONE), "locale": "de-DE"})
+    c = create(server, {"game": "africa", "seats": [{"kind": "human", "name": "Ute"}, {"kind": "computer", "player": "easy"}]})
+    pg.goto(server + next(s["join_path"] for s in c["seats"] if s.get("join_path")))
+    pg.wait_for_function("() => document.body.dataset.myTurn === 'yes'")
+    cities = pg.locator(".city-name").all_inner_texts()
+    assert {"Algier", "Kairo", "Dakar", "Sansibar", "Kapstadt"} == set(cities), cities
+    expect(pg.locator("#status")).to_contain_text("Du bist am Zug · deinen Forscher auf eine Stadt stellen")
+    labels = pg.locator("svg#board .mark-label").all_inner_texts()
+    assert labels and set(labels) == {"Start"}, labels
+    if size == "phone":
+        no_sideways_scroll(pg, "Africa in German")
+    shot(pg, f"i18n-africa-de-{size}.png")
+    pg.context.close()
+    assert not errors, errors

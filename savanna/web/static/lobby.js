@@ -35,6 +35,7 @@ const OPTION_TEXTS = {
   hidden_treasure: N_("the rules' option: each player's gold and gem totals are shown only to that player until the final scoring"),
   "hidden_treasure:note": N_("Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at the table: gold and gems lie face up until a base camp that explores takes them, and the board and the move log show every such pick-up, so anyone watching closely, or stepping through the replay, can add up each player's totals."),
 };
+const VALUES = { all: N_("all"), majority: N_("majority") }; // final scoring's choices, as the form names them
 const said = (table, key, english) => (table[key] ? _(table[key]) : english);
 
 // What of a computer seat's player (a level or a spec such as "mcts:time=3") is over this
@@ -106,7 +107,7 @@ class Lobby {
     return this.gameInfo().options.flatMap(o => o.type === "choice"
       ? h("fieldset", {}, h("legend", {}, _("Final scoring of unfinished trails and bush")),
         o.choices.map(f => h("label", { class: "radio" },
-          h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), ` ${f.value}: `,
+          h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), " " + said(VALUES, f.value, f.value) + ": ",
           h("span", { class: "muted" }, said(OPTION_TEXTS, `${o.name}=${f.value}`, f.description)))))
       : [h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default,
         "aria-describedby": o.note ? `${o.name}-note` : null }),
