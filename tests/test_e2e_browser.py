@@ -13,97 +13,24 @@ SAVANNA_REQUIRE_BROWSER=1 (set by .ci/run), which makes a missing browser a fail
 from __future__ import annotations
 
 import json
-import os
 import random
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from savanna import safari
 
-CHROMIUM = os.environ.get("SAVANNA_CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("SAVANNA_REQUIRE_BROWSER") == "1"
-ARTIFACTS = Path(os.environ.get("SAVANNA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage"]
-
-try:
-    from playwright.sync_api import Page, expect, sync_playwright
-except ImportError:  # pragma: no cover - the test extra installs it
-    sync_playwright = None
-
-if sync_playwright is None or not os.path.exists(CHROMIUM):
-    reason = "playwright is not installed" if sync_playwright is None else f"no Chromium at {CHROMIUM}"
-    if REQUIRED:
-        raise RuntimeError(f"browser tests are required (SAVANNA_REQUIRE_BROWSER=1) but {reason}")
-    pytest.skip(f"browser tests skipped: {reason} (apt-get install chromium)", allow_module_level=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from browser import api, browser, page, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("e2e") / "games.db"
-    port = free_port()
-    log = open(db.with_suffix(".log"), "w")
-    proc = subprocess.Popen([sys.executable, "-m", "savanna", "serve", "--port", str(port), "--db", str(db),
-                             "--computer-delay", "0", "--computer-only-games"], stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/health", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start: " + db.with_suffix(".log").read_text())
-            time.sleep(0.2)
-    yield base
-    proc.terminate()
-    proc.wait(10)
-    log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, accept_downloads=True)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    # what the server's Content-Security-Policy blocks, Chromium says in the console
-    pg.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
-
-
-def api(base: str, path: str):
-    with urllib.request.urlopen(base + path, timeout=10) as r:
-        return json.load(r)
-
-
-def shot(pg: Page, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(ARTIFACTS / name))
+    """Games of computers only allowed (the replays need finished games)."""
+    s = serve(tmp_path_factory, "e2e", "--computer-only-games")
+    yield s.base
+    s.stop()
 
 
 def click_a_choice(pg: Page, rng: random.Random) -> str:

@@ -16,21 +16,13 @@ import re
 import urllib.request
 
 import pytest
-from test_e2e_browser import CHROMIUM, CHROMIUM_ARGS, shot  # skips this module too without a browser
+from browser import Pages, browser, page, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
 
-from savanna.web.remote import ServerProcess, request
+from savanna.web.remote import request
 
-from playwright.sync_api import expect, sync_playwright  # isort: skip  (installed when the import above passed)
+from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
 BIG_SEED = 2**200 + 1
-
-
-def serve(tmp_path_factory, name: str, *options: str, create_limit: str = "none"):
-    where = tmp_path_factory.mktemp(name)
-    server = ServerProcess(str(where / "games.db"), log=where / "server.log", create_limit=create_limit,
-                           options=list(options))
-    server.start()
-    return server
 
 
 @pytest.fixture(scope="module")
@@ -48,31 +40,6 @@ def limited(tmp_path_factory):
     s = serve(tmp_path_factory, "e2e-rate", create_limit="2/minute")
     yield s.base
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-def new_page(browser, errors: list[str]):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    return pg
-
-
-@pytest.fixture
-def page(browser):
-    errors: list[str] = []
-    pg = new_page(browser, errors)
-    yield pg
-    pg.context.close()
-    assert not errors, f"JavaScript errors or CSP violations on the page: {errors}"
 
 
 def create(base: str, body: dict) -> tuple[int, dict]:
@@ -192,43 +159,32 @@ def test_the_lobby_sends_a_big_seed_exactly(server, page):
 # ------------------------------------------------------------------ the game page
 
 
-def test_the_game_page_says_why_the_server_refused_it_and_tries_again_later(server, browser):
+def test_the_game_page_says_why_the_server_refused_it_and_tries_again_later(server, pages):
     status, c = create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
     assert status == 201, c
-    first_errors: list[str] = []
-    second_errors: list[str] = []
-    first = new_page(browser, first_errors)
-    second = new_page(browser, second_errors)
-    try:
-        first.goto(server + c["seats"][0]["join_path"])
-        expect(first.locator("#status")).to_contain_text("Your turn")
-        expect(first.locator("#conn")).to_have_text("● live")
-        # the game's one connection is taken: Bob's page is refused (1013) and says why
-        second.goto(server + c["seats"][1]["join_path"])
-        notice = second.locator("#status #conn-notice")
-        expect(notice).to_contain_text("The server closed the connection: too many connections to this game "
-                                       "(at most 1). Trying again in")
-        expect(second.locator("#conn")).to_have_text("○ server busy")
-        shot(second, "game-over-connection-cap.png")
-        # refused again 2 s later, it waits longer: 2 s, 4 s, 8 s, ... at most 60 s
-        second.wait_for_function("() => window.page.busy >= 2", timeout=10_000)
-        wait = second.evaluate("window.page.notice.until - Date.now()")
-        assert 2500 < wait <= 4000, wait
-        assert second.evaluate("window.page.view") is None
-        # Ann leaves: Bob's next try gets in, and the notice goes
-        first.context.close()
-        expect(second.locator("#status")).to_contain_text("Ann to play", timeout=15_000)
-        expect(second.locator("#conn-notice")).to_have_count(0)
-        expect(second.locator("#conn")).to_have_text("● live")
-        assert second.evaluate("window.page.busy") == 0
-        shot(second, "game-back-after-the-cap.png")
-    finally:
-        for pg in (first, second):
-            try:
-                pg.context.close()
-            except Exception:
-                pass
-    assert not first_errors and not second_errors, first_errors + second_errors
+    first, second = pages.new(), pages.new()
+    first.goto(server + c["seats"][0]["join_path"])
+    expect(first.locator("#status")).to_contain_text("Your turn")
+    expect(first.locator("#conn")).to_have_text("● live")
+    # the game's one connection is taken: Bob's page is refused (1013) and says why
+    second.goto(server + c["seats"][1]["join_path"])
+    notice = second.locator("#status #conn-notice")
+    expect(notice).to_contain_text("The server closed the connection: too many connections to this game "
+                                   "(at most 1). Trying again in")
+    expect(second.locator("#conn")).to_have_text("○ server busy")
+    shot(second, "game-over-connection-cap.png")
+    # refused again 2 s later, it waits longer: 2 s, 4 s, 8 s, ... at most 60 s
+    second.wait_for_function("() => window.page.busy >= 2", timeout=10_000)
+    wait = second.evaluate("window.page.notice.until - Date.now()")
+    assert 2500 < wait <= 4000, wait
+    assert second.evaluate("window.page.view") is None
+    # Ann leaves: Bob's next try gets in, and the notice goes
+    first.context.close()
+    expect(second.locator("#status")).to_contain_text("Ann to play", timeout=15_000)
+    expect(second.locator("#conn-notice")).to_have_count(0)
+    expect(second.locator("#conn")).to_have_text("● live")
+    assert second.evaluate("window.page.busy") == 0
+    shot(second, "game-back-after-the-cap.png")
 
 
 def test_an_unknown_game_is_not_retried(server, page):

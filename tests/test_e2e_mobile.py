@@ -24,29 +24,15 @@ import json
 import random
 import urllib.request
 
-from playwright.sync_api import Page, expect
-from test_e2e_browser import ARTIFACTS, api, browser, server  # noqa: F401 (fixtures)
-
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
-DESK = dict(viewport={"width": 1280, "height": 800})
+from browser import DESK, PHONE, Pages, api, browser, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from test_e2e_browser import server  # noqa: F401 (fixture)
+from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 
 
 def new_page(browser, options: dict):
-    context = browser.new_context(**options)
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
-    return pg, errors
-
-
-def shot(pg: Page, name: str, taken: set | None = None) -> None:
-    if taken is not None:
-        if name in taken:
-            return
-        taken.add(name)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(ARTIFACTS / name))
+    """A page of its own context, and the list its JavaScript errors and CSP violations go to."""
+    p = Pages(browser)
+    return p.new(**options), p.errors
 
 
 def create(server: str, body: dict) -> dict:

@@ -18,56 +18,18 @@ import random
 import time
 
 import pytest
-from test_e2e_browser import CHROMIUM, CHROMIUM_ARGS, shot  # skips this module too without a browser
+from browser import browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
 
-from savanna.web.remote import ServerProcess, request
+from savanna.web.remote import request
 
-from playwright.sync_api import expect, sync_playwright  # isort: skip  (installed when the import above passed)
+from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    where = tmp_path_factory.mktemp("e2e-play")
-    s = ServerProcess(str(where / "games.db"), log=where / "server.log", create_limit="none")
-    s.start()
+    s = serve(tmp_path_factory, "e2e-play")
     yield s.base
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-class Pages:
-    """Browser pages in contexts of their own (each its own localStorage), with their
-    JavaScript errors and CSP violations gathered: none is allowed."""
-
-    def __init__(self, browser):
-        self.browser, self.contexts, self.errors = browser, [], []
-
-    def new(self, **kw):
-        ctx = self.browser.new_context(viewport={"width": 1280, "height": 800}, **kw)
-        self.contexts.append(ctx)
-        pg = ctx.new_page()
-        pg.on("pageerror", lambda e: self.errors.append(str(e)))
-        pg.on("console", lambda m: self.errors.append(m.text) if "Content Security Policy" in m.text else None)
-        return pg
-
-    def close(self):
-        for ctx in self.contexts:
-            ctx.close()
-
-
-@pytest.fixture
-def pages(browser):
-    p = Pages(browser)
-    yield p
-    p.close()
-    assert not p.errors, f"JavaScript errors or CSP violations on the page: {p.errors}"
 
 
 def create(server, seats, **kw):
@@ -279,7 +241,7 @@ def test_resigning_passes_the_seat_to_a_computer_or_ends_the_game(server, pages)
     expect(bo.locator("#resign-dialog")).to_contain_text("passes to a computer player (easy)")
     shot(bo, "play-resign-dialog.png")
     bo.click("#resign-confirm")
-    expect(ann.locator("#seats [data-seat='1']")).to_contain_text("resigned")
+    expect(ann.locator("#seats div.seat[data-seat='1']")).to_contain_text("resigned")
     expect(ann.locator("#toasts")).to_contain_text("Bo resigned: a computer plays the seat on")
     expect(bo.locator("#play-controls")).to_be_hidden()  # nothing of the seat is his now
     play_my_turn(ann, random.Random(10))

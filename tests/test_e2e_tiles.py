@@ -18,8 +18,9 @@ import copy
 import json
 import urllib.request
 
-from playwright.sync_api import Page, expect
-from test_e2e_browser import ARTIFACTS, api, browser, page, server  # noqa: F401 (fixtures)
+from browser import ARTIFACTS, api, browser, page, pages  # noqa: F401 (fixtures; skips this module without a browser)
+from test_e2e_browser import server  # noqa: F401 (fixture)
+from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 
 from savanna.safari.tileset import default_data
 

@@ -15,6 +15,8 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 from test_web_ws import recv_until
+import web_client
+from web_client import view
 from web_databases import BACKENDS, fresh_database
 
 from savanna import africa
@@ -28,15 +30,7 @@ def client(request, tmp_path):
 
 
 def create(client, seats, status=201, **kw):
-    r = client.post("/api/games", json={"game": "africa", "seats": seats, **kw})
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def view(client, gid, token=None):
-    r = client.get(f"/api/games/{gid}" + (f"?token={token}" if token else ""))
-    assert r.status_code == 200, r.text
-    return r.json()
+    return web_client.create(client, seats, status, game="africa", **kw)
 
 
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

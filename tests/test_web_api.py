@@ -20,6 +20,7 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 from sqlalchemy import Text, cast, select
 
+from web_client import act, create, error, view, wait_for
 from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
@@ -43,42 +44,6 @@ def db(request, tmp_path):
 def client(db):
     with TestClient(create_app(db, search_processes=False)) as c:
         yield c
-
-
-def create(client, seats, status=201, **kw):
-    r = client.post("/api/games", json={"seats": seats, **kw})
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def view(client, gid):
-    r = client.get(f"/api/games/{gid}")
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def wait_for(client, gid, pred, timeout=10.0):
-    """Poll the view until pred(view) (computer seats move in the background)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        v = view(client, gid)
-        if pred(v):
-            return v
-        assert time.monotonic() < deadline, f"timed out; current_player={v['current_player']} moves={v['moves']}"
-        time.sleep(0.005)
-
-
-def act(client, gid, token, action, **kw):
-    return client.post(f"/api/games/{gid}/actions", json={"token": token, "action": action, **kw})
-
-
-def error(r, status, code, *words):
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert body["type"] == "error" and body["code"] == code, body
-    for w in words:
-        assert w.lower() in body["message"].lower(), body["message"]
-    return body["message"]
 
 
 def engine_game(seed, players=2, actions=(), final_scoring="all"):

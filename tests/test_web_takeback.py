@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -23,6 +22,7 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from web_client import act, create, error, view, wait_for
 from web_databases import BACKENDS, fresh_database
 
 from savanna import africa, safari
@@ -41,32 +41,6 @@ def client(request, tmp_path):
         yield c
 
 
-def create(client, seats, status=201, **kw):
-    r = client.post("/api/games", json={"seats": seats, **kw})
-    assert r.status_code == status, r.text
-    return r.json()
-
-
-def view(client, gid, token=None):
-    r = client.get(f"/api/games/{gid}" + (f"?token={token}" if token else ""))
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def wait_for(client, gid, pred, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        v = view(client, gid)
-        if pred(v):
-            return v
-        assert time.monotonic() < deadline, f"timed out; current_player={v['current_player']} moves={v['moves']}"
-        time.sleep(0.01)
-
-
-def act(client, gid, token, action, **kw):
-    return client.post(f"/api/games/{gid}/actions", json={"token": token, "action": action, **kw})
-
-
 def post(client, gid, what, **body):
     return client.post(f"/api/games/{gid}/{what}", json=body)
 
@@ -74,14 +48,6 @@ def post(client, gid, what, **body):
 def ok(r):
     assert r.status_code == 200, r.text
     return r.json()
-
-
-def error(r, status, code, *words):
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert body["type"] == "error" and body["code"] == code, body
-    for w in words:
-        assert w.lower() in body["message"].lower(), body["message"]
 
 
 def delete(client, gid, token):

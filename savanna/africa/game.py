@@ -39,6 +39,7 @@ import secrets
 from collections import Counter
 from typing import Any
 
+from savanna import events
 from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
 from savanna.limits import at_most, check_seed
 
@@ -696,12 +697,7 @@ class Game:
              "nuggets", "stones"}                final scoring, one per seat
 
         An illegal action raises ValueError, as `apply` does, and changes nothing."""
-        self.explain = events = []
-        try:
-            self.apply(action)
-        finally:
-            self.explain = None
-        return events
+        return events.explained(self, action)
 
     def _note(self, what: str, seat: int, points: int, **more: Any) -> None:
         """A scoring event (called only while `explain` is a list: see apply_explained)."""

@@ -33,6 +33,7 @@ import weakref
 from collections import Counter
 from typing import Any, Iterable
 
+from savanna import events
 from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
 from savanna.limits import at_most, check_seed
 
@@ -709,12 +710,7 @@ class Game:
             {"what": "final_tokens", "tokens": {letter: n}}    1 per token in supply
 
         An illegal action raises ValueError, as `apply` does, and changes nothing."""
-        self.explain = events = []
-        try:
-            self.apply(action)
-        finally:
-            self.explain = None
-        return events
+        return events.explained(self, action)
 
     def _place(self, a: Action) -> None:
         sp, rot = a.args

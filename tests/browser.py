@@ -1,0 +1,110 @@
+"""What the browser tests share: Debian's Chromium driven by Playwright, pages that gather
+JavaScript errors and Content-Security-Policy violations (a test fails on any), a real
+`savanna serve` to test against, screenshots kept as artifacts (SAVANNA_ARTIFACTS, default
+test-artifacts/), and the REST calls the tests make beside the page.
+
+Importing this module skips the importing test module when Playwright or Chromium is missing,
+unless SAVANNA_REQUIRE_BROWSER=1 (CI), which makes that an error."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from savanna.web.remote import ServerProcess
+
+CHROMIUM = os.environ.get("SAVANNA_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("SAVANNA_REQUIRE_BROWSER") == "1"
+ARTIFACTS = Path(os.environ.get("SAVANNA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage"]
+DESK = dict(viewport={"width": 1280, "height": 800})
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=2)
+
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None
+
+if sync_playwright is None or not os.path.exists(CHROMIUM):
+    reason = "playwright is not installed" if sync_playwright is None else f"no Chromium at {CHROMIUM}"
+    if REQUIRED:
+        raise RuntimeError(f"browser tests are required (SAVANNA_REQUIRE_BROWSER=1) but {reason}")
+    pytest.skip(f"browser tests skipped: {reason} (apt-get install chromium)", allow_module_level=True)
+
+
+class Pages:
+    """Browser pages in contexts of their own (each its own localStorage), with their
+    JavaScript errors and CSP violations gathered in `errors`: `check()` fails on any."""
+
+    def __init__(self, browser: Any):
+        self.browser, self.contexts, self.errors = browser, [], []
+
+    def new(self, **options: Any) -> Page:
+        ctx = self.browser.new_context(**{**DESK, **options})
+        self.contexts.append(ctx)
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda e: self.errors.append(str(e)))
+        # what the server's Content-Security-Policy blocks, Chromium says in the console
+        pg.on("console", lambda m: self.errors.append(m.text) if "Content Security Policy" in m.text else None)
+        return pg
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+        self.contexts = []
+
+    def check(self) -> None:
+        assert not self.errors, f"JavaScript errors or CSP violations on the page: {self.errors}"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def pages(browser):
+    p = Pages(browser)
+    yield p
+    p.close()
+    p.check()
+
+
+@pytest.fixture
+def page(pages):
+    """One desktop-sized page (downloads accepted)."""
+    return pages.new(accept_downloads=True)
+
+
+def serve(tmp_path_factory: Any, name: str, *options: str, create_limit: str = "none") -> ServerProcess:
+    """A started `savanna serve` on a fresh SQLite file, with `options`; its log beside it."""
+    where = tmp_path_factory.mktemp(name)
+    server = ServerProcess(str(where / "games.db"), log=where / "server.log", create_limit=create_limit,
+                           options=list(options))
+    server.start()
+    return server
+
+
+def shot(pg: Page, name: str, taken: set | None = None) -> None:
+    """Keep a screenshot of what the page shows (once per name when `taken` is given)."""
+    if taken is not None:
+        if name in taken:
+            return
+        taken.add(name)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / name))
+
+
+def api(base: str, path: str) -> Any:
+    with urllib.request.urlopen(base + path, timeout=10) as r:
+        return json.load(r)

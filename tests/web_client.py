@@ -1,0 +1,44 @@
+"""REST calls the web tests make through Starlette's TestClient, each asserting the answer's
+status (a failure shows the server's error body)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+
+def create(client: Any, seats: list[dict], status: int = 201, **settings: Any) -> dict:
+    r = client.post("/api/games", json={"seats": seats, **settings})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def view(client: Any, gid: str, token: str | None = None) -> dict:
+    r = client.get(f"/api/games/{gid}" + (f"?token={token}" if token else ""))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def wait_for(client: Any, gid: str, pred: Callable[[dict], bool], timeout: float = 20.0) -> dict:
+    """Poll the view until pred(view) (computer seats move in the background)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        v = view(client, gid)
+        if pred(v):
+            return v
+        assert time.monotonic() < deadline, f"timed out; current_player={v['current_player']} moves={v['moves']}"
+        time.sleep(0.005)
+
+
+def act(client: Any, gid: str, token: str, action: str, **kw: Any) -> Any:
+    return client.post(f"/api/games/{gid}/actions", json={"token": token, "action": action, **kw})
+
+
+def error(r: Any, status: int, code: str, *words: str) -> str:
+    """Assert that response `r` is the error `code` with `status`, its message saying each of `words`."""
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert body["type"] == "error" and body["code"] == code, body
+    for w in words:
+        assert w.lower() in body["message"].lower(), body["message"]
+    return body["message"]
