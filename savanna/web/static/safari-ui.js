@@ -7,7 +7,6 @@ const { h } = window.Savanna;
 const { _, ngettext, N_ } = window.SavannaI18n;
 const B = window.SavannaBoard;
 const Words = () => window.SavannaWords;
-const feature = f => (f === "trail" ? _("the trail") : f === "bush" ? _("the bush") : f === "baobab" ? _("the baobab") : f);
 
 function parseAction(a) {
   let m;
@@ -327,9 +326,13 @@ class SafariUI {
     const an = a => window.SavannaWords.animalName(v, a);
     switch (p.kind) {
       case "T": return _("place the tile at {x},{y}", { x: p.x, y: p.y }) + (p.r ? ", " + _("turned {r}°", { r: p.r }) : "");
-      case "M": return p.side && p.feature !== "baobab"
-        ? _("put a meeple on {feature} ({side} side)", { feature: feature(p.feature), side: p.side })
-        : _("put a meeple on {feature}", { feature: feature(p.feature) });
+      case "M": {
+        const side = p.side;
+        if (p.feature === "trail") return side ? _("put a meeple on the trail ({side} side)", { side }) : _("put a meeple on the trail");
+        if (p.feature === "bush") return side ? _("put a meeple on the bush ({side} side)", { side }) : _("put a meeple on the bush");
+        if (p.feature === "baobab") return _("put a meeple on the baobab");
+        return _("put a meeple on the {feature}", { feature: p.feature }) + (side ? ` (${side})` : ""); // a tile set's own kind
+      }
       case "D": return _("dig a watering hole at {x},{y} {corner} with a {animal} token", { x: p.x, y: p.y, corner: p.corner, animal: an(p.animal) });
       case "X": return _("expand the watering hole at {x},{y} {corner} with a {animal} token", { x: p.x, y: p.y, corner: p.corner, animal: an(p.animal) });
       case "R": return _("move a ranger from {from} to {to}", { from: p.from.join(","), to: p.to.join(",") });
