@@ -172,3 +172,11 @@ def test_no_sentence_of_the_pages_is_written_without_its_translation():
     # the scan does see a sentence outside _()
     sample = ROOT / "tests" / "data" / "i18n-sample.js"
     assert [s for _, s in untranslated_sentences(sample)] == ["Place the tile on the board"]
+
+
+def test_the_page_offers_the_languages_the_server_has():
+    script = (ROOT / "savanna" / "web" / "static" / "i18n.js").read_text(encoding="utf-8")
+    offered = re.search(r"const LANGUAGES = \{([^}]*)\}", script).group(1)
+    assert re.findall(r"(\w+):", offered) == list(i18n.LANGUAGES)
+    for lang in i18n.LANGUAGES[1:]:
+        assert i18n.po_path(lang).exists(), f"{lang} is offered but has no catalogue"
