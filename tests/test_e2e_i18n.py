@@ -148,3 +148,15 @@ def test_africa_in_german_names_its_cities_and_says_its_choices_in_german(server
     if size == "phone":
         no_sideways_scroll(pg, "Africa in German")
     shot(pg, f"i18n-africa-de-{size}.png")
+
+
+def test_the_tile_gallery_in_italian(server, pages):
+    pg = pages.new(locale="it-IT")
+    pg.goto(server + "/tiles")
+    pg.wait_for_function("() => document.body.dataset.ready === 'yes'")
+    expect(pg.locator("h1")).to_contain_text("Set di tessere real-1")
+    expect(pg.locator("#group-start h2")).to_have_text("Tessera iniziale")
+    labels = " ".join(pg.locator(".type-label").all_inner_texts())  # the features' names
+    assert "sentiero" in labels and "boscaglia" in labels and not re.search(r"\b(trail|bush)\b", labels), labels
+    assert pg.evaluate("document.documentElement.lang") == "it"
+    shot(pg, "i18n-tiles-it-desktop.png")
