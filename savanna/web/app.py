@@ -76,7 +76,8 @@ Pages (the browser UI in static/, which talks to the API above): / the lobby,
 /play/{id} a game, /replay/{id} its replay. Join links are /play/{id}#token=TOKEN
 (the token in the fragment never reaches the server's logs); /play/{id} alone is
 the watch link. /tiles is the tile gallery: every tile type of a set drawn by the
-board's own code, at every rotation (?set=VERSION for another packaged set).
+board's own code, at every rotation (?set=VERSION for another packaged set). Their
+sentences come in the browser's language from GET /api/messages/{lang} (i18n.py).
 """
 
 from __future__ import annotations
@@ -115,6 +116,7 @@ from .service import (
     GameError,
     GameService,
 )
+from . import i18n
 from . import resign as resigning
 from . import takeback as takebacks
 from .storage import Store, redact
@@ -569,6 +571,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                               "description": HIDDEN_TREASURE, "note": HIDDEN_TREASURE_NOTE}]},
             ],
         }
+
+    @app.get("/api/messages/{lang}", tags=["pages"])
+    async def messages(lang: str) -> JSONResponse:
+        """The pages' sentences in a language (en, fr, it, de): {"lang", "plural": {CLDR category:
+        form index}, "messages": {English msgid: translation, or its plural forms}}."""
+        try:
+            body = i18n.catalogue(lang)
+        except KeyError as e:
+            raise GameError("not_found", e.args[0]) from None
+        return JSONResponse(body, headers={"Cache-Control": "public, max-age=3600"})
 
     @app.get("/api/tiles", tags=["tiles"])
     async def tile_set(version: str = Query(DEFAULT_TILE_SET, alias="set",

@@ -5,6 +5,7 @@
 "use strict";
 
 const { h } = window.Savanna;
+const { _, list } = window.SavannaI18n;
 const KEEP = 12; // lines kept in the region (older ones go)
 
 class Announcer {
@@ -41,7 +42,7 @@ class Announcer {
     }
     const scored = view.seats.filter(s => prev.seats[s.seat] && s.score !== prev.seats[s.seat].score)
       .map(s => `${name(s.seat)} ${s.score}`);
-    if (scored.length) this.say(`Scores now: ${scored.join("; ")}.`);
+    if (scored.length) this.say(_("Scores now: {scores}.", { scores: scored.join("; ") }));
     if (view.status === "over" && prev.status !== "over") this.say(this.over(view));
     else if (view.status === "playing" && (view.current_player !== prev.current_player || page.myTurn()))
       this.say(this.turn(view, false)); // another seat's own steps are said as its moves
@@ -51,14 +52,18 @@ class Announcer {
     const page = this.page;
     if (view.status !== "playing" || view.current_player === null) return null;
     const what = page.ui ? page.ui.phaseText(view) : view.phase;
-    if (page.myTurn()) return `Your turn${page.mySeats.length > 1 ? ` (${page.seatName(view.current_player)})` : ""}: ${what}.`;
-    return first || page.mode !== "replay" ? `${page.seatName(view.current_player)} to play: ${what}.` : null;
+    if (page.myTurn()) {
+      return page.mySeats.length > 1 ? _("Your turn ({who}): {what}.", { who: page.seatName(view.current_player), what })
+        : _("Your turn: {what}.", { what });
+    }
+    return first || page.mode !== "replay" ? _("{who} to play: {what}.", { who: page.seatName(view.current_player), what }) : null;
   }
 
   over(view) {
     const w = view.winners.map(s => this.page.seatName(s));
-    const scores = [...view.seats].sort((a, b) => b.score - a.score).map(s => `${s.name} ${s.score}`).join(", ");
-    return `Game over: ${w.join(" and ")} ${w.length > 1 ? "win" : "wins"}. Scores: ${scores}.`;
+    const scores = [...view.seats].sort((a, b) => b.score - a.score).map(s => `${window.Savanna.seatName(s)} ${s.score}`).join(", ");
+    return w.length > 1 ? _("Game over: {names} win. Scores: {scores}.", { names: list(w), scores })
+      : _("Game over: {who} wins. Scores: {scores}.", { who: w[0], scores });
   }
 }
 

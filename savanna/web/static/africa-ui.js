@@ -5,7 +5,9 @@
 
 (() => {
 const { h } = window.Savanna;
+const { _, ngettext, N_ } = window.SavannaI18n;
 const B = window.SavannaBoard;
+const name = s => window.SavannaWords.name(s); // a tile's or a city's name in the page's language
 
 const R = 40; // hex radius (SVG units)
 const W = Math.sqrt(3) * R;
@@ -14,7 +16,7 @@ const W = Math.sqrt(3) * R;
 const KIND_COLOURS = { animal: "#9cc56b", nomad: "#f0d27a", monument: "#8fb3d9", object: "#e08f80", gold: "#f2cf5b",
   gems: "#c3a3e8" };
 const SPACE_ACTION = /^([PSJDAN>])([a-z]+\d+)$/;
-const MARK_LABELS = { P: "start", S: "step", J: "jump", D: "?", A: "move", N: "move", ">": "here" };
+const MARK_LABELS = { P: N_("start"), S: N_("step"), J: N_("jump"), D: "?", A: N_("move"), N: N_("move"), ">": N_("here") };
 
 function centre(sp) { return [sp.col * W + (sp.row % 2 ? W / 2 : 0), sp.row * 1.5 * R]; }
 
@@ -29,8 +31,8 @@ function hexPoints(cx, cy, r) {
 
 function label(id) {
   const m = /^(gold|gems)-(\d)$/.exec(id || "");
-  if (m) return `${m[1]} ${"●".repeat(+m[2])}`;
-  return id;
+  if (m) return `${name(m[1])} ${"●".repeat(+m[2])}`;
+  return name(id);
 }
 
 // A discovered tile: its picture (one per id; by its kind where the id is unknown: any
@@ -45,8 +47,7 @@ function tilePicture(sp, cx, cy) {
     const n = Math.min(+m[2], 3);
     for (let k = 0; k < n; k++) out.push(A.use(pic, cx - 14 - (n - 1) * 6 + k * 12, cy - 8 + (k % 2) * 4, 28, 25, { class: "art" }));
   } else if (pic) out.push(A.use(pic, cx - 16, cy - 10, 32, 29, { class: "art" }));
-  const name = m ? m[1] : sp.tile;
-  out.push(B.text(cx, cy - 22, name, { class: "tile-name" + (pic ? "" : " alone") }));
+  out.push(B.text(cx, cy - 22, name(m ? m[1] : sp.tile), { class: "tile-name" + (pic ? "" : " alone") }));
   return out;
 }
 
@@ -107,7 +108,7 @@ class AfricaUI {
       cell.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 1), class: cls, fill }));
       if (sp.city) {
         cell.appendChild(window.SavannaArt.use("city", cx - 17, cy - 6, 34, 31, { class: "art" }));
-        labels.appendChild(B.text(cx, cy - 19, sp.city, { class: "city-name", "data-space": sp.space }));
+        labels.appendChild(B.text(cx, cy - 19, name(sp.city), { class: "city-name", "data-space": sp.space }));
       } else if (sp.tile === "face-down") cell.appendChild(B.text(cx, cy - 1, "?", { class: "down-mark" }));
       else if (sp.tile) cell.append(...tilePicture(sp, cx, cy));
       cell.appendChild(B.text(cx, cy + R - 9, sp.space, { class: "space-name" }));
@@ -151,29 +152,36 @@ class AfricaUI {
   }
 
   describe(sp) {
-    const bits = [sp.space + (sp.city ? ` · ${sp.city}` : "")];
-    if (sp.tile === "face-down") bits.push("a face-down tile");
+    const bits = [sp.space + (sp.city ? ` · ${name(sp.city)}` : "")];
+    if (sp.tile === "face-down") bits.push(_("a face-down tile"));
     else if (sp.tile) bits.push(label(sp.tile));
-    if (sp.camp !== null && sp.camp !== undefined) bits.push(`base camp of ${this.seatName(sp.camp)}`);
-    for (const s of sp.explorers) bits.push(`explorer of ${this.seatName(s)}`);
+    if (sp.camp !== null && sp.camp !== undefined) bits.push(_("base camp of {who}", { who: this.seatName(sp.camp) }));
+    for (const s of sp.explorers) bits.push(_("explorer of {who}", { who: this.seatName(s) }));
     return bits.join("\n");
   }
 
   phaseText(v) {
-    const step = v.step ? ` (step ${v.step} of 2)` : "";
-    const move = `move 0 to 2 spaces${step}` + (v.legal_actions.includes("jump") ? ", or jump" : "");
-    return { setup: "put your explorer on a city", move, jump: "jump: choose where",
-      action: `an action${step}, or pass`, target: "choose where it goes", exchange: "exchange the new object, or keep it",
-    }[v.phase] || v.phase;
+    const step = v.step ? " " + _("(step {n} of 2)", { n: v.step }) : "";
+    const jump = v.legal_actions.includes("jump");
+    switch (v.phase) {
+      case "setup": return _("put your explorer on a city");
+      case "move": return jump ? _("move 0 to 2 spaces{step}, or jump", { step }) : _("move 0 to 2 spaces{step}", { step });
+      case "jump": return _("jump: choose where");
+      case "action": return _("an action{step}, or pass", { step });
+      case "target": return _("choose where it goes");
+      case "exchange": return _("exchange the new object, or keep it");
+      default: return v.phase;
+    }
   }
 
   seatDetails(s) {
     const v = this.view;
-    const chips = Object.entries(s.objects || {}).map(([k, n]) => h("span", { class: "chip object", title: `${k}: ${n}` }, icon(k), `${k}${n > 1 ? " ×" + n : ""}`));
+    const chips = Object.entries(s.objects || {}).map(([k, n]) => h("span", { class: "chip object", title: `${name(k)}: ${n}` }, icon(k), `${name(k)}${n > 1 ? " ×" + n : ""}`));
     const treasure = s.gold === null
-      ? [h("span", { class: "chip hidden", title: "gold and gems hidden (rules option)" }, `treasure: ${s.treasure_tiles} hidden`)]
-      : [h("span", { class: "chip gold", title: "nuggets of gold" }, icon("nugget"), `gold ${s.gold}`), h("span", { class: "chip gems", title: "gem stones" }, icon("gem"), `gems ${s.gems}`)];
-    return [h("span", { class: "meeples", title: "base camps in reserve" }, `camps ${s.camps}`),
+      ? [h("span", { class: "chip hidden", title: _("gold and gems hidden (rules option)") }, _("treasure: {n} hidden", { n: s.treasure_tiles }))]
+      : [h("span", { class: "chip gold", title: _("nuggets of gold") }, icon("nugget"), `${name("gold")} ${s.gold}`),
+        h("span", { class: "chip gems", title: _("gem stones") }, icon("gem"), `${name("gems")} ${s.gems}`)];
+    return [h("span", { class: "meeples", title: _("base camps in reserve") }, _("camps {n}", { n: s.camps })),
       h("span", { class: "tokens" }, ...chips, ...treasure,
         v.last_monument_bonus === s.seat ? h("span", { class: "chip bonus" }, "+3") : null)];
   }
@@ -214,8 +222,8 @@ class AfricaUI {
       mark.appendChild(B.el("title", {}, [document.createTextNode(actions.map(a => this.explain(a)).join("\n"))]));
       g.appendChild(mark);
       const one = actions.length === 1;
-      ch.add(mark, { key: space, at: [cx, cy], confirm: one ? "Confirm" : "Choose",
-        label: one ? this.words({ action: actions[0] }) : `${space}: ${actions.map(a => this.words({ action: a })).join(", or ")}`,
+      ch.add(mark, { key: space, at: [cx, cy], confirm: one ? "Confirm" : N_("Choose"),
+        label: one ? this.words({ action: actions[0] }) : space + ": " + actions.map(a => this.words({ action: a })).join(_(", or ")),
         commit: () => {
           if (one) this.send(actions[0]);
           else { this.menu = space; this.renderChoices(); const b = document.querySelector("#choices .menu-choice"); if (b) b.focus(); }
@@ -226,8 +234,8 @@ class AfricaUI {
 
   markLabel(a, sp) {
     const k = a[0];
-    if (k === "S" && sp.explorers.includes(this.view.current_player)) return "stay";
-    return MARK_LABELS[k] || a;
+    if (k === "S" && sp.explorers.includes(this.view.current_player)) return _("stay");
+    return MARK_LABELS[k] ? _(MARK_LABELS[k]) : a;
   }
 
   // a move in words (the live region): the explanation without its notation
@@ -238,22 +246,30 @@ class AfricaUI {
     let m;
     if ((m = SPACE_ACTION.exec(a))) {
       const sp = this.spaces.get(m[2]) || {};
-      const what = sp.tile && sp.tile !== "face-down" ? label(sp.tile) : "it";
+      const space = m[2];
+      const what = sp.tile && sp.tile !== "face-down" ? label(sp.tile) : null;
+      const moveIt = what ? _("move the {tile} on {space}", { tile: what, space }) : _("move it on {space}", { space });
       return {
-        P: `start on ${sp.city || m[2]}`, S: sp.explorers && sp.explorers.includes(v.current_player) ? `stay on ${m[2]}` : `step to ${m[2]}`,
-        J: `jump to ${m[2]}`, D: `discover the tile on ${m[2]}`, A: `move the ${what} on ${m[2]}`, N: `move the ${what} on ${m[2]}`,
-        ">": v.pending && v.pending.from === m[2] ? `leave it on ${m[2]}` : `put it on ${m[2]}`,
-      }[m[1]] + ` (${a})`;
+        P: () => _("start on {space}", { space: sp.city ? name(sp.city) : space }),
+        S: () => sp.explorers && sp.explorers.includes(v.current_player) ? _("stay on {space}", { space }) : _("step to {space}", { space }),
+        J: () => _("jump to {space}", { space }), D: () => _("discover the tile on {space}", { space }), A: () => moveIt, N: () => moveIt,
+        ">": () => v.pending && v.pending.from === space ? _("leave it on {space}", { space }) : _("put it on {space}", { space }),
+      }[m[1]]() + ` (${a})`;
     }
     if ((m = /^E(\d+):([a-z-]+)(\*?)$/.exec(a))) {
       const other = this.seatName(+m[1]);
-      const mine = v.pending ? label(v.pending.object) : "new object";
+      const kind = name(m[2]);
       const n = (v.seats[+m[1]].objects || {})[m[2]] || 0;
-      return m[3] ? `swap all ${n} of ${other}'s ${m[2]}s for ${n} of your ${mine}s (${a})`
-        : `swap your ${mine} for one of ${other}'s ${m[2]}s (${a})`;
+      if (m[3]) {
+        return (v.pending ? _("swap all {n} of {other}'s {kind}s for {n} of your {mine}s", { n, other, kind, mine: label(v.pending.object) })
+          : _("swap all {n} of {other}'s {kind}s for as many new objects", { n, other, kind })) + ` (${a})`;
+      }
+      return (v.pending ? _("swap your {mine} for one of {other}'s {kind}s", { mine: label(v.pending.object), other, kind })
+        : _("swap your new object for one of {other}'s {kind}s", { other, kind })) + ` (${a})`;
     }
-    return { jump: "jump: move anywhere allowed, and that is the whole turn", "B+": "build a base camp here for points",
-      "B$": "build a base camp here to explore: take the gold and gems around it", pass: "no action", keep: "keep it: no exchange" }[a] || a;
+    const text = { jump: N_("jump: move anywhere allowed, and that is the whole turn"), "B+": N_("build a base camp here for points"),
+      "B$": N_("build a base camp here to explore: take the gold and gems around it"), pass: N_("no action"), keep: N_("keep it: no exchange") }[a];
+    return text ? _(text) : a;
   }
 
   renderPanel() {
@@ -264,11 +280,11 @@ class AfricaUI {
     if (!p) { box.hidden = true; return; }
     box.hidden = false;
     if (p.choice === "target") {
-      box.append(h("div", { class: "panel-title" }, `The ${label(p.tile)} on ${p.from}`),
-        h("p", { class: "small" }, p.discovered ? "Just discovered: it may go to a better space (it scores the difference)." : "Choose where it goes: only to a better space, scoring the difference."));
+      box.append(h("div", { class: "panel-title" }, _("The {tile} on {space}", { tile: label(p.tile), space: p.from })),
+        h("p", { class: "small" }, p.discovered ? _("Just discovered: it may go to a better space (it scores the difference).") : _("Choose where it goes: only to a better space, scoring the difference.")));
     } else if (p.choice === "exchange") {
-      box.append(h("div", { class: "panel-title" }, `A new ${label(p.object)}`),
-        h("p", { class: "small" }, "You may exchange it with another player: one for one, or all of one of their kinds for as many of yours."));
+      box.append(h("div", { class: "panel-title" }, _("A new object: {object}", { object: label(p.object) })),
+        h("p", { class: "small" }, _("You may exchange it with another player: one for one, or all of one of their kinds for as many of yours.")));
     }
   }
 
@@ -278,16 +294,17 @@ class AfricaUI {
     box.innerHTML = "";
     if (!this.myTurn()) {
       box.hidden = this.page.mode === "replay" || v.status === "over";
-      if (!box.hidden && v.current_player !== null) box.append(h("div", { class: "muted" }, `Waiting for ${this.seatName(v.current_player)}…`));
+      if (!box.hidden && v.current_player !== null) box.append(h("div", { class: "muted" }, _("Waiting for {who}…", { who: this.seatName(v.current_player) })));
       return;
     }
     box.hidden = false;
     const acts = this.page.legalActions();
     const onMap = acts.filter(a => SPACE_ACTION.test(a));
     const buttons = acts.filter(a => !SPACE_ACTION.test(a));
-    box.append(h("div", { class: "panel-title" }, v.phase === "exchange" ? "Exchange?" : "Your choices"));
-    if (onMap.length) box.append(h("p", { class: "small" }, "Click a highlighted space on the map" +
-      (v.phase === "move" ? " (your own space: stay)" : "") + "; on a touch screen tap it, then Confirm; keys: arrows and Enter."));
+    box.append(h("div", { class: "panel-title" }, v.phase === "exchange" ? _("Exchange?") : _("Your choices")));
+    if (onMap.length) box.append(h("p", { class: "small" }, v.phase === "move"
+      ? _("Click a highlighted space on the map (your own space: stay); on a touch screen tap it, then Confirm; keys: arrows and Enter.")
+      : _("Click a highlighted space on the map; on a touch screen tap it, then Confirm; keys: arrows and Enter.")));
     if (this.menu) {
       const here = onMap.filter(a => a.endsWith(this.menu) && SPACE_ACTION.exec(a)[2] === this.menu);
       box.append(h("div", { class: "buttons" }, here.map(a => h("button", { class: "choice-button menu-choice", dataset: { action: a }, onclick: () => this.send(a) }, this.explain(a)))));
@@ -297,11 +314,11 @@ class AfricaUI {
         class: "choice-button" + (a === "pass" || a === "keep" ? "" : " primary"), dataset: { action: a }, onclick: () => this.send(a),
       }, this.explain(a)))));
     }
-    box.append(h("details", { class: "all-actions" }, h("summary", {}, `All ${acts.length} choices in notation`),
+    box.append(h("details", { class: "all-actions" }, h("summary", {}, _("All {n} choices in notation", { n: acts.length })),
       h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", title: this.explain(a), onclick: () => this.send(a) }, a))),
       h("form", { class: "notation-form", onsubmit: e => { e.preventDefault(); const t = e.target.elements.a.value.trim(); if (t) this.send(t); } },
-        h("input", { name: "a", placeholder: "or type one, e.g. Sg3", autocomplete: "off", "aria-label": "action in notation" }),
-        h("button", {}, "Play"))));
+        h("input", { name: "a", placeholder: _("or type one, e.g. {example}", { example: "Sg3" }), autocomplete: "off", "aria-label": _("action in notation") }),
+        h("button", {}, _("Play")))));
   }
 
   renderInfo() {
@@ -310,11 +327,11 @@ class AfricaUI {
     box.innerHTML = "";
     const unseen = Object.entries(v.unseen_tiles || {}).map(([k, n]) => `${label(k)} ×${n}`).join(", ");
     box.append(
-      h("div", {}, h("strong", {}, `${v.monuments.found} of ${v.monuments.total}`), " monuments found · ",
-        h("strong", {}, String(v.camp_supply)), " base camps in the supply"),
-      h("div", {}, h("strong", {}, String(v.tiles_face_down)), " tiles face down"),
-      h("details", {}, h("summary", {}, "Tiles still face down"), h("div", { class: "muted small" }, unseen || "none")),
-      h("div", { class: "muted small" }, v.rules.hidden_treasure ? "Option: each player sees only their own gold and gem totals until the end (every pick-up is on the board and in the move log)." : "Everyone's gold and gems are open."));
+      h("div", {}, ngettext("{found} of {n} monument found", "{found} of {n} monuments found", v.monuments.total, { found: v.monuments.found }), " · ",
+        ngettext("{n} base camp in the supply", "{n} base camps in the supply", v.camp_supply)),
+      h("div", {}, ngettext("{n} tile face down", "{n} tiles face down", v.tiles_face_down)),
+      h("details", {}, h("summary", {}, _("Tiles still face down")), h("div", { class: "muted small" }, unseen || _("none"))),
+      h("div", { class: "muted small" }, v.rules.hidden_treasure ? _("Option: each player sees only their own gold and gem totals until the end (every pick-up is on the board and in the move log).") : _("Everyone's gold and gems are open.")));
   }
 
   key(e) {

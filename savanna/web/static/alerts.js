@@ -9,7 +9,7 @@
 const { h } = window.Savanna;
 const W = window.SavannaWords.W;
 const ICON = "/static/favicon.svg", ICON_TURN = "/static/favicon-turn.svg";
-const PREFIX = `${W.yourTurnTitle} · `;
+const prefix = () => `${W.yourTurnTitle()} · `; // after the catalogue came
 
 const Prefs = {
   get(key) { try { return localStorage.getItem(`savanna:${key}`) === "on"; } catch (e) { return false; } },
@@ -35,6 +35,7 @@ class Alerts {
   update() {
     const mine = this.page.myTurn();
     const flag = mine && this.hidden();
+    const PREFIX = prefix();
     const base = document.title.startsWith(PREFIX) ? document.title.slice(PREFIX.length) : document.title;
     document.title = flag ? PREFIX + base : base;
     const href = flag ? ICON_TURN : ICON;
@@ -79,11 +80,11 @@ class Alerts {
   }
 
   async askNotify() {
-    if (!("Notification" in window)) { window.Savanna.toast(W.notifyMissing); return; }
+    if (!("Notification" in window)) { window.Savanna.toast(W.notifyMissing()); return; }
     if (Prefs.get("notify") && Notification.permission === "granted") { Prefs.set("notify", false); this.page.renderPlay(); return; }
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     Prefs.set("notify", answer === "granted");
-    if (answer !== "granted") window.Savanna.toast(W.notifyBlocked);
+    if (answer !== "granted") window.Savanna.toast(W.notifyBlocked());
     this.page.renderPlay();
   }
 
@@ -92,10 +93,10 @@ class Alerts {
     const sound = Prefs.get("sound");
     const notify = Prefs.get("notify") && "Notification" in window && Notification.permission === "granted";
     return h("div", { class: "alerts small" },
-      h("label", { class: "check", title: W.soundTitle }, h("input", { type: "checkbox", id: "sound-toggle", checked: sound,
-        onchange: e => { Prefs.set("sound", e.target.checked); if (e.target.checked) this.beep(); } }), ` ${W.sound}`),
-      h("button", { id: "notify-button", class: notify ? "on" : "", title: W.notifyTitle, "aria-pressed": String(notify),
-        onclick: () => this.askNotify() }, notify ? W.notifyOn : W.notify));
+      h("label", { class: "check", title: W.soundTitle() }, h("input", { type: "checkbox", id: "sound-toggle", checked: sound,
+        onchange: e => { Prefs.set("sound", e.target.checked); if (e.target.checked) this.beep(); } }), ` ${W.sound()}`),
+      h("button", { id: "notify-button", class: notify ? "on" : "", title: W.notifyTitle(), "aria-pressed": String(notify),
+        onclick: () => this.askNotify() }, notify ? W.notifyOn() : W.notify()));
   }
 }
 

@@ -10,7 +10,8 @@ const S = 100; // SVG units per tile
 const SVGNS = "http://www.w3.org/2000/svg";
 const ART = window.SavannaArt;
 const SEAT_COLOURS = ART.SEAT_COLOURS;
-const SEAT_NAMES = ["red", "blue", "purple", "orange", "teal"];
+const { _, ngettext, N_ } = window.SavannaI18n;
+const SEAT_NAMES = [N_("red"), N_("blue"), N_("purple"), N_("orange"), N_("teal")]; // translated where shown
 const ANIMAL_COLOURS = { A: "#6b4a2f", E: "#7d8591", G: "#e0a526", L: "#c8561c", Z: "#2b2b2b" };
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
 const CORNER_XY = { NW: [0, 0], NE: [100, 0], SE: [100, 100], SW: [0, 100] };
@@ -562,15 +563,16 @@ function drawTile(layout, opts = {}) {
 // A tile's tooltip: its id and what is on it, in words.
 function describeTile(t, names = {}) {
   const parts = (t.features || []).map(f => {
-    const animals = [...(f.animals || "")].map(a => names[a] || a).join(", ");
-    const bits = [f.kind + (f.kind === "baobab" ? "" : ` ${f.sides || ""}`)];
+    const name = window.SavannaWords ? window.SavannaWords.name : s => s; // the game page's names of things
+    const animals = [...(f.animals || "")].map(a => name(names[a] || a)).join(", ");
+    const bits = [name(f.kind) + (f.kind === "baobab" ? "" : ` ${f.sides || ""}`)];
     if (animals) bits.push(animals);
-    if (f.birds) bits.push(`${f.birds} bird${f.birds > 1 ? "s" : ""}`);
-    if (f.complete) bits.push("complete");
-    if ((f.meeples || []).length) bits.push(`meeples: ${f.meeples.map(s => SEAT_NAMES[s]).join(", ")}`);
+    if (f.birds) bits.push(ngettext("{n} bird", "{n} birds", f.birds));
+    if (f.complete) bits.push(_("complete"));
+    if ((f.meeples || []).length) bits.push(_("meeples: {seats}", { seats: f.meeples.map(s => _(SEAT_NAMES[s])).join(", ") }));
     return bits.join(" · ");
   });
-  return [`${t.id} at ${t.x},${t.y}` + (t.rotation ? ` (${t.rotation}°)` : ""), ...parts].join("\n");
+  return [_("{id} at {x},{y}", { id: t.id, x: t.x, y: t.y }) + (t.rotation ? ` (${t.rotation}°)` : ""), ...parts].join("\n");
 }
 
 // Where a meeple would stand on feature `index` of a tile (tile-local).

@@ -11,6 +11,7 @@
 "use strict";
 
 const { h } = window.Savanna;
+const { _ } = window.SavannaI18n;
 const B = window.SavannaBoard;
 const HIT_PX = 22; // a small mark's tap target: this many screen pixels round its middle
 const APART_PX = 46; // on a touch screen, small marks closer than this bring the view closer
@@ -24,7 +25,7 @@ class Chooser {
     this.key = null; // the selected choice
     this.lastPress = 0; // when a pointer last went down (a focus that follows it is not the keyboard's)
     this.keyboard = false; // the board's choices were last reached by the keyboard: keep the focus on them from turn to turn
-    this.bar = h("div", { id: "confirm-bar", class: "confirm-bar", hidden: true, role: "group", "aria-label": "selected move" });
+    this.bar = h("div", { id: "confirm-bar", class: "confirm-bar", hidden: true, role: "group", "aria-label": _("selected move") });
     window.addEventListener("pointerdown", () => { this.lastPress = performance.now(); this.keyboard = false; }, true);
     window.addEventListener("keydown", e => { if (["Tab", "Enter", " "].includes(e.key) || ARROWS[e.key]) this.keyboard = true; }, true);
     page.pz.onChange(() => this.sizeHits());
@@ -141,8 +142,8 @@ class Chooser {
     if (!it) { bar.hidden = true; document.body.dataset.selected = ""; return; }
     const tools = this.page.ui && this.page.ui.selectionTools ? this.page.ui.selectionTools(it.key) : [];
     bar.append(h("span", { class: "confirm-label" }, it.label), ...tools,
-      h("button", { id: "confirm", class: "primary", onclick: () => this.commit(it.key), title: "play it (Enter)" }, it.confirm === "Confirm" ? "✓ Confirm" : it.confirm),
-      h("button", { id: "cancel-choice", onclick: () => this.clear(), title: "let go (Escape)", "aria-label": "cancel" }, "✕"));
+      h("button", { id: "confirm", class: "primary", onclick: () => this.commit(it.key), title: _("play it (Enter)") }, it.confirm === "Confirm" ? _("✓ Confirm") : _(it.confirm)),
+      h("button", { id: "cancel-choice", onclick: () => this.clear(), title: _("let go (Escape)"), "aria-label": _("cancel") }, "✕"));
     bar.hidden = false;
     document.body.dataset.selected = it.key;
   }

@@ -2,6 +2,52 @@
 (() => {
 "use strict";
 
+const { _, N_ } = window.SavannaI18n;
+
+// The server's errors the pages meet, by code, in the page's language; the server's own
+// (English) message for any other code, and as the detail of those that need it.
+const ERRORS = {
+  illegal_action: N_("That move is not allowed now."),
+  not_your_turn: N_("It is not your turn."),
+  stale: N_("The game has moved on since: look again and choose."),
+  game_over: N_("The game is over."),
+  bad_token: N_("This link's seat key is not valid for this game."),
+  missing_token: N_("This needs your seat's link (its key is missing)."),
+  not_found: N_("There is no such game."),
+  unknown_game: N_("There is no such game."),
+  conflict: N_("Someone else acted first: try again."),
+  nothing_to_take_back: N_("You have no turn to take back yet"),
+  not_asked: N_("There is no takeback request to answer."),
+  hidden: N_("That is hidden in this game."),
+  too_large: N_("That is too large for this server."),
+  server_error: N_("The server failed; try again."),
+};
+const DETAILED = {
+  bad_settings: N_("The settings were refused: {detail}"),
+  bad_import: N_("The saved game was refused: {detail}"),
+  bad_json: N_("That is not a valid saved game: {detail}"),
+  bad_request: N_("The request was refused: {detail}"),
+  rate_limited: N_("Too many games created from your address: {detail}"),
+  bad_step: N_("No such step: {detail}"),
+};
+
+// the computer levels' names, and a seat's name as shown: the server names a computer seat
+// "Computer 2 (easy)" when its creator gave it no name, said here in the page's language
+const LEVELS = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
+function levelName(level) { return LEVELS[level] ? _(LEVELS[level]) : level; }
+function seatName(seat) {
+  const m = seat.kind === "computer" && /^Computer (\d+) \((\w+)\)$/.exec(seat.name || "");
+  return m ? _("Computer {n} ({level})", { n: +m[1], level: levelName(m[2]) }) : seat.name;
+}
+
+// what to say of a refusal {code, message} (a thrown api() error, a WebSocket error message)
+function errorText(err) {
+  if (window.SavannaI18n.lang === "en" || !err.code) return err.message;
+  if (ERRORS[err.code]) return _(ERRORS[err.code]);
+  if (DETAILED[err.code]) return _(DETAILED[err.code], { detail: err.message });
+  return err.message;
+}
+
 async function api(path, options = {}) {
   const init = { headers: {}, ...options };
   if (options.json !== undefined) {
@@ -50,8 +96,8 @@ function toast(message, kind = "error") {
 }
 
 async function copyText(s) {
-  try { await navigator.clipboard.writeText(s); toast("Link copied", "info"); }
-  catch (e) { window.prompt("Copy this link:", s); }
+  try { await navigator.clipboard.writeText(s); toast(_("Link copied"), "info"); }
+  catch (e) { window.prompt(_("Copy this link:"), s); }
 }
 
 // A JSON Patch (RFC 6902) of the ops the server sends (add, remove, replace), applied to a
@@ -92,5 +138,5 @@ const Tokens = {
   set(id, data) { try { localStorage.setItem(this.key(id), JSON.stringify({ ...this.get(id), ...data })); } catch (e) { /* private mode */ } },
 };
 
-window.Savanna = { api, h, toast, copyText, Tokens, applyPatch };
+window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName };
 })();

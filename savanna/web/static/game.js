@@ -3,7 +3,8 @@
 // view it sends and offers exactly the view's legal actions.
 "use strict";
 
-const { api, h, toast, copyText, Tokens, applyPatch } = window.Savanna;
+const { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName } = window.Savanna;
+const { _, ngettext } = window.SavannaI18n;
 const B = window.SavannaBoard;
 const Words = window.SavannaWords;
 const W = Words.W;
@@ -38,36 +39,38 @@ class GamePage {
   // ----------------------------------------------------------------- layout
 
   build() {
-    this.svg = B.el("svg", { id: "board", role: "group", "aria-label": "the board (arrow keys: the legal choices, Enter: play)", preserveAspectRatio: "xMidYMid meet" });
+    this.svg = B.el("svg", { id: "board", role: "group", "aria-label": _("the board (arrow keys: the legal choices, Enter: play)"), preserveAspectRatio: "xMidYMid meet" });
     this.layer = B.el("g", { class: "layer-board" });
     this.marks = B.el("g", { class: "layer-marks" });
     this.floats = B.el("g", { class: "layer-floats", "aria-hidden": "true" }); // "+N" after a scoring
     this.svg.append(this.layer, this.marks, this.floats);
-    this.status = h("div", { id: "status", class: "status" }, "Connecting…");
+    this.status = h("div", { id: "status", class: "status" }, _("Connecting…"));
     this.seatsBox = h("div", { id: "seats" });
     this.panelBox = h("div", { id: "drawn", class: "panel" });
     this.choiceBox = h("div", { id: "choices", class: "panel" });
     this.infoBox = h("div", { id: "info", class: "panel small" });
     this.logBox = h("ol", { id: "log", class: "log" });
     this.playBox = h("div", { id: "play-controls", class: "panel", hidden: true }); // takeback, resign, alerts
-    this.legendBox = h("details", { id: "legend", class: "panel small" }, h("summary", {}, W.legendTitle));
+    this.legendBox = h("details", { id: "legend", class: "panel small" }, h("summary", {}, W.legendTitle()));
     this.replayBox = h("div", { id: "replay-controls", class: "panel" });
     const zoom = h("div", { class: "zoom" },
-      h("button", { title: "zoom in", onclick: () => this.pz.zoom(0.8) }, "+"),
-      h("button", { title: "zoom out", onclick: () => this.pz.zoom(1.25) }, "−"),
-      h("button", { title: "fit the board", onclick: () => this.fit() }, "⤢"));
+      h("button", { title: _("zoom in"), "aria-label": _("zoom in"), onclick: () => this.pz.zoom(0.8) }, "+"),
+      h("button", { title: _("zoom out"), "aria-label": _("zoom out"), onclick: () => this.pz.zoom(1.25) }, "−"),
+      h("button", { title: _("fit the board"), "aria-label": _("fit the board"), onclick: () => this.fit() }, "⤢"));
     this.header = h("header", { class: "bar" },
       h("a", { href: "/", class: "brand" }, "savanna"),
-      h("span", { id: "game-title" }, `Game ${this.id}`),
+      h("span", { id: "game-title" }, _("Game {id}", { id: this.id })),
       h("span", { class: "spacer" }),
       h("span", { id: "conn", class: "conn" }),
-      h("button", { id: "watch-link", onclick: () => copyText(`${location.origin}/play/${this.id}`) }, "Copy watch link"),
-      h("a", { id: "download", class: "button", href: "#", onclick: e => this.download(e) }, "Download"),
-      this.mode === "play" ? h("a", { id: "replay-link", class: "button", href: `/replay/${this.id}` }, "Replay")
-        : h("a", { class: "button", href: `/play/${this.id}` }, "Live"));
+      h("button", { id: "watch-link", onclick: () => copyText(`${location.origin}/play/${this.id}`) }, _("Copy watch link")),
+      h("a", { id: "download", class: "button", href: "#", onclick: e => this.download(e) }, _("Download")),
+      this.mode === "play" ? h("a", { id: "replay-link", class: "button", href: `/replay/${this.id}` }, _("Replay"))
+        : h("a", { class: "button", href: `/play/${this.id}` }, _("Live")),
+      window.SavannaI18n.switcher());
+    document.title = this.mode === "replay" ? _("savanna · replay") : _("savanna · game");
     const side = h("aside", { class: "side" }, this.status, this.seatsBox,
       this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.playBox, this.infoBox,
-      h("details", { open: true, class: "panel" }, h("summary", {}, W.logTitle), this.logBox),
+      h("details", { open: true, class: "panel" }, h("summary", {}, W.logTitle()), this.logBox),
       this.legendBox, this.invitePanel());
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
     this.root.append(this.header, h("div", { class: "game" }, main, side));
@@ -84,9 +87,9 @@ class GamePage {
   invitePanel() {
     const links = Tokens.get(this.id).links;
     if (!links || !links.length) return null;
-    return h("details", { class: "panel small", id: "invite" }, h("summary", {}, "Invite: seat links"),
-      h("ul", {}, links.map(l => h("li", {}, `${l.name}: `, h("button", { onclick: () => copyText(l.link) }, "copy link"),
-        " ", h("a", { href: l.path, target: "_blank" }, "open")))));
+    return h("details", { class: "panel small", id: "invite" }, h("summary", {}, _("Invite: seat links")),
+      h("ul", {}, links.map(l => h("li", {}, `${l.name}: `, h("button", { onclick: () => copyText(l.link) }, _("copy link")),
+        " ", h("a", { href: l.path, target: "_blank" }, _("open"))))));
   }
 
   // -------------------------------------------------------------- transport
@@ -103,11 +106,11 @@ class GamePage {
     ws.onmessage = e => this.onMessage(JSON.parse(e.data));
     ws.onclose = e => {
       this.sending = false;
-      if (e.code === 4404) { this.setConn("gone"); this.status.textContent = "There is no such game."; return; }
+      if (e.code === 4404) { this.setConn("gone"); this.status.textContent = _("There is no such game."); return; }
       if (e.code === 1013) { // over a cap, or too slow a reader: the reason says which; later, and later again
         const delay = Math.min(60000, 2000 * 2 ** this.busy++);
         this.setConn("busy");
-        this.notice = { reason: e.reason || "the server is busy", until: Date.now() + delay };
+        this.notice = { reason: e.reason || _("the server is busy"), until: Date.now() + delay };
         this.showNotice();
         if (!this.noticeTimer) this.noticeTimer = setInterval(() => this.showNotice(), 1000);
         setTimeout(() => this.connect(), delay);
@@ -121,7 +124,7 @@ class GamePage {
 
   setConn(s) {
     const c = document.getElementById("conn");
-    c.textContent = { live: "● live", connecting: "○ connecting", reconnecting: "○ reconnecting…", busy: "○ server busy", gone: "✕" }[s] || s;
+    c.textContent = { live: _("● live"), connecting: _("○ connecting"), reconnecting: _("○ reconnecting…"), busy: _("○ server busy"), gone: "✕" }[s] || s;
     c.className = `conn ${s}`;
   }
 
@@ -139,8 +142,8 @@ class GamePage {
     if (!this.view) this.status.replaceChildren(box); // nothing else to show yet
     else if (!box.isConnected) this.status.append(box);
     const left = Math.ceil((this.notice.until - Date.now()) / 1000);
-    box.textContent = `The server closed the connection: ${this.notice.reason}. `
-      + (left > 0 ? `Trying again in ${left} s.` : "Trying again…");
+    box.textContent = _("The server closed the connection: {reason}.", { reason: this.notice.reason }) + " "
+      + (left > 0 ? _("Trying again in {n} s.", { n: left }) : _("Trying again…"));
   }
 
   onMessage(m) {
@@ -167,9 +170,9 @@ class GamePage {
       }
     } else if (m.type === "error") {
       this.sending = false;
-      toast(m.message);
+      toast(errorText(m));
       if (m.code === "bad_token") this.token = null;
-      if (m.code === "not_found" || m.code === "unknown_game") this.status.textContent = m.message;
+      if (m.code === "not_found" || m.code === "unknown_game") this.status.textContent = errorText(m);
     } else if (m.type === "accepted") {
       this.sending = false;
     }
@@ -178,7 +181,7 @@ class GamePage {
   send(action) {
     if (this.sending) return;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      toast(this.notice ? `Not connected: ${this.notice.reason}` : "Not connected: reconnecting…");
+      toast(this.notice ? _("Not connected: {reason}", { reason: this.notice.reason }) : _("Not connected: reconnecting…"));
       return;
     }
     this.sending = true;
@@ -193,7 +196,7 @@ class GamePage {
       this.mySeats = [];
       this.show(v);
     } catch (e) {
-      this.status.textContent = e.message;
+      this.status.textContent = errorText(e);
     }
   }
 
@@ -206,7 +209,7 @@ class GamePage {
       const blob = await resp.blob();
       const a = h("a", { href: URL.createObjectURL(blob), download: `savanna-${this.id}.json` });
       document.body.appendChild(a); a.click(); a.remove();
-    } catch (err) { toast(`Download: ${err.message}`); }
+    } catch (err) { toast(_("Download: {reason}", { reason: err.message })); }
   }
 
   // ------------------------------------------------------------------- view
@@ -220,7 +223,7 @@ class GamePage {
     const prev = this.view;
     if (!this.ui || (prev && prev.game !== view.game)) {
       const UI = window.SavannaGames[view.game];
-      if (!UI) { this.status.textContent = `This page cannot show a game of ${view.game}.`; return; }
+      if (!UI) { this.status.textContent = _("This page cannot show a game of {game}.", { game: view.game }); return; }
       this.ui = new UI(this);
       document.body.dataset.game = view.game;
     }
@@ -253,12 +256,12 @@ class GamePage {
 
   seatName(s) {
     const seat = this.view.seats[s];
-    return seat ? seat.name : `seat ${s}`;
+    return seat ? seatName(seat) : _("seat {n}", { n: s });
   }
 
   // the stack's order was not the server's secret: say so to every seat (view.deal)
   dealNote() {
-    return this.view.deal === "chosen" ? [h("div", { id: "deal-note", class: "muted" }, "This game's order was chosen by its creator")] : [];
+    return this.view.deal === "chosen" ? [h("div", { id: "deal-note", class: "muted" }, _("This game's order was chosen by its creator"))] : [];
   }
 
   renderStatus() {
@@ -267,7 +270,8 @@ class GamePage {
     st.innerHTML = "";
     if (v.status === "over") {
       const w = v.winners.map(s => this.seatName(s));
-      st.append(h("strong", {}, w.length > 1 ? `Tie: ${w.join(" and ")} win` : `${w[0]} wins`), ` with ${v.seats[v.winners[0]].score} points.`);
+      st.append(h("strong", {}, w.length > 1 ? _("Tie: {names} win", { names: window.SavannaI18n.list(w) }) : _("{who} wins", { who: w[0] })),
+        " " + ngettext("with {n} point.", "with {n} points.", v.seats[v.winners[0]].score));
       if (v.ended) st.append(h("div", { id: "ended-note", class: "muted" }, W.finalEnded(this.seatName(v.ended.seat))));
       st.append(...this.dealNote());
       st.className = "status over";
@@ -276,10 +280,11 @@ class GamePage {
     }
     const cp = v.current_player;
     const dot = B.seatBadge(cp, 14, { class: "seat-badge dot" });
-    const who = this.myTurn() ? (this.mySeats.length > 1 ? `${this.seatName(cp)}: your turn` : "Your turn") : `${this.seatName(cp)} to play`;
+    const who = this.myTurn() ? (this.mySeats.length > 1 ? _("{who}: your turn", { who: this.seatName(cp) }) : _("Your turn"))
+      : _("{who} to play", { who: this.seatName(cp) });
     const what = this.ui.phaseText(v);
-    const during = v.active_player !== null && v.active_player !== cp ? ` in ${this.seatName(v.active_player)}'s turn` : "";
-    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, ` · turn ${v.turn}`),
+    const during = v.active_player !== null && v.active_player !== cp ? " " + _("in {who}'s turn", { who: this.seatName(v.active_player) }) : "";
+    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
       ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
     this.showNotice();
@@ -293,11 +298,11 @@ class GamePage {
       this.seatsBox.appendChild(h("div", {
         class: "seat" + (v.current_player === s.seat ? " to-act" : "") + (me ? " me" : ""), dataset: { seat: s.seat } },
         B.seatBadge(s.seat, 16),
-        h("span", { class: "name" }, s.name, me ? " (you)" : "",
-          s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, ` · computer ${s.player || ""}`) : null,
-          s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · away") : null,
-          s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag}`) : null),
-        h("span", { class: "score", title: "score" }, String(s.score)),
+        h("span", { class: "name" }, seatName(s), me ? " " + _("(you)") : "",
+          s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer {player}", { player: s.player || "" })) : null,
+          s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
+          s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null),
+        h("span", { class: "score", title: _("score") }, String(s.score)),
         this.ui.seatDetails(s)));
     }
   }
@@ -314,13 +319,13 @@ class GamePage {
       box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } },
         B.seatBadge(m.seat, 12, { class: "seat-badge dot" }),
         h("span", { class: "words" }, Words.action(v, m, who)), " ", h("code", { class: "notation" }, m.action),
-        h("span", { class: "muted" }, ` t${m.turn}`),
+        h("span", { class: "muted", title: _("turn {n}", { n: m.turn }) }, ` t${m.turn}`),
         (m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
           h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
           Words.scored(v, e, this.seatName(e.seat))))));
     }
     if (v.final_scoring) {
-      const totals = v.seats.map(s => `${s.name} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
+      const totals = v.seats.map(s => `${seatName(s)} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
       box.appendChild(h("li", { class: "note final", id: "log-final" }, W.finalLine(totals.join(", "))));
     }
     if (v.takeback && v.takeback.count) box.appendChild(h("li", { class: "muted note" }, W.takenBack(v.takeback.count)));
@@ -359,7 +364,7 @@ class GamePage {
         : W.outcome.withdrawn(who), "info");
     }
     view.seats.forEach((s, i) => {
-      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned) toast(W.resigned(s.name, s.kind === "computer" ? "computer" : "end"), "info");
+      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned) toast(W.resigned(seatName(s), s.kind === "computer" ? "computer" : "end"), "info");
     });
   }
 
@@ -380,19 +385,19 @@ class GamePage {
       box.append(h("div", { id: "takeback-request", class: "request", role: "status" },
         h("div", {}, W.requestFor(asker, req.to, req.moves)),
         mineToAnswer.length ? h("div", { class: "buttons" },
-          h("button", { id: "takeback-accept", class: "primary", onclick: () => this.answer(true, req.moves) }, W.accept),
-          h("button", { id: "takeback-refuse", onclick: () => this.answer(false, req.moves) }, W.refuse))
+          h("button", { id: "takeback-accept", class: "primary", onclick: () => this.answer(true, req.moves) }, W.accept()),
+          h("button", { id: "takeback-refuse", onclick: () => this.answer(false, req.moves) }, W.refuse()))
           : h("div", { class: "muted" }, W.requestWaiting(waiting.map(s => this.seatName(s)).join(", ")),
-            req.by.some(s => mine.includes(s)) ? h("button", { id: "takeback-withdraw", onclick: () => this.answer(false, req.moves) }, W.withdraw) : null)));
+            req.by.some(s => mine.includes(s)) ? h("button", { id: "takeback-withdraw", onclick: () => this.answer(false, req.moves) }, W.withdraw()) : null)));
     }
     if (v.status === "playing") {
       const starts = mine.map(s => tb.to[s]).filter(n => n !== null && n !== undefined);
       const to = starts.length ? Math.max(...starts) : null;
       const others = v.seats.filter(s => s.kind === "human" && !s.resigned && !this.mySeats.includes(s.seat));
       box.append(h("div", { class: "buttons" },
-        h("button", { id: "takeback", disabled: to === null || !!req, title: to === null ? W.takeBackNothing : W.takeBackTitle(to, v.moves),
-          onclick: () => this.takeBack() }, others.length ? W.askTakeBack : W.takeBack),
-        h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign)));
+        h("button", { id: "takeback", disabled: to === null || !!req, title: to === null ? W.takeBackNothing() : W.takeBackTitle(to, v.moves),
+          onclick: () => this.takeBack() }, others.length ? W.askTakeBack() : W.takeBack()),
+        h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign())));
     }
     if (this.alerts) box.append(this.alerts.controls());
   }
@@ -400,12 +405,12 @@ class GamePage {
   async post(what, body) {
     try {
       return await api(`/api/games/${encodeURIComponent(this.id)}/${what}`, { json: { token: this.token, ...body } });
-    } catch (e) { toast(e.message); return null; }
+    } catch (e) { toast(errorText(e)); return null; }
   }
 
   async takeBack() {
     const out = await this.post("takeback", { version: this.view.version });
-    if (out && out.outcome === "asked") toast(W.asked, "info");
+    if (out && out.outcome === "asked") toast(W.asked(), "info");
   }
 
   answer(accept, moves) { return this.post("takeback/answer", { accept, moves }); }
@@ -416,13 +421,13 @@ class GamePage {
     if (old) old.remove();
     const others = v.seats.filter(s => s.kind === "human" && !s.resigned && !this.mySeats.includes(s.seat));
     const seat = this.mySeats.includes(v.current_player) ? v.current_player : this.mySeats[0];
-    const what = !others.length ? W.resignLast : v.on_resign === "end" ? W.resignEnd : W.resignComputer(v.resign_player);
+    const what = !others.length ? W.resignLast() : v.on_resign === "end" ? W.resignEnd() : W.resignComputer(v.resign_player);
     const close = () => dlg.remove();
-    const dlg = h("div", { id: "resign-dialog", class: "modal", role: "dialog", "aria-label": W.resignTitle },
-      h("div", { class: "modal-body" }, h("h2", {}, W.resignTitle), h("p", {}, what),
+    const dlg = h("div", { id: "resign-dialog", class: "modal", role: "dialog", "aria-label": W.resignTitle() },
+      h("div", { class: "modal-body" }, h("h2", {}, W.resignTitle()), h("p", {}, what),
         h("div", { class: "buttons" },
-          h("button", { id: "resign-confirm", class: "primary danger", onclick: async () => { close(); await this.post("resign", { seat }); } }, W.resignConfirm),
-          h("button", { id: "resign-cancel", onclick: close }, W.cancel))));
+          h("button", { id: "resign-confirm", class: "primary danger", onclick: async () => { close(); await this.post("resign", { seat }); } }, W.resignConfirm()),
+          h("button", { id: "resign-cancel", onclick: close }, W.cancel()))));
     document.body.appendChild(dlg);
     dlg.querySelector("#resign-cancel").focus();
   }
@@ -456,10 +461,10 @@ class GamePage {
       }
       return svg;
     };
-    this.legendBox.replaceChildren(h("summary", {}, W.legendTitle),
-      h("ul", { class: "legend" }, items.map(([cls, text]) => h("li", { dataset: { legend: cls } }, swatch(cls), " ", text)),
-        h("li", {}, h("span", { class: "legend-seats" }, v.seats.map(s => h("span", { class: "swatch", title: s.name,
-          style: `background:${B.SEAT_COLOURS[s.seat]}` }))), " ", W.legendSeats)));
+    this.legendBox.replaceChildren(h("summary", {}, W.legendTitle()),
+      h("ul", { class: "legend" }, items.map(([cls, text]) => h("li", { dataset: { legend: cls } }, swatch(cls), " ", _(text))),
+        h("li", {}, h("span", { class: "legend-seats" }, v.seats.map(s => h("span", { class: "swatch", title: seatName(s),
+          style: `background:${B.SEAT_COLOURS[s.seat]}` }))), " ", W.legendSeats())));
   }
 
   renderReplay() {
@@ -468,18 +473,18 @@ class GamePage {
     const box = this.replayBox;
     box.innerHTML = "";
     const go = s => this.loadReplay(Math.max(0, Math.min(r.steps, s)));
-    const slider = h("input", { type: "range", min: 0, max: r.steps, value: r.step, id: "replay-slider", "aria-label": "move" });
+    const slider = h("input", { type: "range", min: 0, max: r.steps, value: r.step, id: "replay-slider", "aria-label": _("move") });
     slider.addEventListener("change", () => go(+slider.value));
-    box.append(h("div", { class: "panel-title" }, `Replay: move ${r.step} of ${r.steps}`),
+    box.append(h("div", { class: "panel-title" }, _("Replay: move {step} of {steps}", { step: r.step, steps: r.steps })),
       h("div", { class: "buttons" },
-        h("button", { id: "replay-start", onclick: () => go(0), title: "start (Home)" }, "|◀"),
-        h("button", { id: "replay-back", onclick: () => go(r.step - 1), title: "back (←)" }, "◀"),
-        h("button", { id: "replay-forward", onclick: () => go(r.step + 1), title: "forward (→)" }, "▶"),
-        h("button", { id: "replay-end", onclick: () => go(r.steps), title: "end (End)" }, "▶|")),
+        h("button", { id: "replay-start", onclick: () => go(0), title: _("start (Home)") }, "|◀"),
+        h("button", { id: "replay-back", onclick: () => go(r.step - 1), title: _("back (←)") }, "◀"),
+        h("button", { id: "replay-forward", onclick: () => go(r.step + 1), title: _("forward (→)") }, "▶"),
+        h("button", { id: "replay-end", onclick: () => go(r.steps), title: _("end (End)") }, "▶|")),
       slider,
-      h("div", { class: "small" }, r.last_action ? `Last: ${this.seatName(r.last_action.seat)} ${r.last_action.action}` : "The start.",
-        r.next_action ? ` Next: ${this.seatName(r.next_action.seat)} ${r.next_action.action}` : ""),
-      v.status === "over" ? h("button", { onclick: () => this.showSummary() }, "Final summary") : "");
+      h("div", { class: "small" }, r.last_action ? _("Last: {who} {action}", { who: this.seatName(r.last_action.seat), action: r.last_action.action }) : _("The start."),
+        r.next_action ? " " + _("Next: {who} {action}", { who: this.seatName(r.next_action.seat), action: r.next_action.action }) : ""),
+      v.status === "over" ? h("button", { onclick: () => this.showSummary() }, _("Final summary")) : "");
   }
 
   key(e) {
@@ -503,24 +508,24 @@ class GamePage {
     const old = document.getElementById("summary");
     if (old) old.remove();
     const order = [...v.seats].sort((a, b) => b.score - a.score);
-    const dlg = h("div", { id: "summary", class: "modal", role: "dialog", "aria-label": "final scores" },
+    const dlg = h("div", { id: "summary", class: "modal", role: "dialog", "aria-label": _("Final scores") },
       h("div", { class: "modal-body" },
-        h("h2", {}, "Final scores"),
+        h("h2", {}, _("Final scores")),
         h("table", { class: "scores" },
-          h("tr", {}, h("th", {}, ""), h("th", {}, "player"), h("th", {}, "score"), h("th", {}, "final scoring")),
+          h("tr", {}, h("th", {}, ""), h("th", {}, _("player")), h("th", {}, _("score")), h("th", {}, _("final scoring"))),
           order.map(s => h("tr", { class: v.winners.includes(s.seat) ? "winner" : "" },
             h("td", { class: "medal" }, v.winners.includes(s.seat) ? "★" : ""),
-            h("td", {}, B.seatBadge(s.seat, 14), ` ${s.name}`),
+            h("td", {}, B.seatBadge(s.seat, 14), ` ${seatName(s)}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
         finalBreakdown(v, s => this.seatName(s)),
-        h("h3", {}, "Scores over the game"),
+        h("h3", {}, _("Scores over the game")),
         scoreChart(v),
         h("div", { class: "buttons" },
-          h("a", { class: "button", href: `/replay/${this.id}` }, "Replay it"),
-          h("a", { class: "button", href: "#", onclick: e => this.download(e) }, "Download"),
-          h("a", { class: "button primary", href: "/" }, "New game"),
-          h("button", { onclick: () => dlg.remove() }, "Close"))));
+          h("a", { class: "button", href: `/replay/${this.id}` }, _("Replay it")),
+          h("a", { class: "button", href: "#", onclick: e => this.download(e) }, _("Download")),
+          h("a", { class: "button primary", href: "/" }, _("New game")),
+          h("button", { onclick: () => dlg.remove() }, _("Close")))));
     document.body.appendChild(dlg);
   }
 }
@@ -543,10 +548,10 @@ function finalBreakdown(v, name) {
       : mine.map(e => h("li", {}, h("span", { class: "points" }, W.points(e.points)), " ", Words.finalPart(e)));
     return h("li", { dataset: { seat: s.seat } },
       h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), " ",
-      h("strong", {}, `${s.name} ${W.points(total)}`),
-      parts.length ? h("ul", { class: "final-features" }, parts) : h("span", { class: "muted" }, ` · ${W.finalNone}`));
+      h("strong", {}, `${seatName(s)} ${W.points(total)}`),
+      parts.length ? h("ul", { class: "final-features" }, parts) : h("span", { class: "muted" }, ` · ${W.finalNone()}`));
   });
-  return h("div", { id: "final-breakdown" }, h("h3", {}, W.finalTitle), h("ul", { class: "final-seats" }, seats));
+  return h("div", { id: "final-breakdown" }, h("h3", {}, W.finalTitle()), h("ul", { class: "final-seats" }, seats));
 }
 
 // A line chart of the scores after every turn (SVG, no library needed for five lines).
@@ -556,22 +561,24 @@ function scoreChart(v) {
   const maxS = Math.max(10, ...hist.flatMap(e => e.scores));
   const n = Math.max(1, hist.length - 1);
   const X = i => L + (W - L - R) * i / n, Y = s => T + (H - T - Bm) * (1 - s / maxS);
-  const svg = B.el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", id: "score-chart", role: "img", "aria-label": "scores over the game" });
+  const svg = B.el("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", id: "score-chart", role: "img", "aria-label": _("Scores over the game") });
   const step = Math.pow(10, Math.floor(Math.log10(maxS))) / (maxS / Math.pow(10, Math.floor(Math.log10(maxS))) < 3 ? 2 : 1);
   for (let s = 0; s <= maxS; s += step) {
     svg.appendChild(B.el("line", { x1: L, x2: W - R, y1: Y(s), y2: Y(s), class: "grid" }));
     svg.appendChild(B.text(L - 6, Y(s), String(Math.round(s)), { class: "axis", "text-anchor": "end" }));
   }
-  svg.appendChild(B.text((L + W - R) / 2, H - 8, "turns (the last point adds final scoring)", { class: "axis" }));
+  svg.appendChild(B.text((L + W - R) / 2, H - 8, _("turns (the last point adds final scoring)"), { class: "axis" }));
   v.seats.forEach(s => {
     const pts = hist.map((e, i) => `${X(i)},${Y(e.scores[s.seat])}`).join(" ");
     svg.appendChild(B.el("polyline", { points: pts, class: "series", stroke: B.SEAT_COLOURS[s.seat], "data-seat": s.seat,
       "stroke-dasharray": B.SEAT_DASHES[s.seat % B.SEAT_DASHES.length] }));
     const lastE = hist[hist.length - 1];
     svg.appendChild(B.el("path", { d: B.shapePath(s.seat, X(hist.length - 1), Y(lastE.scores[s.seat]), 5), class: "series-mark", fill: B.SEAT_COLOURS[s.seat] }));
-    svg.appendChild(B.text(X(hist.length - 1) - 4, Y(lastE.scores[s.seat]) - 8, s.name, { class: "series-label", fill: B.SEAT_COLOURS[s.seat], "text-anchor": "end" }));
+    svg.appendChild(B.text(X(hist.length - 1) - 4, Y(lastE.scores[s.seat]) - 8, seatName(s), { class: "series-label", fill: B.SEAT_COLOURS[s.seat], "text-anchor": "end" }));
   });
   return svg;
 }
 
-window.addEventListener("DOMContentLoaded", () => { window.page = new GamePage(document.getElementById("app")); });
+window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
+  window.page = new GamePage(document.getElementById("app"));
+}));

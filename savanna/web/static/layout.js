@@ -7,7 +7,8 @@
 "use strict";
 
 const { h } = window.Savanna;
-const TABS = [["play", "Play"], ["moves", "Moves"], ["game", "Game"]];
+const { _, N_ } = window.SavannaI18n;
+const TABS = [["play", N_("Play")], ["moves", N_("Moves")], ["game", N_("Game")]];
 const WHERE = { drawn: "play", choices: "play", "replay-controls": "play", seats: "play", "play-controls": "play", log: "moves", info: "game", legend: "game", invite: "game" };
 
 function tabOf(node) {
@@ -20,13 +21,13 @@ function tabOf(node) {
 // aside: the side panel; header: the page's bar (everything after #conn folds into a menu)
 function arrange(aside, header) {
   aside.classList.add("sheet");
-  const list = h("div", { class: "tabs", role: "tablist", "aria-label": "panels" });
+  const list = h("div", { class: "tabs", role: "tablist", "aria-label": _("panels") });
   const buttons = TABS.map(([id, label]) => h("button", {
     class: "tab", role: "tab", id: `tab-${id}`, dataset: { tab: id },
     onclick: () => show(id), onkeydown: e => {
       const i = TABS.findIndex(t => t[0] === id), d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
       if (d) { e.preventDefault(); const next = TABS[(i + d + TABS.length) % TABS.length][0]; show(next); document.getElementById(`tab-${next}`).focus(); }
-    } }, label));
+    } }, _(label)));
   list.append(...buttons);
   const status = aside.querySelector("#status");
   (status ? status.after.bind(status) : aside.prepend.bind(aside))(list);
@@ -53,7 +54,7 @@ function foldMenu(header) {
   let n = conn.nextSibling;
   while (n) { const next = n.nextSibling; box.appendChild(n); n = next; }
   const toggle = h("button", { class: "bar-menu", id: "bar-menu", "aria-expanded": "false", "aria-controls": "bar-actions",
-    title: "more", "aria-label": "more: links and downloads" }, "☰");
+    title: _("more"), "aria-label": _("more: links and downloads") }, "☰");
   toggle.addEventListener("click", () => {
     const open = box.classList.toggle("open");
     toggle.setAttribute("aria-expanded", open ? "true" : "false");

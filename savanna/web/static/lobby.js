@@ -2,28 +2,41 @@
 // share its seat links, list games being played and finished ones, upload a save.
 "use strict";
 
-const { api, h, toast, copyText, Tokens } = window.Savanna;
+const { api, h, toast, copyText, Tokens, errorText, seatName, levelName } = window.Savanna;
+const { _, ngettext, N_ } = window.SavannaI18n;
 const COLOURS = window.SavannaBoard.SEAT_COLOURS;
 const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
 
 // The turn in four steps, for a first game without the rulebook at hand.
 const HOW_TO_PLAY = () => h("details", { class: "card", id: "how-to-play" },
-  h("summary", {}, h("strong", {}, "How to play Carcassonne Safari")),
+  h("summary", {}, h("strong", {}, _("How to play Carcassonne Safari"))),
   h("ol", {},
-    h("li", {}, "Place the drawn tile next to the others so that every edge matches: savanna to savanna, trail to trail, bush to bush. Rotate it with the arrows (or R) and click a highlighted space."),
-    h("li", {}, "Then one of: put a meeple on a trail, bush or baobab of that tile (a baobab meeple draws two animal tokens at once); dig a watering hole at an open savanna corner with one of your animal tokens, or add a different animal to one (4, 5, 6 points); move a ranger; or pass."),
-    h("li", {}, "At the end of the turn, finished trails and bush score for the players with most meeples there: 1, 3, 6, 10, 15 points for 1 to 5 different animals, plus 1 per bird in bush; a leader may add an animal token of a new kind. A surrounded baobab gives two tokens; a full watering hole gives 3 points to each digger."),
-    h("li", {}, "A tile placed on a ranger's space sends it away: 3 points, then put it back on an empty space. When the last tile is played, each meeple on an unfinished trail or bush scores 1 point per animal and bird there, and each token in hand 1 point.")),
-  h("p", { class: "muted small" }, "The full rules: the English rulebook. The move log on the game page uses the notation of the command line."));
+    h("li", {}, _("Place the drawn tile next to the others so that every edge matches: savanna to savanna, trail to trail, bush to bush. Rotate it with the arrows (or R) and click a highlighted space.")),
+    h("li", {}, _("Then one of: put a meeple on a trail, bush or baobab of that tile (a baobab meeple draws two animal tokens at once); dig a watering hole at an open savanna corner with one of your animal tokens, or add a different animal to one (4, 5, 6 points); move a ranger; or pass.")),
+    h("li", {}, _("At the end of the turn, finished trails and bush score for the players with most meeples there: 1, 3, 6, 10, 15 points for 1 to 5 different animals, plus 1 per bird in bush; a leader may add an animal token of a new kind. A surrounded baobab gives two tokens; a full watering hole gives 3 points to each digger.")),
+    h("li", {}, _("A tile placed on a ranger's space sends it away: 3 points, then put it back on an empty space. When the last tile is played, each meeple on an unfinished trail or bush scores 1 point per animal and bird there, and each token in hand 1 point."))),
+  h("p", { class: "muted small" }, _("The full rules: the English rulebook. The move log on the game page uses the notation of the command line.")));
 
 const HOW_TO_PLAY_AFRICA = () => h("details", { class: "card", id: "how-to-play" },
-  h("summary", {}, h("strong", {}, "How to play Africa")),
+  h("summary", {}, h("strong", {}, _("How to play Africa"))),
   h("ol", {},
-    h("li", {}, "Each turn, either jump your explorer to any free space (that is the whole turn), or twice: move 0 to 2 spaces (not through face-down tiles or other explorers), then take one action."),
-    h("li", {}, "Actions: discover a face-down tile next to you; move a face-up animal or nomads on or next to you to a better space (you score the improvement); build a base camp on an empty space, for points (1 per face-up animal, nomads and monument around it) or to explore (take the face-up gold and gems around it); or pass."),
-    h("li", {}, "Discoveries: gold and gems score 1 or 2 and stay for a camp to take; an animal scores 1 plus 1 per like animal around it; nomads 1 per empty space around them; a monument gives a base camp; an object is yours, and you may exchange it with another player at once."),
-    h("li", {}, "The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6.")),
-  h("p", { class: "muted small" }, "Click a highlighted hexagon on the map; every choice is also listed in notation."));
+    h("li", {}, _("Each turn, either jump your explorer to any free space (that is the whole turn), or twice: move 0 to 2 spaces (not through face-down tiles or other explorers), then take one action.")),
+    h("li", {}, _("Actions: discover a face-down tile next to you; move a face-up animal or nomads on or next to you to a better space (you score the improvement); build a base camp on an empty space, for points (1 per face-up animal, nomads and monument around it) or to explore (take the face-up gold and gems around it); or pass.")),
+    h("li", {}, _("Discoveries: gold and gems score 1 or 2 and stay for a camp to take; an animal scores 1 plus 1 per like animal around it; nomads 1 per empty space around them; a monument gives a base camp; an object is yours, and you may exchange it with another player at once.")),
+    h("li", {}, _("The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6."))),
+  h("p", { class: "muted small" }, _("Click a highlighted hexagon on the map; every choice is also listed in notation.")));
+
+// What the server says of its games and their options (GET /api/players), in the page's
+// language: by the game, option and value it names (the server's English for others).
+const GAME_NAMES = { safari: N_("Carcassonne Safari"), africa: N_("Africa (Reiner Knizia)") };
+const OPTION_TEXTS = {
+  "final_scoring=all": N_("English rulebook: every player with a meeple on an unfinished trail or bush scores it at the end"),
+  "final_scoring=majority": N_("German edition: only the players with most meeples there"),
+  hidden_treasure: N_("the rules' option: each player's gold and gem totals are shown only to that player until the final scoring"),
+  "hidden_treasure:note": N_("Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at the table: gold and gems lie face up until a base camp that explores takes them, and the board and the move log show every such pick-up, so anyone watching closely, or stepping through the replay, can add up each player's totals."),
+};
+const VALUES = { all: N_("all"), majority: N_("majority") }; // final scoring's choices, as the form names them
+const said = (table, key, english) => (table[key] ? _(table[key]) : english);
 
 // What of a computer seat's player (a level or a spec such as "mcts:time=3") is over this
 // server's limits (GET /api/players "limits"): a sentence, or null. The server checks every
@@ -40,8 +53,8 @@ function specProblem(spec, info) {
     }
   }
   const lim = info.limits;
-  if (options.time > lim.time) return `${text} thinks ${options.time} s a move: this server allows at most ${lim.time} s`;
-  if (options.iterations > lim.iterations) return `${text}: this server allows at most ${lim.iterations} iterations a move`;
+  if (options.time > lim.time) return _("{player} thinks {time} s a move: this server allows at most {limit} s", { player: text, time: options.time, limit: lim.time });
+  if (options.iterations > lim.iterations) return _("{player}: this server allows at most {n} iterations a move", { player: text, n: lim.iterations });
   return null;
 }
 
@@ -71,7 +84,7 @@ class Lobby {
 
   async init() {
     try { this.info = await api("/api/players"); }
-    catch (e) { toast(`The server did not answer: ${e.message}`); return; }
+    catch (e) { toast(_("The server did not answer: {reason}", { reason: e.message })); return; }
     this.render();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
@@ -81,10 +94,10 @@ class Lobby {
     const opts = this.info.levels.map(l => {
       const over = specProblem(l.level, this.info) !== null; // e.g. hard (1 s a move) on a server allowing less
       return h("option", { value: l.level, selected: l.level === selected, disabled: over && l.level !== selected },
-        `${l.level} (${l.player})` + (over ? " · over the limit" : ""));
+        `${levelName(l.level)} (${l.player})` + (over ? " · " + _("over the limit") : ""));
     });
     const custom = !this.info.levels.some(l => l.level === selected);
-    opts.push(h("option", { value: "custom", selected: custom }, "custom spec…"));
+    opts.push(h("option", { value: "custom", selected: custom }, _("custom spec…")));
     return opts;
   }
 
@@ -92,14 +105,14 @@ class Lobby {
 
   ruleOptions() {
     return this.gameInfo().options.flatMap(o => o.type === "choice"
-      ? h("fieldset", {}, h("legend", {}, "Final scoring of unfinished trails and bush"),
+      ? h("fieldset", {}, h("legend", {}, _("Final scoring of unfinished trails and bush")),
         o.choices.map(f => h("label", { class: "radio" },
-          h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), ` ${f.value}: `,
-          h("span", { class: "muted" }, f.description))))
+          h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), " " + said(VALUES, f.value, f.value) + ": ",
+          h("span", { class: "muted" }, said(OPTION_TEXTS, `${o.name}=${f.value}`, f.description)))))
       : [h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default,
         "aria-describedby": o.note ? `${o.name}-note` : null }),
-        ` ${o.name === "hidden_treasure" ? "Hidden gold and gems" : o.name}: `, h("span", { class: "muted" }, o.description)),
-        o.note ? h("p", { class: "muted small option-note", id: `${o.name}-note` }, o.note) : null]);
+        " " + (o.name === "hidden_treasure" ? _("Hidden gold and gems") : o.name) + ": ", h("span", { class: "muted" }, said(OPTION_TEXTS, o.name, o.description))),
+        o.note ? h("p", { class: "muted small option-note", id: `${o.name}-note` }, said(OPTION_TEXTS, `${o.name}:note`, o.note)) : null]);
   }
 
   render() {
@@ -107,70 +120,70 @@ class Lobby {
     while (this.seats.length > max) this.seats.pop();
     const seatRows = this.seats.map((s, i) => {
       const row = h("div", { class: "seat-row", dataset: { seat: i } },
-        h("span", { class: "swatch", style: `background:${COLOURS[i]}`, title: COLOUR_NAMES[i] }),
-        h("select", { name: `kind-${i}`, "aria-label": `seat ${i + 1}: person or computer`,
+        h("span", { class: "swatch", style: `background:${COLOURS[i]}`, title: _(COLOUR_NAMES[i]) }),
+        h("select", { name: `kind-${i}`, "aria-label": _("seat {n}: person or computer", { n: i + 1 }),
           onchange: e => { s.kind = e.target.value; if (s.kind === "computer" && !s.player) s.player = "medium"; this.render(); } },
-          h("option", { value: "human", selected: s.kind === "human" }, "person"),
-          h("option", { value: "computer", selected: s.kind === "computer" }, "computer")),
+          h("option", { value: "human", selected: s.kind === "human" }, _("person")),
+          h("option", { value: "computer", selected: s.kind === "computer" }, _("computer"))),
         s.kind === "human"
-          ? h("input", { name: `name-${i}`, value: s.name || "", placeholder: `Player ${i + 1}`, maxlength: this.info.limits.name,
-            "aria-label": `seat ${i + 1} name`, oninput: e => { s.name = e.target.value; } })
+          ? h("input", { name: `name-${i}`, value: s.name || "", placeholder: _("Player {n}", { n: i + 1 }), maxlength: this.info.limits.name,
+            "aria-label": _("seat {n} name", { n: i + 1 }), oninput: e => { s.name = e.target.value; } })
           : h("span", { class: "level" },
-            h("select", { name: `level-${i}`, "aria-label": `seat ${i + 1} strength`,
+            h("select", { name: `level-${i}`, "aria-label": _("seat {n} strength", { n: i + 1 }),
               onchange: e => { s.player = e.target.value === "custom" ? `mcts:time=${Math.min(2, this.info.limits.time)}` : e.target.value; this.render(); } },
               this.levelOptions(s.player)),
             this.info.levels.some(l => l.level === s.player) ? null
-              : h("input", { name: `spec-${i}`, value: s.player, "aria-label": "player spec",
-                title: `e.g. mcts:time=${Math.min(2, this.info.limits.time)} or greedy (at most ${this.info.limits.time} s a move on this server)`,
+              : h("input", { name: `spec-${i}`, value: s.player, "aria-label": _("player spec"),
+                title: _("e.g. {example} or greedy (at most {limit} s a move on this server)", { example: `mcts:time=${Math.min(2, this.info.limits.time)}`, limit: this.info.limits.time }),
                 oninput: e => { s.player = e.target.value; this.checkForm(); } })),
-        this.seats.length > min ? h("button", { type: "button", class: "icon", title: "remove this seat",
+        this.seats.length > min ? h("button", { type: "button", class: "icon", title: _("remove this seat"), "aria-label": _("remove this seat"),
           onclick: () => { this.seats.splice(i, 1); this.render(); } }, "✕") : null);
       return row;
     });
     const form = h("form", { id: "create", class: "card", onsubmit: e => this.create(e) },
-      h("h2", {}, "New game"),
-      h("label", { class: "game-choice" }, "Game ", h("select", { name: "game", id: "game-select",
+      h("h2", {}, _("New game")),
+      h("label", { class: "game-choice" }, _("Game") + " ", h("select", { name: "game", id: "game-select",
         onchange: e => { this.game = e.target.value; this.render(); } },
-        this.info.games.map(g => h("option", { value: g.game, selected: g.game === this.game }, g.name)))),
+        this.info.games.map(g => h("option", { value: g.game, selected: g.game === this.game }, said(GAME_NAMES, g.game, g.name))))),
       h("div", { class: "seat-rows" }, seatRows),
       this.seats.length < max ? h("button", { type: "button", id: "add-seat",
-        onclick: () => { this.seats.push({ kind: "computer", player: "medium" }); this.render(); } }, "+ add a seat") : null,
+        onclick: () => { this.seats.push({ kind: "computer", player: "medium" }); this.render(); } }, _("+ add a seat")) : null,
       this.seats.some(s => s.kind === "computer") && (this.info.levels.some(l => specProblem(l.level, this.info))
         || this.seats.some(s => s.kind === "computer" && !this.info.levels.some(l => l.level === s.player)))
-        ? h("p", { class: "muted small seat-note", id: "think-limit" }, `A computer player thinks at most ${this.info.limits.time} s a move on this server.`) : null,
+        ? h("p", { class: "muted small seat-note", id: "think-limit" }, _("A computer player thinks at most {limit} s a move on this server.", { limit: this.info.limits.time })) : null,
       this.info.limits.computer_only ? null
-        : h("p", { class: "muted small seat-note", id: "people-note" }, "A game here needs at least one person: computers play only against people."),
+        : h("p", { class: "muted small seat-note", id: "people-note" }, _("A game here needs at least one person: computers play only against people.")),
       this.ruleOptions(),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat" }),
-        " Hotseat: every person plays at this screen"),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " List it in the lobby"),
-      h("label", { class: "resign-choice" }, "If a person resigns: ",
+        " " + _("Hotseat: every person plays at this screen")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " " + _("List it in the lobby")),
+      h("label", { class: "resign-choice" }, _("If a person resigns:") + " ",
         h("select", { name: "on_resign", id: "on-resign", onchange: e => { this.onResign = e.target.value; } },
-          h("option", { value: "computer", selected: this.onResign !== "end" }, "a computer player takes the seat"),
-          h("option", { value: "end", selected: this.onResign === "end" }, "the game ends")),
-        " ", h("select", { name: "resign_player", id: "resign-player", "aria-label": "the computer player that takes the seat" },
-          this.info.levels.filter(l => !specProblem(l.level, this.info)).map(l => h("option", { value: l.level, selected: l.level === "medium" }, l.level)))),
-      h("details", { open: this.seedText.trim() !== "" }, h("summary", {}, "More"),
-        h("label", {}, "Seed ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
-          maxlength: 80, placeholder: "random", value: this.seedText, "aria-describedby": "seed-note",
+          h("option", { value: "computer", selected: this.onResign !== "end" }, _("a computer player takes the seat")),
+          h("option", { value: "end", selected: this.onResign === "end" }, _("the game ends"))),
+        " ", h("select", { name: "resign_player", id: "resign-player", "aria-label": _("the computer player that takes the seat") },
+          this.info.levels.filter(l => !specProblem(l.level, this.info)).map(l => h("option", { value: l.level, selected: l.level === "medium" }, levelName(l.level))))),
+      h("details", { open: this.seedText.trim() !== "" }, h("summary", {}, _("More")),
+        h("label", {}, _("Seed") + " ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
+          maxlength: 80, placeholder: _("random"), value: this.seedText, "aria-describedby": "seed-note",
           oninput: e => { this.seedText = e.target.value; this.checkForm(); } })),
-        h("p", { class: "muted small", id: "seed-note" }, `A whole number of up to ${this.seedBits()} bits (every digit counts), or empty for a random deal. `
-          + "Every player is told that the order was chosen.")),
+        h("p", { class: "muted small", id: "seed-note" }, _("A whole number of up to {bits} bits (every digit counts), or empty for a random deal.", { bits: this.seedBits() })
+          + " " + _("Every player is told that the order was chosen."))),
       h("ul", { id: "form-hints", class: "form-hints", "aria-live": "polite", hidden: true }),
       this.errorBox("create"),
-      h("button", { type: "submit", class: "primary", id: "create-button" }, "Create game"));
+      h("button", { type: "submit", class: "primary", id: "create-button" }, _("Create game")));
     const upload = h("form", { class: "card", id: "upload", onsubmit: e => this.upload(e) },
-      h("h2", {}, "Load a saved game"),
-      h("p", { class: "muted" }, "A game saved by the command line (savanna play --save) or downloaded here. Finished games open as replays; others go on at this screen."),
-      h("input", { type: "file", name: "file", accept: ".json,application/json", "aria-label": "saved game file" }),
+      h("h2", {}, _("Load a saved game")),
+      h("p", { class: "muted" }, _("A game saved by the command line ({command}) or downloaded here. Finished games open as replays; others go on at this screen.", { command: "savanna play --save" })),
+      h("input", { type: "file", name: "file", accept: ".json,application/json", "aria-label": _("saved game file") }),
       this.errorBox("upload"),
-      h("button", { type: "submit" }, "Upload"));
+      h("button", { type: "submit" }, _("Upload")));
     this.lists = h("div", { id: "lists" });
     this.created = this.created || h("div", { id: "created" });
     this.root.innerHTML = "";
     this.root.append(
-      h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", {}, "Carcassonne Safari"),
-        h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API")),
+      h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(GAME_NAMES[this.game] || GAME_NAMES.safari)),
+        h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API"), window.SavannaI18n.switcher()),
       h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, (this.game === "africa" ? HOW_TO_PLAY_AFRICA : HOW_TO_PLAY)(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
     this.checkForm();
@@ -183,13 +196,13 @@ class Lobby {
   problems() {
     const out = [];
     if (!this.info.limits.computer_only && this.seats.every(s => s.kind === "computer"))
-      out.push("This server plays games with at least one person in them: make one of the seats a person.");
+      out.push(_("This server plays games with at least one person in them: make one of the seats a person."));
     this.seats.forEach((s, i) => {
       const why = s.kind === "computer" ? specProblem(s.player, this.info) : null;
-      if (why) out.push(`Seat ${i + 1}: ${why}.`);
+      if (why) out.push(_("Seat {n}: {problem}.", { n: i + 1, problem: why }));
     });
     if (seedDigits(this.seedText, this.seedBits()) === null)
-      out.push(`The seed must be a whole number of at most ${this.seedBits()} bits, or empty for a random deal.`);
+      out.push(_("The seed must be a whole number of at most {bits} bits, or empty for a random deal.", { bits: this.seedBits() }));
     return out;
   }
 
@@ -220,7 +233,7 @@ class Lobby {
 
   waitText() {
     const left = Math.ceil((this.waitUntil - Date.now()) / 1000);
-    return left > 0 ? ` You can try again in ${left} s.` : " You can try again now.";
+    return " " + (left > 0 ? _("You can try again in {n} s.", { n: left }) : _("You can try again now."));
   }
 
   showErrors() {
@@ -234,7 +247,7 @@ class Lobby {
   // A refused request: the server's message in the form; over the creation limit (429) the
   // buttons wait for its Retry-After, counting down.
   failed(which, err, what) {
-    const message = err.status ? `${what}: ${err.message}` : `${what}: the server did not answer (${err.message}).`;
+    const message = err.status ? `${what}: ${errorText(err)}` : what + ": " + _("the server did not answer ({reason}).", { reason: err.message });
     const wait = err.status === 429 ? (err.retryAfter ?? 60) : null;
     if (wait !== null) {
       this.waitUntil = Math.max(this.waitUntil, Date.now() + wait * 1000);
@@ -254,7 +267,7 @@ class Lobby {
     if (this.pending || Date.now() < this.waitUntil || this.problems().length) { this.checkForm(); return; }
     const f = e.target.elements;
     const body = {
-      seats: this.seats.map((s, i) => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || `Player ${i + 1}` }
+      seats: this.seats.map((s, i) => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || _("Player {n}", { n: i + 1 }) }
         : { kind: "computer", player: s.player }),
       game: this.game, hotseat: f.hotseat.checked, listed: f.listed.checked,
       on_resign: f.on_resign.value, resign_player: f.resign_player.value,
@@ -272,7 +285,7 @@ class Lobby {
       const c = await api("/api/games", { json: text });
       this.remember(c);
       this.showCreated(c);
-    } catch (err) { this.failed("create", err, "The game was not created"); }
+    } catch (err) { this.failed("create", err, _("The game was not created")); }
     finally { this.pending = false; this.checkForm(); }
   }
 
@@ -292,14 +305,14 @@ class Lobby {
     }
     this.created.innerHTML = "";
     this.created.className = "card highlight";
-    this.created.append(h("h2", {}, "Game created"),
-      h("p", {}, "Send each person their own link: it is their seat's secret key. These links are shown once (also under Invite on the game page in this browser)."),
+    this.created.append(h("h2", {}, _("Game created")),
+      h("p", {}, _("Send each person their own link: it is their seat's secret key. These links are shown once (also under Invite on the game page in this browser).")),
       h("ul", { class: "links" }, humans.map(s => h("li", {},
         h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${s.name}: `,
-        h("button", { type: "button", onclick: () => copyText(s.join_link) }, "copy link"), " ",
-        h("a", { href: s.join_path, class: "join", dataset: { seat: s.seat } }, "play this seat")))),
-      h("p", {}, "Anyone can watch: ", h("button", { type: "button", onclick: () => copyText(c.watch_link) }, "copy watch link")),
-      h("a", { class: "button primary", href: humans[0].join_path, id: "go" }, `Play as ${humans[0].name}`));
+        h("button", { type: "button", onclick: () => copyText(s.join_link) }, _("copy link")), " ",
+        h("a", { href: s.join_path, class: "join", dataset: { seat: s.seat } }, _("play this seat"))))),
+      h("p", {}, _("Anyone can watch:") + " ", h("button", { type: "button", onclick: () => copyText(c.watch_link) }, _("copy watch link"))),
+      h("a", { class: "button primary", href: humans[0].join_path, id: "go" }, _("Play as {who}", { who: humans[0].name })));
     this.created.scrollIntoView({ behavior: "smooth" });
   }
 
@@ -307,8 +320,8 @@ class Lobby {
     e.preventDefault();
     const file = e.target.elements.file.files[0];
     const refuse = message => { this.errors.upload = { message }; this.showErrors(); };
-    if (!file) { refuse("Choose a saved game file first."); return; }
-    if (file.size > 1024 * 1024) { refuse("That file is too large for a saved game (over 1 MB)."); return; }
+    if (!file) { refuse(_("Choose a saved game file first.")); return; }
+    if (file.size > 1024 * 1024) { refuse(_("That file is too large for a saved game (over 1 MB).")); return; }
     if (this.pending || Date.now() < this.waitUntil) return;
     const text = await file.text();
     this.errors.upload = null;
@@ -319,7 +332,7 @@ class Lobby {
       this.remember(c);
       const v = await api(`/api/games/${c.id}`);
       location.href = v.status === "over" ? `/replay/${c.id}` : (c.hotseat_link ? new URL(c.hotseat_link).pathname + new URL(c.hotseat_link).hash : c.watch_path);
-    } catch (err) { this.failed("upload", err, "Upload refused"); }
+    } catch (err) { this.failed("upload", err, _("Upload refused")); }
     finally { this.pending = false; this.checkForm(); }
   }
 
@@ -330,13 +343,13 @@ class Lobby {
 
   // The creator deletes an unfinished game (its creator token is kept in this browser).
   async remove(g) {
-    const names = g.seats.map(s => s.name).join(", ");
-    if (!window.confirm(`Delete the unfinished game of ${names}? Its players lose it.`)) return;
+    const names = g.seats.map(seatName).join(", ");
+    if (!window.confirm(_("Delete the unfinished game of {names}? Its players lose it.", { names }))) return;
     try {
       await api(`/api/games/${encodeURIComponent(g.id)}`, { method: "DELETE", json: { token: Tokens.get(g.id).creator } });
-      toast("Game deleted", "info");
+      toast(_("Game deleted"), "info");
       this.refresh();
-    } catch (e) { toast(`Not deleted: ${e.message}`); }
+    } catch (e) { toast(_("Not deleted: {reason}", { reason: errorText(e) })); }
   }
 
   renderLists(data) {
@@ -346,22 +359,27 @@ class Lobby {
       return h("li", { class: "game-item", dataset: { game: g.game } },
         h("span", { class: "game-tag" }, g.game === "africa" ? "Africa" : "Safari"),
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
-          h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${s.name} `, h("strong", {}, String(s.score)),
+          h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)} `, h("strong", {}, String(s.score)),
           over && g.winners.includes(s.seat) ? " ★" : ""))),
-        h("span", { class: "muted" }, over ? ` · ${g.moves} moves` : ` · turn ${g.turn || 1}, ${g.tiles_left ?? "?"} tiles left`),
+        h("span", { class: "muted" }, " · " + (over ? ngettext("{n} move", "{n} moves", g.moves)
+          : _("turn {n}", { n: g.turn || 1 }) + ", " + (g.tiles_left === null || g.tiles_left === undefined ? _("? tiles left")
+            : ngettext("{n} tile left", "{n} tiles left", g.tiles_left)))),
         h("span", { class: "actions" },
-          !over && mine ? h("a", { href: `/play/${g.id}#token=${encodeURIComponent(mine)}` }, "resume") : null,
-          !over ? h("a", { href: `/play/${g.id}` }, "watch") : h("a", { href: `/replay/${g.id}` }, "replay"),
-          !over && creator ? h("button", { type: "button", class: "delete", dataset: { delete: g.id }, title: "you created it: delete it",
-            onclick: () => this.remove(g) }, "delete") : null));
+          !over && mine ? h("a", { href: `/play/${g.id}#token=${encodeURIComponent(mine)}` }, _("resume")) : null,
+          !over ? h("a", { href: `/play/${g.id}` }, _("watch")) : h("a", { href: `/replay/${g.id}` }, _("replay")),
+          !over && creator ? h("button", { type: "button", class: "delete", dataset: { delete: g.id }, title: _("you created it: delete it"),
+            onclick: () => this.remove(g) }, _("delete")) : null));
     };
     this.lists.innerHTML = "";
     this.lists.append(
-      h("section", { class: "card" }, h("h2", {}, "Being played"),
-        data.open.length ? h("ul", { class: "games" }, data.open.map(g => row(g, false))) : h("p", { class: "muted" }, "No game yet: create one.")),
-      h("section", { class: "card" }, h("h2", {}, "Finished"),
-        data.recent.length ? h("ul", { class: "games" }, data.recent.map(g => row(g, true))) : h("p", { class: "muted" }, "None yet.")));
+      h("section", { class: "card" }, h("h2", {}, _("Being played")),
+        data.open.length ? h("ul", { class: "games" }, data.open.map(g => row(g, false))) : h("p", { class: "muted" }, _("No game yet: create one."))),
+      h("section", { class: "card" }, h("h2", {}, _("Finished")),
+        data.recent.length ? h("ul", { class: "games" }, data.recent.map(g => row(g, true))) : h("p", { class: "muted" }, _("None yet."))));
   }
 }
 
-window.addEventListener("DOMContentLoaded", () => { window.lobby = new Lobby(document.getElementById("app")); });
+window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
+  document.title = "savanna · " + _("Carcassonne Safari");
+  window.lobby = new Lobby(document.getElementById("app"));
+}));

@@ -4,7 +4,9 @@
 
 (() => {
 const { h } = window.Savanna;
+const { _, ngettext, N_ } = window.SavannaI18n;
 const B = window.SavannaBoard;
+const Words = () => window.SavannaWords;
 
 function parseAction(a) {
   let m;
@@ -70,16 +72,18 @@ class SafariUI {
   }
 
   phaseText(v) {
-    return { place: "place the tile", action: "meeple, watering hole, ranger, or pass", score: "a scoring choice",
-      ranger: "put the ranger back" }[v.phase] || v.phase;
+    const text = { place: N_("place the tile"), action: N_("meeple, watering hole, ranger, or pass"), score: N_("a scoring choice"),
+      ranger: N_("put the ranger back") }[v.phase];
+    return text ? _(text) : v.phase;
   }
 
   seatDetails(s) {
     const v = this.view;
     const tokens = Object.entries(s.tokens).filter(([, n]) => n > 0)
-      .map(([a, n]) => h("span", { class: "token", title: `${v.animals[a]}: ${n}`, "aria-label": `${v.animals[a]} tokens: ${n}` },
+      .map(([a, n]) => h("span", { class: "token", title: `${Words().animalName(v, a)}: ${n}`,
+        "aria-label": _("{animal} tokens: {n}", { animal: Words().animalName(v, a), n }) },
         animalIcon(a, v.animals), n > 1 ? `×${n}` : ""));
-    return [h("span", { class: "meeples", title: "meeples in supply" }, `♟${s.meeples}`), h("span", { class: "tokens" }, tokens)];
+    return [h("span", { class: "meeples", title: _("meeples in supply") }, `♟${s.meeples}`), h("span", { class: "tokens" }, tokens)];
   }
 
   render() {
@@ -106,15 +110,16 @@ class SafariUI {
     box.hidden = false;
     const lay = v.drawn_tile.layouts.find(l => l.rotation === this.rotation) || v.drawn_tile.layouts[0];
     const svg = B.el("svg", { viewBox: "-4 -4 108 108", class: "tile-preview", role: "img",
-      "aria-label": `the drawn tile ${v.drawn_tile.id}, turned ${this.rotation}°: ${B.describeTile({ ...lay, x: "", y: "" }, v.animals).split("\n").slice(1).join("; ")}` });
+      "aria-label": _("the drawn tile {id}, turned {r}°", { id: v.drawn_tile.id, r: this.rotation })
+        + `: ${B.describeTile({ ...lay, x: "", y: "" }, v.animals).split("\n").slice(1).join("; ")}` });
     svg.appendChild(B.drawTile(lay, { animals: v.animals }));
     const placing = v.phase === "place" && this.myTurn();
-    box.append(...[h("div", { class: "panel-title" }, `Tile ${v.drawn_tile.id}`, h("span", { class: "muted" }, ` · ${v.tiles_left} left`)),
+    box.append(...[h("div", { class: "panel-title" }, _("Tile {id}", { id: v.drawn_tile.id }), h("span", { class: "muted" }, " · " + ngettext("{n} left", "{n} left", v.tiles_left))),
       h("div", { class: "drawn-row" },
-        placing ? h("button", { id: "rotate-left", title: "rotate left (Q)", onclick: () => this.rotate(-1) }, "⟲") : null,
+        placing ? h("button", { id: "rotate-left", title: _("rotate left (Q)"), "aria-label": _("rotate left"), onclick: () => this.rotate(-1) }, "⟲") : null,
         svg,
-        placing ? h("button", { id: "rotate-right", title: "rotate right (R or E)", onclick: () => this.rotate(1) }, "⟳") : null),
-      placing ? h("div", { class: "muted small" }, `${this.rotation}° · click or tap a highlighted space (arrow keys and Enter too); R rotates`) : null].filter(Boolean));
+        placing ? h("button", { id: "rotate-right", title: _("rotate right (R or E)"), "aria-label": _("rotate right"), onclick: () => this.rotate(1) }, "⟳") : null),
+      placing ? h("div", { class: "muted small" }, `${this.rotation}° · ` + _("click or tap a highlighted space (arrow keys and Enter too); R rotates")) : null].filter(Boolean));
   }
 
   rotate(d) {
@@ -173,7 +178,7 @@ class SafariUI {
         cell.addEventListener("pointerenter", e => { if (e.pointerType === "mouse") { this.hover = key; this.drawGhost(); } });
         cell.addEventListener("pointerleave", e => { if (e.pointerType === "mouse" && this.hover === key) { this.hover = null; this.drawGhost(); } });
         g.appendChild(cell);
-        ch.add(cell, { key: `T${key}`, at: [(x + 0.5) * S, (y + 0.5) * S], label: `place the tile at ${x},${y}, turned ${r}°`,
+        ch.add(cell, { key: `T${key}`, at: [(x + 0.5) * S, (y + 0.5) * S], label: _("place the tile at {x},{y}, turned {r}°", { x, y, r }),
           commit: () => { if (!fits) this.rotation = r; this.send(action); },
           preview: on => { if (on && !fits) { this.rotation = r; this.renderTile(); this.drawMarks(); return; } this.drawGhost(); } });
       }
@@ -195,7 +200,7 @@ class SafariUI {
       const m = B.el("g", { class: "choice meeple-choice", "data-action": a }, [
         B.el("circle", { cx: at[0], cy: at[1], r: 13, class: "halo" }),
         B.meeple(at[0], at[1], v.current_player, 16)]);
-      m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: a meeple on this ${p.feature}`)]));
+      m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
       g.appendChild(m);
       ch.add(m, { key: a, at, hit: 13, label: words(a), commit: () => this.send(a) });
     }
@@ -214,11 +219,13 @@ class SafariUI {
       const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
       const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key }, [
         B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
-        B.text(px, py, kinds.has("D") ? "dig" : "+", { class: "hole-label" })]);
-      mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? "dig a watering hole here" : "expand this watering hole")]));
+        B.text(px, py, kinds.has("D") ? _("dig") : "+", { class: "hole-label",
+          ...(kinds.has("D") && _("dig").length > 3 ? { textLength: 19, lengthAdjust: "spacingAndGlyphs" } : {}) })]); // inside its ring in every language
+      mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? _("dig a watering hole here") : _("expand this watering hole"))]));
       g.appendChild(mark);
-      ch.add(mark, { key: `hole:${key}`, at: [px, py], hit: 11, confirm: open ? "Close" : "Choose the animal",
-        label: `${kinds.has("D") ? "dig a watering hole" : "expand the watering hole"} at the corner ${key}${open ? " (open: its animals follow)" : ""}`,
+      ch.add(mark, { key: `hole:${key}`, at: [px, py], hit: 11, confirm: open ? N_("Close") : N_("Choose the animal"),
+        label: (kinds.has("D") ? _("dig a watering hole at the corner {at}", { at: key }) : _("expand the watering hole at the corner {at}", { at: key }))
+          + (open ? " " + _("(open: its animals follow)") : ""),
         commit: () => { const keyboard = ch.keyboard; this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices();
           if (!open && keyboard) this.selectFirst(["D", "X"]); } });
       if (open) {
@@ -234,7 +241,7 @@ class SafariUI {
             const ax = px + ox * 2.4 + k * 22 * Math.sign(ox), ay = py + oy * 2.4;
             const opt = B.el("g", { class: "choice animal-choice", "data-action": a }, [
               B.el("circle", { cx: ax, cy: ay, r: 12, class: "halo" }), B.animalMarker(p.animal, ax, ay, 9.5, v.animals)]);
-            opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${p.kind === "D" ? "dig" : "expand"} with ${v.animals[p.animal]}`)]));
+            opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
             g.appendChild(opt);
             ch.add(opt, { key: a, at: [ax, ay], hit: 12, label: words(a), commit: () => this.send(a) });
           });
@@ -249,10 +256,10 @@ class SafariUI {
       const open = (this.pending && this.pending.kind === "ranger" && this.pending.from === key) || fromKeys.length === 1 && this.pending && this.pending.kind === "ranger";
       const mark = B.el("g", { class: "choice ranger-choice" + (open ? " open" : ""), "data-ranger-from": key }, [
         B.el("rect", { x: fx * S + 56, y: fy * S + 4, width: 44, height: 32, rx: 6, class: "halo" })]);
-      mark.appendChild(B.el("title", {}, [document.createTextNode("move this ranger")]));
+      mark.appendChild(B.el("title", {}, [document.createTextNode(_("move this ranger"))]));
       g.appendChild(mark);
-      ch.add(mark, { key: `ranger:${key}`, at: [fx * S + 78, fy * S + 20], hit: 18, confirm: open ? "Close" : "Choose where",
-        label: `move the ranger at ${key}${open ? " (open: where it may go follows)" : ""}`,
+      ch.add(mark, { key: `ranger:${key}`, at: [fx * S + 78, fy * S + 20], hit: 18, confirm: open ? N_("Close") : N_("Choose where"),
+        label: _("move the ranger at {at}", { at: key }) + (open ? " " + _("(open: where it may go follows)") : ""),
         commit: () => { const keyboard = ch.keyboard; this.pending = open ? null : { kind: "ranger", from: key }; this.drawMarks(); this.renderChoices();
           if (!open && keyboard) this.selectFirst(["R"]); } });
       if (open) {
@@ -272,7 +279,7 @@ class SafariUI {
       const dest = B.el("g", { class: "choice ranger-dest", "data-action": a }, [
         B.el("rect", { x: p.x * S + 8, y: p.y * S + 8, width: S - 16, height: S - 16, rx: 10, class: "halo" }),
         B.text(p.x * S + 50, p.y * S + 50, "R", { class: "dest-label" })]);
-      dest.appendChild(B.el("title", {}, [document.createTextNode(`${a}: put the ranger back here`)]));
+      dest.appendChild(B.el("title", {}, [document.createTextNode(a + ": " + _("put the ranger back here"))]));
       g.appendChild(dest);
       ch.add(dest, { key: a, at: [(p.x + 0.5) * S, (p.y + 0.5) * S], label: words(a), commit: () => this.send(a) });
     }
@@ -308,32 +315,31 @@ class SafariUI {
     if (!key.startsWith("T") || this.view.phase !== "place") return [];
     const rots = this.placements().get(key.slice(1)) || [];
     if (rots.length < 2) return [];
-    return [h("button", { class: "bar-rotate", onclick: () => this.rotate(-1), title: "rotate left (Q)", "aria-label": "rotate left" }, "⟲"),
-      h("button", { class: "bar-rotate", onclick: () => this.rotate(1), title: "rotate right (R)", "aria-label": "rotate right" }, "⟳")];
+    return [h("button", { class: "bar-rotate", onclick: () => this.rotate(-1), title: _("rotate left (Q)"), "aria-label": _("rotate left") }, "⟲"),
+      h("button", { class: "bar-rotate", onclick: () => this.rotate(1), title: _("rotate right (R)"), "aria-label": _("rotate right") }, "⟳")];
   }
 
-  // a move in words (the screen reader's announcement, a choice's label)
+  // a choice in words, as an order (a choice's label, the Confirm bar)
   words(m, view) {
     const v = view || this.view;
     const p = parseAction(m.action);
-    const an = a => (v.animals && v.animals[a]) || a;
+    const an = a => window.SavannaWords.animalName(v, a);
     switch (p.kind) {
-      case "T": {
-        const t = v.board.find(b => b.x === p.x && b.y === p.y);
-        return `places ${t && m.move ? `tile ${t.id} ` : "the tile "}at ${p.x},${p.y}${p.r ? `, turned ${p.r}°` : ""}`
-          .replace(/^places/, m.move ? "places" : "place");
-      }
+      case "T": return _("place the tile at {x},{y}", { x: p.x, y: p.y }) + (p.r ? ", " + _("turned {r}°", { r: p.r }) : "");
       case "M": {
-        const what = p.feature === "baobab" ? "the baobab" : `the ${p.feature}${p.side ? ` (${p.side} side)` : ""}`;
-        return `${m.move ? "puts" : "put"} a meeple on ${what}`;
+        const side = p.side;
+        if (p.feature === "trail") return side ? _("put a meeple on the trail ({side} side)", { side }) : _("put a meeple on the trail");
+        if (p.feature === "bush") return side ? _("put a meeple on the bush ({side} side)", { side }) : _("put a meeple on the bush");
+        if (p.feature === "baobab") return _("put a meeple on the baobab");
+        return _("put a meeple on the {feature}", { feature: p.feature }) + (side ? ` (${side})` : ""); // a tile set's own kind
       }
-      case "D": return `${m.move ? "digs" : "dig"} a watering hole at ${p.x},${p.y} ${p.corner} with a ${an(p.animal)} token`;
-      case "X": return `${m.move ? "expands" : "expand"} the watering hole at ${p.x},${p.y} ${p.corner} with a ${an(p.animal)} token`;
-      case "R": return `${m.move ? "moves" : "move"} a ranger from ${p.from.join(",")} to ${p.to.join(",")}`;
-      case "R>": return `${m.move ? "puts" : "put"} the ranger back at ${p.x},${p.y}`;
-      case "+": return p.animal === "none" ? `${m.move ? "adds" : "add"} no token to the scoring` : `${m.move ? "adds" : "add"} a ${an(p.animal)} token to the scoring`;
-      case "pass": return m.move ? "passes" : "pass";
-      default: return `${m.move ? "plays" : "play"} ${m.action}`;
+      case "D": return _("dig a watering hole at {x},{y} {corner} with a {animal} token", { x: p.x, y: p.y, corner: p.corner, animal: an(p.animal) });
+      case "X": return _("expand the watering hole at {x},{y} {corner} with a {animal} token", { x: p.x, y: p.y, corner: p.corner, animal: an(p.animal) });
+      case "R": return _("move a ranger from {from} to {to}", { from: p.from.join(","), to: p.to.join(",") });
+      case "R>": return _("put the ranger back at {x},{y}", { x: p.x, y: p.y });
+      case "+": return p.animal === "none" ? _("add no token to the scoring") : _("add a {animal} token to the scoring", { animal: an(p.animal) });
+      case "pass": return _("pass");
+      default: return _("play {action}", { action: m.action });
     }
   }
 
@@ -343,7 +349,7 @@ class SafariUI {
     box.innerHTML = "";
     if (!this.myTurn()) {
       box.hidden = this.mode === "replay" || v.status === "over";
-      if (!box.hidden) box.append(h("div", { class: "muted" }, v.current_player === null ? "" : `Waiting for ${this.seatName(v.current_player)}…`));
+      if (!box.hidden) box.append(h("div", { class: "muted" }, v.current_player === null ? "" : _("Waiting for {who}…", { who: this.seatName(v.current_player) })));
       return;
     }
     box.hidden = false;
@@ -351,33 +357,33 @@ class SafariUI {
     if (v.phase === "score" && v.scoring) {
       const sc = v.scoring;
       const C = window.SavannaWords.W.safariChoice;
-      const named = [...(sc.animals || "")].map(a => v.animals[a] || a).join(", ");
+      const named = [...(sc.animals || "")].map(a => Words().animalName(v, a)).join(", ");
       box.append(h("div", { class: "panel-title" }, C.title(sc.kind, named)),
-        h("p", {}, C.ask),
+        h("p", {}, C.ask()),
         h("div", { class: "buttons" }, acts.map(a => {
           const p = parseAction(a);
           return h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) },
             p.animal === "none" ? C.none(sc.points)
-              : [animalIcon(p.animal, v.animals), " " + C.add(v.animals[p.animal], p.animal, sc.points_with_token, sc.points_with_token - sc.points)]);
+              : [animalIcon(p.animal, v.animals), " " + C.add(Words().animalName(v, p.animal), p.animal, sc.points_with_token, sc.points_with_token - sc.points)]);
         })));
       return;
     }
     const groups = {};
     for (const a of acts) (groups[parseAction(a).kind] = groups[parseAction(a).kind] || []).push(a);
     const hint = {
-      place: "Click a highlighted space to place the tile (the outline shows it under the pointer); on a touch screen tap it, then Confirm. Keys: arrows, R to rotate, Enter.",
-      action: "Click or tap a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass (P). Keys: arrows and Enter.",
-      ranger: "Click or tap a highlighted space to put the displaced ranger back.",
+      place: N_("Click a highlighted space to place the tile (the outline shows it under the pointer); on a touch screen tap it, then Confirm. Keys: arrows, R to rotate, Enter."),
+      action: N_("Click or tap a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass (P). Keys: arrows and Enter."),
+      ranger: N_("Click or tap a highlighted space to put the displaced ranger back."),
     }[v.phase];
-    box.append(h("div", { class: "panel-title" }, "Your choices"));
-    if (hint) box.append(h("p", { class: "small" }, hint));
-    if (groups.pass) box.append(h("div", { class: "buttons" }, h("button", { id: "pass", class: "choice-button primary", dataset: { action: "pass" }, onclick: () => this.send("pass") }, "Pass")));
-    const list = h("details", { class: "all-actions" }, h("summary", {}, `All ${acts.length} choices in notation`),
+    box.append(h("div", { class: "panel-title" }, _("Your choices")));
+    if (hint) box.append(h("p", { class: "small" }, _(hint)));
+    if (groups.pass) box.append(h("div", { class: "buttons" }, h("button", { id: "pass", class: "choice-button primary", dataset: { action: "pass" }, onclick: () => this.send("pass") }, _("Pass"))));
+    const list = h("details", { class: "all-actions" }, h("summary", {}, _("All {n} choices in notation", { n: acts.length })),
       h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", onclick: () => this.send(a),
         onmouseenter: () => this.preview(a), onmouseleave: () => this.preview(null) }, a))),
       h("form", { class: "notation-form", onsubmit: e => { e.preventDefault(); const t = e.target.elements.a.value.trim(); if (t) this.send(t); } },
-        h("input", { name: "a", placeholder: "or type one, e.g. M:trail:S", autocomplete: "off", "aria-label": "action in notation" }),
-        h("button", {}, "Play")));
+        h("input", { name: "a", placeholder: _("or type one, e.g. {example}", { example: "M:trail:S" }), autocomplete: "off", "aria-label": _("action in notation") }),
+        h("button", {}, _("Play"))));
     box.append(list);
   }
 
@@ -393,11 +399,13 @@ class SafariUI {
     box.innerHTML = "";
     const rem = Object.entries(v.remaining_tiles).map(([k, n]) => `${k}×${n}`).join(" ");
     box.append(...[
-      h("div", {}, h("strong", {}, String(v.tiles_left)), " land tiles left · ", h("strong", {}, String(v.tokens.supply)), " tokens face down"),
-      v.removed_tiles.length ? h("div", { class: "muted" }, `Removed (fitted nowhere): ${v.removed_tiles.join(", ")}`) : null,
-      h("details", {}, h("summary", {}, "Tiles still to come"), h("div", { class: "muted mono" }, rem || "none")),
-      h("div", { class: "muted" }, `Final scoring: ${v.rules.final_scoring === "all" ? "everyone on an open feature scores (English rules)" : "majority only (German edition)"}`,
-        v.spectators ? ` · ${v.spectators} watching` : "")].filter(Boolean));
+      h("div", {}, ngettext("{n} land tile left", "{n} land tiles left", v.tiles_left), " · ",
+        ngettext("{n} token face down", "{n} tokens face down", v.tokens.supply)),
+      v.removed_tiles.length ? h("div", { class: "muted" }, _("Removed (fitted nowhere): {tiles}", { tiles: v.removed_tiles.join(", ") })) : null,
+      h("details", {}, h("summary", {}, _("Tiles still to come")), h("div", { class: "muted mono" }, rem || _("none"))),
+      h("div", { class: "muted" }, v.rules.final_scoring === "all" ? _("Final scoring: everyone on an open feature scores (English rules)")
+        : _("Final scoring: majority only (German edition)"),
+        v.spectators ? " · " + ngettext("{n} watching", "{n} watching", v.spectators) : "")].filter(Boolean));
   }
 
 }

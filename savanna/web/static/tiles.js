@@ -5,7 +5,9 @@
 "use strict";
 
 (() => {
-const { api, h, toast } = window.Savanna;
+const { api, h, toast, errorText } = window.Savanna;
+const { _, ngettext } = window.SavannaI18n;
+const name = s => window.SavannaWords.name(s); // a feature's name in the page's language
 const B = window.SavannaBoard;
 const ROTATIONS = [0, 90, 180, 270];
 
@@ -37,26 +39,28 @@ function render(root, data, source) {
   const groups = [];
   for (let i = 0; i < data.types.length; i += 11) groups.push(data.types.slice(i, i + 11));
   root.append(
-    h("header", { class: "bar" }, h("a", { class: "brand", href: "/" }, "savanna"), h("span", {}, "Tiles"), h("span", { class: "spacer" }),
+    h("header", { class: "bar" }, h("a", { class: "brand", href: "/" }, "savanna"), h("span", {}, _("Tiles")), h("span", { class: "spacer" }),
       h("a", { href: "/tiles" }, "real-1"), h("a", { href: "/tiles?set=reconstruction-1" }, "reconstruction-1"),
-      h("label", { title: "a meeple on every feature, where the board puts one" },
-        h("input", { type: "checkbox", id: "show-meeples", checked: withMeeples, onchange: e => { withMeeples = e.target.checked; render(root, data, source); } }), " meeples"),
-      h("label", { class: "button", title: "a tile set in the safari-tiles/1 format" }, "Your own set…",
-        h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: e => loadFile(root, e.target.files[0]) }))),
+      h("label", { title: _("a meeple on every feature, where the board puts one") },
+        h("input", { type: "checkbox", id: "show-meeples", checked: withMeeples, onchange: e => { withMeeples = e.target.checked; render(root, data, source); } }), " " + _("meeples")),
+      h("label", { class: "button", title: _("a tile set in the {format} format", { format: "safari-tiles/1" }) }, _("Your own set…"),
+        h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: e => loadFile(root, e.target.files[0]) })),
+      window.SavannaI18n.switcher()),
     h("main", { class: "gallery" },
-      h("h1", {}, `Tile set ${data.version || "(no version)"}`, h("span", { class: "muted" }, ` · ${source}`)),
-      h("p", { class: "muted small" }, `${data.types.length} tile types, each at 0°, 90°, 180° and 270° (turned clockwise), with the animals of its first copy; `
-        + "drawn by the game board's own code. Hover a tile for its features."),
-      h("section", { class: "card gallery-group", id: "group-start" }, h("h2", {}, "Start tile"),
+      h("h1", {}, data.version ? _("Tile set {version}", { version: data.version }) : _("Tile set (no version)"),
+        h("span", { class: "muted" }, " · " + (source === "packaged" ? _("packaged") : source))),
+      h("p", { class: "muted small" }, ngettext("{n} tile type, at 0°, 90°, 180° and 270° (turned clockwise), with the animals of its first copy; drawn by the game board's own code. Hover a tile for its features.",
+        "{n} tile types, each at 0°, 90°, 180° and 270° (turned clockwise), with the animals of its first copy; drawn by the game board's own code. Hover a tile for its features.", data.types.length)),
+      h("section", { class: "card gallery-group", id: "group-start" }, h("h2", {}, _("Start tile")),
         h("div", { class: "start-row" }, startSvg(data.start),
-          h("ul", { class: "small muted" }, data.start.map(c => h("li", {}, `${c.x},${c.y} ${c.edges}: ` + c.features.map(f => `${f.kind} ${f.sides}${f.animals ? " " + f.animals : ""}`).join("; ")))))),
+          h("ul", { class: "small muted" }, data.start.map(c => h("li", {}, `${c.x},${c.y} ${c.edges}: ` + c.features.map(f => `${name(f.kind)} ${f.sides}${f.animals ? " " + f.animals : ""}`).join("; ")))))),
       groups.map((g, k) => h("section", { class: "card gallery-group", id: `group-${k + 1}` },
         h("h2", {}, `${g[0].id} – ${g[g.length - 1].id}`),
         h("div", { class: "type-grid" }, g.map(t => h("div", { class: "type", dataset: { type: t.id } },
           h("div", { class: "type-label" }, h("strong", {}, t.id), ` ${t.edges} ×${t.count}`,
-            h("div", { class: "muted small" }, t.layouts[0].features.map(f => f.kind + (f.sides ? " " + f.sides : "") + (f.birds ? ` (${f.birds} bird${f.birds > 1 ? "s" : ""})` : "")).join(" · "))),
+            h("div", { class: "muted small" }, t.layouts[0].features.map(f => name(f.kind) + (f.sides ? " " + f.sides : "") + (f.birds ? " (" + ngettext("{n} bird", "{n} birds", f.birds) + ")" : "")).join(" · "))),
           h("div", { class: "rotations" }, t.layouts.map((lay, r) => h("figure", {},
-            tileSvg(lay, { "data-type": t.id, "data-rotation": ROTATIONS[r], "aria-label": `${t.id} at ${ROTATIONS[r]}°` }),
+            tileSvg(lay, { "data-type": t.id, "data-rotation": ROTATIONS[r], "aria-label": _("{id} at {r}°", { id: t.id, r: ROTATIONS[r] }) }),
             h("figcaption", {}, `${t.id} ${ROTATIONS[r]}°`)))))))))));
   window.gallery = data;
   document.body.dataset.ready = "yes";
@@ -67,14 +71,16 @@ async function loadFile(root, file) {
   try {
     const data = await api("/api/tiles", { json: await file.text() });
     render(root, data, file.name);
-  } catch (e) { toast(`That tile set does not load: ${e.message}`); }
+  } catch (e) { toast(_("That tile set does not load: {reason}", { reason: e.message })); }
 }
 
 async function main() {
   const root = document.getElementById("app");
   const set = new URLSearchParams(location.search).get("set") || "real-1";
+  await window.SavannaI18n.ready;
+  document.title = "savanna · " + _("Tiles");
   try { render(root, await api(`/api/tiles?set=${encodeURIComponent(set)}`), "packaged"); }
-  catch (e) { root.textContent = `No tiles: ${e.message}`; document.body.dataset.ready = "error"; }
+  catch (e) { root.textContent = _("No tiles: {reason}", { reason: errorText(e) }); document.body.dataset.ready = "error"; }
 }
 
 main();

@@ -7,152 +7,194 @@
 "use strict";
 
 (() => {
+const { _, ngettext, N_ } = window.SavannaI18n;
+const pts = p => (p >= 0 ? `+${p}` : `${p}`);
+const range = (from, to) => from === to ? _("move {n}", { n: from }) : _("moves {from}–{to}", { from, to });
+
+// the names of things that come from the game's data (Safari's animals, Africa's tiles and
+// cities), in the page's language where the catalogue has them (else as the data says)
+const NAMES = {
+  ape: N_("ape"), elephant: N_("elephant"), giraffe: N_("giraffe"), lion: N_("lion"), zebra: N_("zebra"),
+  rhino: N_("rhino"), statue: N_("statue"), cauldron: N_("cauldron"), robe: N_("robe"), mask: N_("mask"),
+  nomads: N_("nomads"), nomad: N_("nomad"), monument: N_("monument"), gold: N_("gold"), gems: N_("gems"),
+  object: N_("object"), animal: N_("animal"),
+  Algiers: N_("Algiers"), Cairo: N_("Cairo"), Dakar: N_("Dakar"), Zanzibar: N_("Zanzibar"), "Cape Town": N_("Cape Town"),
+  trail: N_("trail"), bush: N_("bush"), baobab: N_("baobab"),
+};
+// "a lion", "an ape": the animal with its article, as the sentences that take it need it
+const WITH_ARTICLE = { ape: N_("an ape"), elephant: N_("an elephant"), giraffe: N_("a giraffe"), lion: N_("a lion"),
+  zebra: N_("a zebra") };
+function name(s) { return Object.prototype.hasOwnProperty.call(NAMES, s) ? _(NAMES[s]) : s; }
+
 const EN = {
   animal: { A: "ape", E: "elephant", G: "giraffe", L: "lion", Z: "zebra" },
-  kinds: n => `${n} kind${n === 1 ? "" : "s"} of animal`,
-  animals: n => `${n} animal${n === 1 ? "" : "s"}`,
-  birds: n => `${n} bird${n === 1 ? "" : "s"}`,
-  tokens: n => `${n} token${n === 1 ? "" : "s"}`,
-  tiles: n => `${n} tile${n === 1 ? "" : "s"}`,
+  kinds: n => ngettext("{n} kind of animal", "{n} kinds of animal", n),
+  animals: n => ngettext("{n} animal", "{n} animals", n),
+  birds: n => ngettext("{n} bird", "{n} birds", n),
+  tokens: n => ngettext("{n} token", "{n} tokens", n),
+  tiles: n => ngettext("{n} tile", "{n} tiles", n),
   at: ([x, y]) => `(${x}, ${y})`,
-  points: p => (p >= 0 ? `+${p}` : `${p}`),
+  points: pts,
   noPoints: "•", // beside what scored nothing (a baobab's tokens, a base camp that explored)
 
   // Safari's actions
   safari: {
-    T: (who, p) => `${who} places a tile at (${p.x}, ${p.y})${p.r ? `, turned ${p.r}°` : ""}`,
-    M: (who, p) => p.feature === "baobab" ? `${who} puts a meeple on the baobab` : `${who} puts a meeple on the ${p.feature}`,
-    D: (who, p, an) => `${who} digs a watering hole with ${an(p.animal)}`,
-    X: (who, p, an) => `${who} expands a watering hole with ${an(p.animal)}`,
-    R: (who, p) => `${who} moves a ranger to (${p.to[0]}, ${p.to[1]})`,
-    "R>": (who, p) => `${who} puts the ranger back at (${p.x}, ${p.y})`,
-    "+": (who, p, an) => p.animal === "none" ? `${who} adds no token` : `${who} adds ${an(p.animal)} token`,
-    pass: who => `${who} passes`,
+    T: (who, p) => p.r ? _("{who} places a tile at ({x}, {y}), turned {r}°", { who, x: p.x, y: p.y, r: p.r })
+      : _("{who} places a tile at ({x}, {y})", { who, x: p.x, y: p.y }),
+    M: (who, p) => p.feature === "baobab" ? _("{who} puts a meeple on the baobab", { who })
+      : p.feature === "trail" ? _("{who} puts a meeple on the trail", { who })
+        : p.feature === "bush" ? _("{who} puts a meeple on the bush", { who })
+          : _("{who} puts a meeple on the {feature}", { who, feature: p.feature }),
+    D: (who, p, an) => _("{who} digs a watering hole with {animal}", { who, animal: an(p.animal) }),
+    X: (who, p, an) => _("{who} expands a watering hole with {animal}", { who, animal: an(p.animal) }),
+    R: (who, p) => _("{who} moves a ranger to ({x}, {y})", { who, x: p.to[0], y: p.to[1] }),
+    "R>": (who, p) => _("{who} puts the ranger back at ({x}, {y})", { who, x: p.x, y: p.y }),
+    "+": (who, p, an) => p.animal === "none" ? _("{who} adds no token", { who }) : _("{who} adds {animal} token", { who, animal: an(p.animal) }),
+    pass: who => _("{who} passes", { who }),
   },
   // what Safari's actions scored (the view's history "scored" events)
   safariScored: {
-    feature: (who, e, an) => `${who} scores the completed ${e.kind}: ${EN.kinds(e.animals.length + (e.added ? 1 : 0))}`
-      + (e.added ? ` (${an(e.added)} added)` : "") + (e.birds ? `, ${EN.birds(e.birds)}` : "")
-      + (e.leaders.length > 1 ? `, shared by ${e.leaders.length} leaders` : ""),
-    dig: who => `${who}: a new watering hole`,
-    expand: (who, e) => `${who}: the watering hole has ${EN.tokens(e.tokens)} now`,
-    hole: (who, e) => `${who}: the watering hole is complete` + (e.meeples > 1 ? ` (${e.meeples} meeples, scored once)` : ""),
-    ranger: who => `${who}: a ranger sent away`,
-    baobab: (who, e) => `${who}: the baobab is surrounded; the meeple comes back, ${EN.tokens(e.tokens)} drawn`,
+    feature: (who, e, an) => {
+      const kinds = EN.kinds(e.animals.length + (e.added ? 1 : 0));
+      let s = e.kind === "bush" ? _("{who} scores the completed bush: {kinds}", { who, kinds })
+        : _("{who} scores the completed trail: {kinds}", { who, kinds });
+      if (e.added) s += " " + _("({animal} added)", { animal: an(e.added) });
+      if (e.birds) s += ", " + EN.birds(e.birds);
+      if (e.leaders.length > 1) s += ", " + _("shared by {n} leaders", { n: e.leaders.length });
+      return s;
+    },
+    dig: who => _("{who}: a new watering hole", { who }),
+    expand: (who, e) => _("{who}: the watering hole has {tokens} now", { who, tokens: EN.tokens(e.tokens) }),
+    hole: (who, e) => e.meeples > 1 ? _("{who}: the watering hole is complete ({n} meeples, scored once)", { who, n: e.meeples })
+      : _("{who}: the watering hole is complete", { who }),
+    ranger: who => _("{who}: a ranger sent away", { who }),
+    baobab: (who, e) => _("{who}: the baobab is surrounded; the meeple comes back, {tokens} drawn", { who, tokens: EN.tokens(e.tokens) }),
     final_feature: (who, e) => `${who}: ${EN.finalPart.final_feature(e)}`,
     final_tokens: (who, e) => `${who}: ${EN.finalPart.final_tokens(e)}`,
   },
   // final scoring's parts, in the summary under each player's name
   finalPart: {
-    final_feature: e => `an unfinished ${e.kind}, ${EN.animals(e.animals)}` + (e.birds ? `, ${EN.birds(e.birds)}` : ""),
-    final_tokens: e => `${EN.tokens(Object.values(e.tokens).reduce((a, b) => a + b, 0))} left in supply`,
-    final: e => `objects ${EN.points(e.objects)}, gold ${EN.points(e.gold)}, gems ${EN.points(e.gems)}`,
+    final_feature: e => (e.kind === "bush" ? _("an unfinished bush, {animals}", { animals: EN.animals(e.animals) })
+      : _("an unfinished trail, {animals}", { animals: EN.animals(e.animals) })) + (e.birds ? `, ${EN.birds(e.birds)}` : ""),
+    final_tokens: e => {
+      const n = Object.values(e.tokens).reduce((a, b) => a + b, 0);
+      return ngettext("{n} token left in supply", "{n} tokens left in supply", n);
+    },
+    final: e => _("objects {objects}, gold {gold}, gems {gems}", { objects: pts(e.objects), gold: pts(e.gold), gems: pts(e.gems) }),
   },
-  finalLine: parts => `Final scoring: ${parts}`,
+  finalLine: parts => _("Final scoring: {parts}", { parts }),
   safariChoice: {
-    title: (kind, animals) => `Scoring: the ${kind}` + (animals ? ` (${animals})` : " (no animals)"),
-    ask: "You lead it. Add one of your animal tokens of a kind not on it, for more points?",
-    none: p => `No token: ${EN.points(p)}`,
-    add: (name, letter, p, more) => `Add ${name} (${letter}): ${EN.points(p)} (${EN.points(more)})`,
+    title: (kind, animals) => {
+      const what = kind === "bush" ? _("Scoring: the bush") : kind === "trail" ? _("Scoring: the trail") : _("Scoring: the {kind}", { kind });
+      return what + " " + (animals ? `(${animals})` : _("(no animals)"));
+    },
+    ask: () => _("You lead it. Add one of your animal tokens of a kind not on it, for more points?"),
+    none: p => _("No token: {points}", { points: pts(p) }),
+    add: (animal, letter, p, more) => _("Add {animal} ({letter}): {points} ({more})", { animal, letter, points: pts(p), more: pts(more) }),
   },
 
   // Africa's actions
   africa: {
-    P: (who, sp, where) => `${who} starts in ${where}`,
-    S: (who, sp, where, stay) => stay ? `${who} stays on ${where}` : `${who} steps to ${where}`,
-    jump: who => `${who} jumps`,
-    J: (who, sp, where) => `${who} lands on ${where}`,
-    D: (who, sp, where) => `${who} discovers the tile on ${where}`,
-    A: (who, sp, where) => `${who} moves the animal on ${where}`,
-    N: (who, sp, where) => `${who} moves the nomads on ${where}`,
-    ">": (who, sp, where) => `${who} puts it on ${where}`,
-    "B+": who => `${who} builds a base camp for points`,
-    "B$": who => `${who} builds a base camp to explore`,
-    E: (who, other, kind, all) => `${who} exchanges ${all ? "all their" : "a"} new object${all ? "s" : ""} for ${other}'s ${kind}${all ? "s" : ""}`,
-    keep: who => `${who} keeps the new object`,
-    pass: who => `${who} passes`,
+    P: (who, sp, where) => _("{who} starts in {where}", { who, where }),
+    S: (who, sp, where, stay) => stay ? _("{who} stays on {where}", { who, where }) : _("{who} steps to {where}", { who, where }),
+    jump: who => _("{who} jumps", { who }),
+    J: (who, sp, where) => _("{who} lands on {where}", { who, where }),
+    D: (who, sp, where) => _("{who} discovers the tile on {where}", { who, where }),
+    A: (who, sp, where) => _("{who} moves the animal on {where}", { who, where }),
+    N: (who, sp, where) => _("{who} moves the nomads on {where}", { who, where }),
+    ">": (who, sp, where) => _("{who} puts it on {where}", { who, where }),
+    "B+": who => _("{who} builds a base camp for points", { who }),
+    "B$": who => _("{who} builds a base camp to explore", { who }),
+    E: (who, other, kind, all) => all ? _("{who} exchanges all their new objects for {other}'s {kind}s", { who, other, kind })
+      : _("{who} exchanges a new object for {other}'s {kind}", { who, other, kind }),
+    keep: who => _("{who} keeps the new object", { who }),
+    pass: who => _("{who} passes", { who }),
   },
   africaScored: {
-    treasure: (who, e) => `${who} discovers ${tileName(e.tile)}`,
-    animal: (who, e) => `${who}'s ${tileName(e.tile)} joins ${e.same} of its kind`,
-    nomads: (who, e) => `${who}'s nomads have ${e.empty} empty space${e.empty === 1 ? "" : "s"} around them`,
-    move: (who, e) => `${who} moves the ${tileName(e.tile)} from ${e.from} to ${e.space}: ${e.before} → ${e.after}`,
-    camp: (who, e) => `${who}'s base camp has ${EN.tiles(e.points)} around it`,
-    explore: (who, e) => e.tiles ? `${who}'s base camp takes ${EN.tiles(e.tiles)} of treasure` : `${who}'s base camp finds no treasure around it`,
-    monument: (who, e) => e.last ? `${who} finds the last monument: the game ends` : `${who} finds a monument` + (e.camp ? " and takes a base camp" : ""),
+    treasure: (who, e) => _("{who} discovers {tile}", { who, tile: tileName(e.tile) }),
+    animal: (who, e) => _("{who}'s {tile} joins {n} of its kind", { who, tile: tileName(e.tile), n: e.same }),
+    nomads: (who, e) => ngettext("{who}'s nomads have {n} empty space around them", "{who}'s nomads have {n} empty spaces around them", e.empty, { who }),
+    move: (who, e) => _("{who} moves the {tile} from {from} to {space}: {before} → {after}",
+      { who, tile: tileName(e.tile), from: e.from, space: e.space, before: e.before, after: e.after }),
+    camp: (who, e) => _("{who}'s base camp has {tiles} around it", { who, tiles: EN.tiles(e.points) }),
+    explore: (who, e) => e.tiles ? _("{who}'s base camp takes {tiles} of treasure", { who, tiles: EN.tiles(e.tiles) })
+      : _("{who}'s base camp finds no treasure around it", { who }),
+    monument: (who, e) => e.last ? _("{who} finds the last monument: the game ends", { who })
+      : e.camp ? _("{who} finds a monument and takes a base camp", { who }) : _("{who} finds a monument", { who }),
     final: (who, e) => `${who}: ${EN.finalPart.final(e)}`,
   },
 
   // the log and the final summary
-  logTitle: "Moves",
-  takenBack: n => `${n} takeback${n === 1 ? "" : "s"} in this game`,
-  finalTitle: "Final scoring",
-  finalNone: "nothing",
-  finalEnded: (who) => `The game ended when ${who} resigned: no final scoring.`,
+  logTitle: () => _("Moves"),
+  takenBack: n => ngettext("{n} takeback in this game", "{n} takebacks in this game", n),
+  finalTitle: () => _("Final scoring"),
+  finalNone: () => _("nothing"),
+  finalEnded: who => _("The game ended when {who} resigned: no final scoring.", { who }),
 
   // the legend of the board's highlights
-  legendTitle: "Legend",
+  legendTitle: () => _("Legend"),
   legend: {
     safari: [
-      ["fit now", "where the drawn tile fits as it is turned (click to place)"],
-      ["fit", "where it fits turned another way"],
-      ["empty", "an empty space next to the tiles"],
-      ["last-placed", "the tile placed last"],
-      ["scoring-highlight", "the trail or bush being scored"],
-      ["choice", "a choice: a meeple spot, a ranger, an animal"],
-      ["hole-choice", "a watering hole to dig or expand"],
-      ["ranger-dest", "where a ranger may go"],
+      ["fit now", N_("where the drawn tile fits as it is turned (click to place)")],
+      ["fit", N_("where it fits turned another way")],
+      ["empty", N_("an empty space next to the tiles")],
+      ["last-placed", N_("the tile placed last")],
+      ["scoring-highlight", N_("the trail or bush being scored")],
+      ["choice", N_("a choice: a meeple spot, a ranger, an animal")],
+      ["hole-choice", N_("a watering hole to dig or expand")],
+      ["ranger-dest", N_("where a ranger may go")],
     ],
     africa: [
-      ["hex-choice kind-S", "a space to step to, or an action here"],
-      ["hex-choice kind-D", "a face-down tile to discover"],
-      ["hex-choice kind-J", "a space to jump to"],
-      ["hex-choice kind-target", "where the animal or nomads may go"],
-      ["last-move", "the spaces of the last action"],
+      ["hex-choice kind-S", N_("a space to step to, or an action here")],
+      ["hex-choice kind-D", N_("a face-down tile to discover")],
+      ["hex-choice kind-J", N_("a space to jump to")],
+      ["hex-choice kind-target", N_("where the animal or nomads may go")],
+      ["last-move", N_("the spaces of the last action")],
     ],
   },
-  legendSeats: "seat colours",
+  legendSeats: () => _("seat colours"),
 
   // takebacks and resigning
-  takeBack: "Take back my turn",
-  askTakeBack: "Ask to take back my turn",
-  moveRange: (from, to) => from === to ? `move ${from}` : `moves ${from}–${to}`,
-  takeBackTitle: (to, moves) => `Undoes ${EN.moveRange(to + 1, moves)}: your last turn and every move after it`,
-  takeBackNothing: "You have no turn to take back yet",
-  resign: "Resign…",
-  resignTitle: "Resign this game?",
-  resignComputer: player => `Your seat passes to a computer player (${player}), which plays it on. You rank last.`,
-  resignEnd: "The game ends now, as it stands (no final scoring). You rank last.",
-  resignLast: "You are the last person in this game: it ends now (no final scoring).",
-  resignConfirm: "Resign",
-  cancel: "Cancel",
-  requestFor: (who, to, moves) => `${who} asks to take back their last turn: ${EN.moveRange(to + 1, moves)} would be undone.`,
-  requestWaiting: names => `Waiting for ${names} to agree…`,
-  accept: "Accept", refuse: "Refuse", withdraw: "Withdraw",
+  takeBack: () => _("Take back my turn"),
+  askTakeBack: () => _("Ask to take back my turn"),
+  moveRange: range,
+  takeBackTitle: (to, moves) => _("Undoes {moves}: your last turn and every move after it", { moves: range(to + 1, moves) }),
+  takeBackNothing: () => _("You have no turn to take back yet"),
+  resign: () => _("Resign…"),
+  resignTitle: () => _("Resign this game?"),
+  resignComputer: player => _("Your seat passes to a computer player ({player}), which plays it on. You rank last.", { player }),
+  resignEnd: () => _("The game ends now, as it stands (no final scoring). You rank last."),
+  resignLast: () => _("You are the last person in this game: it ends now (no final scoring)."),
+  resignConfirm: () => _("Resign"),
+  cancel: () => _("Cancel"),
+  requestFor: (who, to, moves) => _("{who} asks to take back their last turn: {moves} would be undone.", { who, moves: range(to + 1, moves) }),
+  requestWaiting: names => _("Waiting for {names} to agree…", { names }),
+  accept: () => _("Accept"), refuse: () => _("Refuse"), withdraw: () => _("Withdraw"),
   outcome: {
-    done: (who, to, from) => `${who}'s turn was taken back: ${EN.moveRange(to + 1, from)} undone.`,
-    refused: (who, by) => `${by} refused ${who}'s takeback.`,
-    withdrawn: who => `${who} withdrew the takeback request.`,
+    done: (who, to, from) => _("{who}'s turn was taken back: {moves} undone.", { who, moves: range(to + 1, from) }),
+    refused: (who, by) => _("{by} refused {who}'s takeback.", { who, by }),
+    withdrawn: who => _("{who} withdrew the takeback request.", { who }),
   },
-  asked: "Takeback asked: the other players must agree.",
-  resigned: (who, how) => how === "computer" ? `${who} resigned: a computer plays the seat on.` : `${who} resigned.`,
-  resignedTag: "resigned",
+  asked: () => _("Takeback asked: the other players must agree."),
+  resigned: (who, how) => how === "computer" ? _("{who} resigned: a computer plays the seat on.", { who }) : _("{who} resigned.", { who }),
+  resignedTag: () => _("resigned"),
 
   // your turn
-  yourTurnTitle: "● Your turn",
-  yourTurnBody: (game) => `It is your turn in game ${game}.`,
-  sound: "Sound",
-  soundTitle: "a short sound when it becomes your turn",
-  notify: "Notify me",
-  notifyTitle: "a notification when it becomes your turn and this tab is in the background",
-  notifyOn: "Notifications on",
-  notifyBlocked: "Notifications are blocked for this site (the browser's settings can allow them)",
-  notifyMissing: "This browser has no notifications",
+  yourTurnTitle: () => _("● Your turn"),
+  yourTurnBody: game => _("It is your turn in game {game}.", { game }),
+  sound: () => _("Sound"),
+  soundTitle: () => _("a short sound when it becomes your turn"),
+  notify: () => _("Notify me"),
+  notifyTitle: () => _("a notification when it becomes your turn and this tab is in the background"),
+  notifyOn: () => _("Notifications on"),
+  notifyBlocked: () => _("Notifications are blocked for this site (the browser's settings can allow them)"),
+  notifyMissing: () => _("This browser has no notifications"),
 };
 
+// an Africa tile's name: "gold (2)", "cauldron", in the page's language
 function tileName(id) {
   const m = /^(gold|gems)-(\d)$/.exec(id || "");
-  return m ? `${m[1]} (${m[2]})` : (id || "").replace(/-/g, " ");
+  return m ? `${name(m[1])} (${m[2]})` : name((id || "").replace(/-/g, " "));
 }
 
 const W = EN;
@@ -172,10 +214,14 @@ function parseSafari(a) {
 // "a lion", "an ape": the animal's name with its article, from the view's names
 function withArticle(view) {
   return letter => {
-    const name = (view.animals || {})[letter] || W.animal[letter] || letter;
-    return (/^[aeiou]/i.test(name) ? "an " : "a ") + name;
+    const own = (view.animals || {})[letter] || W.animal[letter] || letter;
+    if (WITH_ARTICLE[own]) return _(WITH_ARTICLE[own]);
+    return (/^[aeiou]/i.test(own) ? "an " : "a ") + own; // an animal of the tile set's own
   };
 }
+
+// an animal's name, by its letter: the tile set's name for it, in the page's language
+function animalName(view, letter) { return name((view.animals || {})[letter] || W.animal[letter] || letter); }
 
 // Where the seat's explorer stood before move m (Africa): the space of its last start, step or jump.
 function explorerBefore(view, m) {
@@ -194,11 +240,11 @@ function action(view, m, who) {
     let x;
     if ((x = /^([PSJDAN>])([a-z]+\d+)$/.exec(a))) {
       const sp = (view.board || []).find(s => s.space === x[2]);
-      const where = sp && sp.city ? `${sp.city} (${x[2]})` : x[2];
+      const where = sp && sp.city ? `${name(sp.city)} (${x[2]})` : x[2];
       return W.africa[x[1]](who, x[2], where, x[1] === "S" && explorerBefore(view, m) === x[2]);
     }
     if ((x = /^E(\d+):([a-z-]+)(\*?)$/.exec(a))) {
-      const other = view.seats[+x[1]] ? view.seats[+x[1]].name : `seat ${x[1]}`;
+      const other = view.seats[+x[1]] ? window.Savanna.seatName(view.seats[+x[1]]) : _("seat {n}", { n: +x[1] });
       return W.africa.E(who, other, tileName(x[2]), !!x[3]);
     }
     return W.africa[a] ? W.africa[a](who) : `${who}: ${a}`;
@@ -212,7 +258,7 @@ function action(view, m, who) {
 function scored(view, e, who) {
   const table = view.game === "africa" ? W.africaScored : W.safariScored;
   const f = table[e.what];
-  const an = letter => ((view.animals || {})[letter] || W.animal[letter] || letter);
+  const an = letter => animalName(view, letter);
   return f ? f(who, e, an) : `${who}: ${e.what}`;
 }
 
@@ -222,5 +268,5 @@ function finalPart(e) {
   return f ? f(e) : e.what;
 }
 
-window.SavannaWords = { W, action, scored, finalPart, tileName, withArticle };
+window.SavannaWords = { W, action, scored, finalPart, tileName, withArticle, name, animalName };
 })();
