@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import re
 import secrets
 import sys
 from datetime import timedelta
+from typing import Any
 
 from rich.console import Console
 
@@ -168,6 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
                         "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
                         "the views waiting before it")
+    w.add_argument("--workers", metavar="N", type=_count(1, 256, "--workers"), default=1,
+                   help="server processes on this port (default 1). Above 1 needs PostgreSQL (--db "
+                        "postgresql+psycopg://...), through which they share live updates, computer seats and "
+                        "limits; separate `savanna serve` processes on other machines may share it too")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -484,7 +491,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         import uvicorn
 
         from savanna.web import create_app
-        from savanna.web.storage import StorageError, database_url, redact
+        from savanna.web.storage import Store, StorageError, backend_of, database_url, redact
     except ImportError as e:
         _error(err, f"the web app needs its extra ({e.name} is missing): pip install 'savanna[web]'")
         return 1
@@ -515,13 +522,28 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             _error(err, f"--expire-after must be 0 (never) or a number of days, not {args.expire_after:g}")
             return 1
         expire_after = timedelta(days=args.expire_after) if args.expire_after > 0 else None
-        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
-                         max_think=args.max_think, search_workers=args.search_workers,
-                         computer_only=args.computer_only_games, create_limit=args.create_limit,
-                         expire_after=expire_after,
-                         max_connections=args.max_connections, max_game_connections=args.max_game_connections,
-                         max_address_connections=args.max_address_connections,
-                         max_queued_bytes=args.max_queued_kb * 1024)
+        options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
+                       max_think=args.max_think, search_workers=args.search_workers,
+                       computer_only=args.computer_only_games, create_limit=args.create_limit,
+                       max_connections=args.max_connections, max_game_connections=args.max_game_connections,
+                       max_address_connections=args.max_address_connections,
+                       max_queued_bytes=args.max_queued_kb * 1024)
+        if args.workers > 1:
+            if backend_of(url) != "postgresql":
+                _error(err, f"--workers {args.workers} needs PostgreSQL (--db postgresql+psycopg://...): server "
+                            "processes tell each other of every move, and share computer seats and limits, "
+                            f"through the database, and a SQLite file ({redact(url)}) serves one process; "
+                            "run one process on SQLite, or give a PostgreSQL database")
+                return 1
+            Store(url).close()  # a database that cannot be opened fails here, not in every worker
+            from savanna.web.app import APP_OPTIONS_ENV
+
+            os.environ[APP_OPTIONS_ENV] = json.dumps({
+                **options, "database_url": url,
+                "expire_after": None if expire_after is None else expire_after.total_seconds()})
+            app: Any = "savanna.web.app:app_from_environment"
+        else:
+            app = create_app(url, expire_after=expire_after, **options)
     except StorageError as e:
         _error(err, str(e))
         return 1
@@ -542,8 +564,9 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     proxies = args.forwarded_allow_ips
     proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
+    workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="info", **proxy)
+                log_level="info", **proxy, **workers)
     return 0
 
 

@@ -7,7 +7,8 @@
     RemoteSeat(...)        one WebSocket connection playing a seat's token: it acts whenever
                            one of its seats is to act, records every action the server
                            accepted and how long that took, and reconnects when the server
-                           goes away, until the game is over
+                           goes away (to the next of several servers, if given), until the
+                           game is over; without a token it watches
     check_game(...)        a finished game against what was accepted and seen before
 
 Needs the `web` extra (the `websockets` package comes with uvicorn[standard]).
@@ -182,9 +183,12 @@ class RemoteSeat:
         gaps          patches that did not fit the view held (then it asked for the whole view)
     """
 
-    def __init__(self, ws_base: str, game_id: str, token: str, choose: Callable[[dict], str], *,
-                 think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS):
-        self.url = f"{ws_base}/ws/games/{game_id}?token={token}"
+    def __init__(self, ws_base: str | Sequence[str], game_id: str, token: str | None, choose: Callable[[dict], str],
+                 *, think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS):
+        bases = [ws_base] if isinstance(ws_base, str) else list(ws_base)
+        self.urls = [f"{b}/ws/games/{game_id}" + (f"?token={token}" if token else "") for b in bases]
+        self.url = self.urls[0]  # the server connected to now; the next one after a failure
+        self.servers: list[str] = []  # the URL of each connection made, in order
         self.game_id, self.choose, self.think = game_id, choose, think
         self.reconnect_seconds = reconnect_seconds
         self.accepted: dict[int, str] = {}
@@ -210,11 +214,13 @@ class RemoteSeat:
                                    compression="deflate") as ws:  # as browsers do (the server declines)
                     if not first:
                         self.reconnects += 1
+                    self.servers.append(self.url)
                     first, down_since = False, None
                     if await self._play(ws):
                         return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
                 pass
+            self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]  # as a load balancer would
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.reconnect_seconds:

@@ -61,6 +61,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     inspect,
     or_,
     select,
@@ -76,6 +77,7 @@ from . import jsontext
 
 STATUSES = ("playing", "over")
 ID_BYTES = 6  # 8 URL-safe characters
+DDL_LOCK = 0x5A7A  # the advisory lock under which servers starting at once make the tables
 
 
 class StorageError(RuntimeError):
@@ -194,6 +196,14 @@ def database_url(given: str | os.PathLike | None = None) -> str:
     return text
 
 
+def backend_of(url: str) -> str:
+    """The database kind of a URL ("sqlite", "postgresql", ...), without connecting."""
+    try:
+        return make_url(url).get_backend_name()
+    except ArgumentError:
+        raise StorageError(f"not a database URL: {redact(url)}") from None
+
+
 def redact(url: str) -> str:
     """A database URL fit to print: without its password."""
     try:
@@ -268,7 +278,10 @@ class Store:
         self.url = database_url(url)
         self.engine = _engine(self.url)
         try:
-            Base.metadata.create_all(self.engine)
+            with self.engine.begin() as con:
+                if self.backend == "postgresql":  # servers starting at once: one makes the table
+                    con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
+                Base.metadata.create_all(con)
             _add_columns(self.engine)
         except Exception as e:  # the driver's own errors differ: say which database failed
             self.engine.dispose()

@@ -1,0 +1,189 @@
+"""Several server processes on one PostgreSQL database (cluster.py): two real `savanna serve`
+processes share games, viewers, computer seats and caps; one killed with SIGKILL mid-game is
+taken over by the other. Needs SAVANNA_TEST_DATABASE_URL (skipped without it), except the
+test that --workers is refused on SQLite."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import time
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("websockets")
+
+from web_databases import ENV, fresh_database
+
+from savanna.cli import main
+from savanna.web.remote import RemoteSeat, ServerProcess, check_game, random_choice, request
+
+needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
+HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}
+SEATS = [HUMAN, COMPUTER, HUMAN]  # seat 0 and seat 2 are people, on different servers
+THINK = 0.01
+
+
+def get(server, path):
+    status, body = request(server.base, "GET", path)
+    assert status == 200, (path, status, body)
+    return body
+
+
+async def wait_until(pred, timeout, what):
+    deadline = time.monotonic() + timeout
+    while not await asyncio.to_thread(pred):
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+def start_two(tmp_path, computer_delay=THINK, options=()):
+    url = fresh_database("postgresql", tmp_path)
+    servers = [ServerProcess(url, computer_delay=computer_delay, log=tmp_path / f"server-{n}.log",
+                             options=list(options)) for n in "ab"]
+    for s in servers:
+        s.start()
+    return url, servers
+
+
+def new_game(server, seed):
+    status, body = request(server.base, "POST", "/api/games", {"seats": SEATS, "seed": seed})
+    assert status == 201, body
+    return body
+
+
+def game_part(view):
+    """What every viewer of a finished game must agree on (who is connected may differ)."""
+    return {"version": view["version"], "status": view["status"], "history": [h["action"] for h in view["history"]],
+            "scores": [s["score"] for s in view["seats"]]}
+
+
+def finish_checks(server, game, seats, before=()):
+    """Every viewer holds the same finished game, which has every accepted move and replays."""
+    gid = game["id"]
+    view = get(server, f"/api/games/{gid}")
+    accepted = {}
+    for s in seats:
+        accepted.update(s.accepted)
+        assert s.gaps == 0 and not s.errors, (s.url, s.gaps, s.errors)
+        assert game_part(s.last_view) == game_part(view)  # every move reached every viewer
+    saved = request(server.base, "GET", f"/api/games/{gid}/export")[1]
+    assert check_game(view, json.dumps(saved), accepted, list(before)) == []
+    return view
+
+
+@needs_postgres
+def test_two_servers_play_a_game_with_its_viewers_on_either(tmp_path):
+    _, (a, b) = start_two(tmp_path, options=["--max-game-connections", "3"])
+    try:
+        game = new_game(a, 11)
+        gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+        rng = random.Random(3)
+        seat0 = RemoteSeat(a.ws_base, gid, tokens[0], random_choice(rng.randrange(2**32)), think=lambda: THINK)
+        seat2 = RemoteSeat(b.ws_base, gid, tokens[2], random_choice(rng.randrange(2**32)), think=lambda: THINK)
+        watcher = RemoteSeat(b.ws_base, gid, None, random_choice(0))
+
+        async def play():
+            tasks = [asyncio.create_task(s.run()) for s in (seat0, seat2, watcher)]
+            # each server shows who is connected through the other
+            for server in (a, b):
+                await wait_until(lambda: [s["connected"] for s in get(server, f"/api/games/{gid}")["seats"]]
+                                 == [True, True, True] and get(server, f"/api/games/{gid}")["spectators"] == 1,
+                                 10, "both servers to see both seats and the spectator")
+            # the cap on connections to the game counts both servers' connections
+            from websockets.asyncio.client import connect
+            from websockets.exceptions import ConnectionClosed
+
+            async with connect(f"{a.ws_base}/ws/games/{gid}", proxy=None) as ws:
+                with pytest.raises(ConnectionClosed):
+                    await ws.recv()
+            assert ws.close_code == 1013 and "at most 3" in ws.close_reason
+            await asyncio.wait_for(asyncio.gather(*tasks), 90)
+
+        asyncio.run(play())
+        view = finish_checks(b, game, [seat0, seat2, watcher])
+        assert set(seat0.servers) == {seat0.urls[0]} and "127.0.0.1:%d" % b.port in seat2.url
+        assert {h["seat"] for h in view["history"]} == {0, 1, 2}  # the computer seat played, once a turn
+        assert view["moves"] == len(view["history"])
+    finally:
+        a.stop()
+        b.stop()
+
+
+@needs_postgres
+def test_a_server_killed_mid_game_is_taken_over_by_the_other_with_nothing_lost(tmp_path):
+    from sqlalchemy import create_engine, text
+
+    url, (a, b) = start_two(tmp_path, computer_delay=0.3)
+    engine = create_engine(url)
+
+    def holder():
+        with engine.connect() as con:
+            return con.execute(text("SELECT server_id FROM leases WHERE game_id = :g"), {"g": gid}).scalar()
+
+    try:
+        game = new_game(a, 12)
+        gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+        a_id, b_id = get(a, "/api/health")["cluster"]["server"], get(b, "/api/health")["cluster"]["server"]
+        rng = random.Random(4)
+        # seat 0 and the spectator on the server to be killed, seat 2 on the other; each goes to the
+        # other server when its own goes away (as behind a load balancer)
+        seat0 = RemoteSeat([a.ws_base, b.ws_base], gid, tokens[0], random_choice(rng.randrange(2**32)),
+                           think=lambda: THINK)
+        watcher = RemoteSeat([a.ws_base, b.ws_base], gid, None, random_choice(0))
+        seat2 = RemoteSeat([b.ws_base, a.ws_base], gid, tokens[2], random_choice(rng.randrange(2**32)),
+                           think=lambda: THINK)
+        seats = [seat0, seat2, watcher]
+
+        async def play():
+            tasks = [asyncio.create_task(s.run()) for s in seats]
+            # killed while it drives the computer seat (seat 0's moves, made through it, wake it)
+            await wait_until(lambda: get(b, f"/api/games/{gid}")["moves"] >= 12 and holder() == a_id, 30,
+                             "the first server to hold the computer seat's lease mid-game")
+            before = await asyncio.to_thread(get, b, f"/api/games/{gid}")
+            await asyncio.to_thread(a.kill)
+            takers = set()
+            await wait_until(lambda: takers.add(holder()) or b_id in takers, 20,
+                             "the other server to take the computer seat's lease")
+            await asyncio.wait_for(asyncio.gather(*tasks), 90)
+            return before
+
+        before = asyncio.run(play())
+        assert before["status"] == "playing"
+        view = finish_checks(b, game, seats, [before])
+        assert seat0.reconnects >= 1 and watcher.reconnects >= 1 and seat0.servers[-1] == seat0.urls[1]
+        assert seat2.reconnects == 0  # its server stayed
+        after = view["history"][before["moves"]:]
+        assert {h["seat"] for h in after} == {0, 1, 2}  # the computer seat moved again, driven by the other
+    finally:
+        engine.dispose()
+        a.stop()
+        b.stop()
+
+
+@needs_postgres
+def test_workers_run_as_several_processes_sharing_the_database(tmp_path):
+    server = ServerProcess(fresh_database("postgresql", tmp_path), log=tmp_path / "server.log",
+                           options=["--workers", "2"])
+    server.start()
+    try:
+        deadline = time.monotonic() + 30
+        seen = set()
+        while len(seen) < 2:  # the port's connections go to either worker
+            assert time.monotonic() < deadline, f"only {seen} answered"
+            health = get(server, "/api/health")
+            seen.add(health["cluster"]["server"])
+            assert health["cluster"]["servers"] >= 1
+        assert health["cluster"]["servers"] == 2
+    finally:
+        server.stop()
+
+
+def test_workers_are_refused_on_sqlite_saying_why(tmp_path, capsys):
+    assert main(["serve", "--workers", "2", "--db", str(tmp_path / "games.db")]) == 1
+    err = capsys.readouterr().err
+    assert "--workers 2 needs PostgreSQL" in err and "SQLite" in err
+    assert not (tmp_path / "games.db").exists()  # refused before anything was made
