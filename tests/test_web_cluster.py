@@ -187,3 +187,132 @@ def test_workers_are_refused_on_sqlite_saying_why(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "--workers 2 needs PostgreSQL" in err and "SQLite" in err
     assert not (tmp_path / "games.db").exists()  # refused before anything was made
+
+
+# ------------------------------------------------- what the servers share, server by server
+
+
+@pytest.fixture
+def clusters(tmp_path):
+    """Three servers' Cluster rows on one database (`dead_after` 1 s), registered, not beating
+    on their own: a test beats for each (`beat`), or stops, as a dead server does."""
+    from savanna.web.cluster import Cluster
+    from savanna.web.storage import Store
+
+    from savanna.web.ratestore import DatabaseStorage
+
+    store = Store(fresh_database("postgresql", tmp_path))
+    made = [Cluster(store.engine, store.url, dead_after=1.0) for _ in range(3)]  # (tables made if missing)
+    DatabaseStorage(store.engine).reset()
+    with store.engine.begin() as con:
+        from sqlalchemy import text
+
+        con.execute(text("DELETE FROM holds; DELETE FROM leases; DELETE FROM servers"))
+    for c in made:
+        c.register()
+    yield made
+    store.close()
+
+
+def let_die(survivors, seconds=1.3):
+    """Time passes: only `survivors` beat (the others are dead after dead_after). Returns the
+    games their sweeps named: ([leased], [with connections])."""
+    deadline = time.monotonic() + seconds
+    named = ([], [])
+    while time.monotonic() < deadline:
+        for c in survivors:
+            leased, watched = c.beat()
+            named[0].extend(leased)
+            named[1].extend(watched)
+        time.sleep(0.2)
+    return named
+
+
+@needs_postgres
+def test_a_lease_is_held_by_one_server_and_taken_over_when_it_dies(clusters):
+    a, b, c = clusters
+    assert a.lease("g1") and a.lease("g1")  # taken, and held again by its holder
+    assert not b.lease("g1") and not c.lease("g1")
+    assert b.lease("g2") and not a.lease("g2")
+    b.release("g2")
+    assert a.lease("g2")  # let go: free
+    let_die([b, c])  # a stops beating
+    assert b.lease("g1")  # its holder is dead: taken over at once, before any sweep
+    assert not c.lease("g1") and a.holder("g1") == b.id
+    assert not c.lease("g2") or a.holder("g2") == c.id  # g2 (a's too) goes to one server only
+    a.beat()  # a comes back from a long pause: registered again, having lost its leases
+    assert not a.lease("g1")
+
+
+@needs_postgres
+def test_a_sweep_clears_a_dead_servers_rows_and_names_its_games(clusters):
+    a, b, _ = clusters
+    assert a.lease("g1")
+    assert isinstance(a.take("connection", "g1", [], "10.0.0.1", [0]), tuple)
+    assert b.presence(["g1"]) == {"g1": (frozenset({0}), 0)}
+    assert let_die([b]) == (["g1"], ["g1"])  # the dead one's games, for the survivor to resume
+    assert b.presence(["g1"]) == {}  # its connections are not counted
+    assert a.holder("g1") is None and b.beat() == ([], [])
+
+
+@needs_postgres
+def test_connection_caps_count_every_servers_connections(clusters):
+    a, b, c = clusters
+    caps = [("all", 4, "site"), ("game", 3, "game"), ("address", 2, "address")]
+    assert isinstance(a.take("connection", "g", caps, "10.0.0.1", [0]), tuple)
+    assert isinstance(b.take("connection", "g", caps, "10.0.0.1", []), tuple)
+    assert c.take("connection", "g", caps, "10.0.0.1", [1]) == "address"  # two from it already, on a and b
+    assert isinstance(c.take("connection", "g", caps, "10.0.0.2", [1]), tuple)
+    assert a.take("connection", "g", caps, "10.0.0.3", []) == "game"
+    _, other = b.take("connection", "h", caps, "10.0.0.3", [])
+    assert c.take("connection", "k", caps, "10.0.0.4", []) == "site"
+    b.drop(other)
+    assert isinstance(c.take("connection", "k", caps, "10.0.0.4", []), tuple)
+    assert a.presence(["g"], others_only=False) == {"g": (frozenset({0, 1}), 1)}
+    assert a.presence(["g"]) == {"g": (frozenset({1}), 1)}  # the others' only
+
+
+@needs_postgres
+def test_the_cap_on_searches_holds_across_servers(clusters):
+    from savanna.web.cluster import GlobalSlots
+
+    a, b, _ = clusters
+
+    async def run():
+        first, second = GlobalSlots(a, 2), GlobalSlots(b, 2)
+        h1 = await first.acquire("g1")
+        h2 = await second.acquire("g2")
+        third = asyncio.create_task(first.acquire("g3"))
+        await asyncio.sleep(0.3)
+        assert not third.done() and a.count("search") == 2  # both places taken, one on each server
+        await second.release(h2)
+        h3 = await asyncio.wait_for(third, 5)
+        assert a.count("search") == 2
+        for h in (h1, h3):
+            await first.release(h)
+        assert b.count("search") == 0
+
+    asyncio.run(run())
+
+
+@needs_postgres
+def test_creation_limits_count_every_servers_requests(clusters):
+    from sqlalchemy import create_engine
+
+    from savanna.web.ratelimit import CreationLimits, RateLimited
+    from savanna.web.ratestore import DatabaseStorage
+
+    engines = [create_engine(clusters[0].url) for _ in range(2)]  # two processes' own connections
+    try:
+        one, two = (CreationLimits("3/minute", storage=DatabaseStorage(e)) for e in engines)
+        one.hit("create", "10.0.0.1")
+        two.hit("create", "10.0.0.1")
+        one.hit("create", "10.0.0.1")
+        with pytest.raises(RateLimited) as e:
+            two.hit("create", "10.0.0.1")
+        assert "at most 3 per minute" in e.value.message and 1 <= e.value.retry_after <= 60
+        two.hit("create", "10.0.0.2")  # another address counts apart
+        one.hit("tiles", "10.0.0.1")  # and another kind
+    finally:
+        for e in engines:
+            e.dispose()
