@@ -8,7 +8,7 @@
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
                   [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
-    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--allow-origin URL ...]
+    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--workers N] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
                   [--max-connections N] [--max-game-connections N] [--max-address-connections N]
                   [--max-queued-kb KB]
@@ -143,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "more is refused, and one stored before with more gets this")
     w.add_argument("--search-workers", metavar="N", type=_count(1, 256, "--search-workers"), default=None,
                    help="computer searches run at once, each in a worker process; games beyond wait their "
-                        "turn in order (default: the cores but one, at least 1)")
+                        "turn in order (default: the cores but one, at least 1). On PostgreSQL the cap holds "
+                        "across every server process sharing the database")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
@@ -159,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(only if every connection comes through your proxy), or 'none'. Default: "
                         "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
     w.add_argument("--max-connections", metavar="N", type=_count(1, None, "--max-connections"), default=2000,
-                   help="WebSocket connections at once, in all (default 2000); more are refused "
-                        "(close code 1013, the reason names the cap)")
+                   help="WebSocket connections at once, in all (default 2000; on PostgreSQL, to every server "
+                        "process sharing the database together); more are refused (close code 1013, the reason "
+                        "names the cap)")
     w.add_argument("--max-game-connections", metavar="N", type=_count(1, None, "--max-game-connections"),
                    default=64, help="WebSocket connections to one game (default 64)")
     w.add_argument("--max-address-connections", metavar="N", default=None,

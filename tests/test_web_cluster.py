@@ -141,12 +141,12 @@ def test_a_server_killed_mid_game_is_taken_over_by_the_other_with_nothing_lost(t
         async def play():
             tasks = [asyncio.create_task(s.run()) for s in seats]
             # killed while it drives the computer seat (seat 0's moves, made through it, wake it)
-            await wait_until(lambda: get(b, f"/api/games/{gid}")["moves"] >= 12 and holder() == a_id, 30,
+            await wait_until(lambda: get(b, f"/api/games/{gid}")["moves"] >= 12 and holder() == a_id, 60,
                              "the first server to hold the computer seat's lease mid-game")
             before = await asyncio.to_thread(get, b, f"/api/games/{gid}")
             await asyncio.to_thread(a.kill)
             takers = set()
-            await wait_until(lambda: takers.add(holder()) or b_id in takers, 20,
+            await wait_until(lambda: takers.add(holder()) or b_id in takers, 40,
                              "the other server to take the computer seat's lease")
             await asyncio.wait_for(asyncio.gather(*tasks), 90)
             return before
@@ -199,15 +199,8 @@ def clusters(tmp_path):
     from savanna.web.cluster import Cluster
     from savanna.web.storage import Store
 
-    from savanna.web.ratestore import DatabaseStorage
-
-    store = Store(fresh_database("postgresql", tmp_path))
-    made = [Cluster(store.engine, store.url, dead_after=1.0) for _ in range(3)]  # (tables made if missing)
-    DatabaseStorage(store.engine).reset()
-    with store.engine.begin() as con:
-        from sqlalchemy import text
-
-        con.execute(text("DELETE FROM holds; DELETE FROM leases; DELETE FROM servers"))
+    store = Store(fresh_database("postgresql", tmp_path))  # (emptied: games, holds, leases, servers, counts)
+    made = [Cluster(store.engine, store.url, dead_after=1.0) for _ in range(3)]
     for c in made:
         c.register()
     yield made
@@ -248,11 +241,15 @@ def test_a_lease_is_held_by_one_server_and_taken_over_when_it_dies(clusters):
 def test_a_sweep_clears_a_dead_servers_rows_and_names_its_games(clusters):
     a, b, _ = clusters
     assert a.lease("g1")
-    assert isinstance(a.take("connection", "g1", [], "10.0.0.1", [0]), tuple)
+    _, hold = a.take("connection", "g1", [], "10.0.0.1", [0])
     assert b.presence(["g1"]) == {"g1": (frozenset({0}), 0)}
     assert let_die([b]) == (["g1"], ["g1"])  # the dead one's games, for the survivor to resume
     assert b.presence(["g1"]) == {}  # its connections are not counted
     assert a.holder("g1") is None and b.beat() == ([], [])
+    # it was only paused: it registers again, and its open connections count again
+    assert not a.revived and a.beat() == ([], []) and a.revived
+    a.hold_again([(hold, "g1", "10.0.0.1", {0})])
+    assert b.presence(["g1"]) == {"g1": (frozenset({0}), 0)} and not a.revived
 
 
 @needs_postgres

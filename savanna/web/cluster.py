@@ -37,6 +37,7 @@ import logging
 import os
 import secrets
 import socket
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -118,6 +119,9 @@ class Cluster:
         self.id = secrets.token_hex(8)
         self.dead_after, self.heartbeat = dead_after, heartbeat
         self._tasks: list[asyncio.Task] = []
+        self._stop = threading.Event()
+        self._beating: threading.Thread | None = None
+        self.revived = False  # taken for dead and registered again: its connections' holds to take again
         self._listener: Any = None
         self.closed = False
         with self.engine.begin() as con:  # servers starting at once: one makes the tables, the others wait
@@ -141,15 +145,20 @@ class Cluster:
         await asyncio.to_thread(self.register)
         await self._listen_once(on_game, on_presence)
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._beat(on_dead)),
-                       loop.create_task(self._listen(on_game, on_presence, on_reconnect))]
+        self._beating = threading.Thread(target=self._beat, args=(loop, on_dead), name="savanna-heartbeat",
+                                         daemon=True)
+        self._beating.start()
+        self._tasks = [loop.create_task(self._listen(on_game, on_presence, on_reconnect))]
 
     async def close(self) -> None:
         """Leave: this server's holds, leases and row are deleted (others take its games at once)."""
         self.closed = True
+        self._stop.set()
         for t in self._tasks:
             t.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._beating is not None:  # (a beat under way would register this server again)
+            await asyncio.to_thread(self._beating.join, 10)
         if self._listener is not None:
             with contextlib.suppress(Exception):
                 await self._listener.close()
@@ -166,16 +175,18 @@ class Cluster:
 
     # ------------------------------------------------------------ heartbeat
 
-    async def _beat(self, on_dead: Callable[[list[str], list[str]], Any]) -> None:
-        while not self.closed:
-            await asyncio.sleep(self.heartbeat)
+    def _beat(self, loop: asyncio.AbstractEventLoop, on_dead: Callable[[list[str], list[str]], Any]) -> None:
+        """The heartbeat, in a thread of its own: a busy event loop must not make the others
+        take this server for dead."""
+        while not self._stop.wait(self.heartbeat):
             try:
-                leased, watched = await asyncio.to_thread(self.beat)
+                leased, watched = self.beat()
             except Exception:  # the database away a moment: the next beat tries again
                 log.exception("cluster: the heartbeat failed")
                 continue
-            if leased or watched:
-                on_dead(leased, watched)
+            if leased or watched or self.revived:
+                with contextlib.suppress(RuntimeError):  # (the loop closed meanwhile)
+                    loop.call_soon_threadsafe(on_dead, leased, watched)
 
     def beat(self) -> tuple[list[str], list[str]]:
         """Renew this server's heartbeat, and clear the rows of servers found dead: returns the
@@ -186,6 +197,7 @@ class Cluster:
             if found is None:  # thought dead and cleared (a long pause): back, with its holds gone
                 log.warning("cluster: this server (%s) was taken for dead; registering again", self.id)
                 con.execute(SERVERS.insert().values(id=self.id, host=socket.gethostname()[:255], pid=os.getpid()))
+                self.revived = True
             dead = [r[0] for r in con.execute(
                 text("DELETE FROM servers WHERE heartbeat < now() - make_interval(secs => :dead) RETURNING id"),
                 {"dead": self.dead_after})]
@@ -219,7 +231,7 @@ class Cluster:
                     await self._listen_once(on_game, on_presence)
                     on_reconnect()  # what was told while not listening is lost: look again
                 async for n in self._listener.notifies():
-                    dispatch(n.channel, n.payload, on_game, on_presence)
+                    dispatch(n.channel, n.payload, on_game, on_presence, self.id)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -261,6 +273,17 @@ class Cluster:
             if row is not None and row.kind == "connection":
                 self._tell_presence(con, [row.game_id])
 
+    def hold_again(self, holds: Iterable[tuple[str, str, str | None, Iterable[int]]]) -> None:
+        """After being taken for dead: this server's connections' holds, (id, game, address,
+        seats) each, stored again as they were (no cap: they are open)."""
+        self.revived = False
+        rows = [{"id": hid, "server_id": self.id, "kind": "connection", "game_id": gid, "address": address,
+                 "seats": ",".join(str(s) for s in sorted(seats))} for hid, gid, address, seats in holds]
+        with self.engine.begin() as con:
+            if rows:
+                con.execute(HOLDS.insert(), rows)
+            self._tell_presence(con, sorted({r["game_id"] for r in rows}))
+
     def count(self, kind: str) -> int:
         """Holds of `kind` of the live servers (all of them, this one's included)."""
         with self.engine.connect() as con:
@@ -292,10 +315,9 @@ class Cluster:
                 out[gid] = (have, spectators)
         return {g: (frozenset(s), n) for g, (s, n) in out.items()}
 
-    @staticmethod
-    def _tell_presence(con: Any, game_ids: Iterable[str]) -> None:
-        for gid in game_ids:
-            con.execute(select(func.pg_notify(PRESENCE_CHANNEL, gid)))
+    def _tell_presence(self, con: Any, game_ids: Iterable[str]) -> None:
+        for gid in game_ids:  # "<game> <server>": a server knows its own connections already
+            con.execute(select(func.pg_notify(PRESENCE_CHANNEL, f"{gid} {self.id}")))
 
     # ------------------------------------------------------------ leases
 
@@ -323,14 +345,18 @@ class Cluster:
                 "searches": self.count("search"), "connections": self.count("connection")}
 
 
-def dispatch(channel: str, payload: str, on_game: Callable[[str, int], Any], on_presence: Callable[[str], Any]) -> None:
-    """One notification to its handler (a malformed payload is logged and dropped)."""
+def dispatch(channel: str, payload: str, on_game: Callable[[str, int], Any], on_presence: Callable[[str], Any],
+             me: str) -> None:
+    """One notification to its handler (a malformed payload is logged and dropped; one of
+    this server's own changes of presence is skipped)."""
     try:
         if channel == GAMES_CHANNEL:
             gid, version = payload.rsplit(" ", 1)
             on_game(gid, int(version))
         elif channel == PRESENCE_CHANNEL:
-            on_presence(payload)
+            gid, by = payload.rsplit(" ", 1)
+            if by != me:
+                on_presence(gid)
     except ValueError:
         log.warning("cluster: a notification on %s not understood: %r", channel, payload[:80])
 

@@ -231,7 +231,7 @@ class LiveGames:
         conn.outbox.clear()
         if conn.writer is not None:
             conn.writer.cancel()
-        if conn.hold is not None and self.cluster is not None:
+        if conn.hold is not None and self.cluster is not None and not self.closed:  # (closing: all at once)
             hold, conn.hold = conn.hold, None
             self._spawn(asyncio.to_thread(self.cluster.drop, hold))
         if present and conn.game_id in self.connections and not self.closed:
@@ -315,16 +315,17 @@ class LiveGames:
             c.has = has
             c.send(message, view=True)
 
-    async def publish(self, game_id: str, whole: dict[Connection, Any] | None = None) -> None:
+    async def publish(self, game_id: str, whole: dict[Connection, Any] | None = None, version: int | None = None) -> None:
         """Bring every connection of the game up to date (one at a time per game, so that each
         gets its patches in order). `whole`: connections to send the whole view, with the ref
-        of the request to echo (None: none)."""
+        of the request to echo (None: none). `version`: only if they have not been sent that
+        version yet (a move told by the database, which may be this server's own)."""
         if not self.connections.get(game_id):
             return
         lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             conns = list(self.connections.get(game_id, ()))
-            if conns:
+            if conns and (version is None or self._versions.get(game_id, -1) < version):
                 try:  # built, compared and encoded in a worker thread: the loop keeps serving
                     out = await self._work(self._render, game_id, self.audience(game_id), conns, whole or {})
                 except GameError as e:
@@ -358,6 +359,7 @@ class LiveGames:
                     rec = self.service.act(game_id, token, action, version)
                     if not conns:
                         return rec, []
+                    self._versions[game_id] = rec.version  # its notification need not publish it again
                     try:
                         return rec, self._render(rec, audience, conns, {})
                     except Exception:  # stored all the same: publish() below tries again and says what failed
@@ -456,24 +458,31 @@ class LiveGames:
         if version < 0:
             self._spawn(self.gone(game_id))
         elif self.connections.get(game_id) and version > self._versions.get(game_id, -1):
-            self._spawn(self.publish(game_id))
+            self._spawn(self.publish(game_id, version=version))
 
     def on_presence(self, game_id: str) -> None:
-        """Who is connected to a game changed (on any server): its connections here see it."""
+        """Who is connected to a game changed on another server: its connections here see it."""
         if self.connections.get(game_id):
             self._spawn(self._refresh([game_id]))
 
     def on_dead(self, leased: list[str], watched: list[str]) -> None:
         """Servers died: the games whose computer seats they drove go on here (if the lease
-        is taken here first)."""
+        is taken here first), and their connections are no longer shown."""
         for gid in leased:
             self.kick(gid)
+        self._spawn(self._refresh([g for g in watched if self.connections.get(g)]))
+        if self.cluster.revived:  # this server was the one taken for dead: its connections count again
+            holds = [(c.hold, c.game_id, c.address, c.seats) for conns in self.connections.values()
+                     for c in conns if c.hold is not None]
+            self._spawn(asyncio.to_thread(self.cluster.hold_again, holds))
 
     def on_reconnect(self) -> None:
         """Notifications may have been missed: every game with connections here is looked at again."""
         self._spawn(self._refresh(list(self.connections)))
 
     async def _refresh(self, game_ids: list[str]) -> None:
+        if not game_ids:
+            return
         found = await asyncio.to_thread(self.cluster.presence, game_ids)
         for gid in game_ids:
             if self.connections.get(gid):

@@ -17,6 +17,7 @@ Needs the `web` extra (the `websockets` package comes with uvicorn[standard]).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -130,10 +131,10 @@ class ServerProcess:
         return "; its log ends:\n" + "\n".join(self.log.read_text(errors="replace").splitlines()[-15:])
 
     def cpu_seconds(self) -> float | None:
-        """CPU time the running server has used (Linux), for telling the server's load from the client's."""
+        """CPU time the running server has used (Linux), its worker processes' included, for
+        telling the server's load from the client's."""
         try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return sum(_cpu_seconds(pid) for pid in _process_tree(self.proc.pid))
         except (AttributeError, OSError, ValueError, IndexError):
             return None
 
@@ -160,6 +161,23 @@ class ServerProcess:
 
     def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+def _process_tree(pid: int) -> list[int]:
+    """The process and its descendants (Linux's /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        for task in Path(f"/proc/{p}/task").iterdir():
+            with contextlib.suppress(OSError):
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def random_choice(seed: int) -> Callable[[dict], str]:
