@@ -17,6 +17,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from web_databases import ENV, fresh_database
+from web_servers import get, wait_until
 
 from savanna.cli import main
 from savanna.web.remote import RemoteSeat, ServerProcess, check_game, random_choice, request
@@ -25,19 +26,6 @@ needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} name
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}
 SEATS = [HUMAN, COMPUTER, HUMAN]  # seat 0 and seat 2 are people, on different servers
 THINK = 0.01
-
-
-def get(server, path):
-    status, body = request(server.base, "GET", path)
-    assert status == 200, (path, status, body)
-    return body
-
-
-async def wait_until(pred, timeout, what):
-    deadline = time.monotonic() + timeout
-    while not await asyncio.to_thread(pred):
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.05)
 
 
 def start_two(tmp_path, computer_delay=THINK, options=()):

@@ -440,7 +440,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     or a connection for that long are deleted (default 30 days; None: never; expiry.py).
     WebSockets: at most `max_connections` in all, `max_game_connections` to one game and
     `max_address_connections` (None: any number) to one game from one client address; one
-    whose client has not read `max_queued_bytes` of messages is closed (see outbox.py)."""
+    whose client has not read `max_queued_bytes` of messages is closed (see outbox.py).
+    On PostgreSQL the app joins the other server processes sharing the database (cluster.py):
+    moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     store = Store(database_url)
