@@ -301,3 +301,14 @@ def test_creation_limits_count_every_servers_requests(clusters):
     finally:
         for e in engines:
             e.dispose()
+
+
+@needs_postgres
+def test_a_server_that_stops_hands_its_games_over_at_the_next_heartbeat(clusters):
+    a, b, _ = clusters
+    assert a.lease("g1")
+    a.take("connection", "g1", [], None, [0])
+    asyncio.run(a.close())
+    assert b.presence(["g1"]) == {}  # its connections gone at once
+    assert b.beat() == (["g1"], [])  # its game named for resuming by the first heartbeat after
+    assert b.lease("g1")

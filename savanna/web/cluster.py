@@ -44,7 +44,7 @@ from typing import Any
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, func, select, text
 from sqlalchemy.engine import Engine
 
-from .storage import DDL_LOCK
+from .storage import DDL_LOCK, StorageError
 
 log = logging.getLogger("savanna.web")
 
@@ -114,6 +114,11 @@ class Cluster:
     def __init__(self, engine: Engine, url: str, dead_after: float = DEAD_AFTER, heartbeat: float = HEARTBEAT):
         if engine.dialect.name != "postgresql":
             raise ValueError("several server processes need PostgreSQL (LISTEN/NOTIFY, shared state)")
+        try:
+            import psycopg  # noqa: F401  (the listening connection is psycopg 3's, whatever the engine's driver)
+        except ImportError:
+            raise StorageError("on PostgreSQL the server listens for the other server processes' moves "
+                               "through psycopg 3: pip install 'psycopg[binary]'") from None
         self.engine = engine.execution_options(isolation_level="READ COMMITTED")
         self.url = url
         self.id = secrets.token_hex(8)
@@ -151,7 +156,7 @@ class Cluster:
         self._tasks = [loop.create_task(self._listen(on_game, on_presence, on_reconnect))]
 
     async def close(self) -> None:
-        """Leave: this server's holds, leases and row are deleted (others take its games at once)."""
+        """Leave: the others show its connections gone at once, and resume its games within a heartbeat."""
         self.closed = True
         self._stop.set()
         for t in self._tasks:
@@ -166,11 +171,12 @@ class Cluster:
             await asyncio.to_thread(self._leave)
 
     def _leave(self) -> None:
+        """Its connections go now; it is marked dead, so that the next sweep of another server
+        resumes the games it drove (its leases are free to take from now on)."""
         with self.engine.begin() as con:
             games = [r[0] for r in con.execute(HOLDS.delete().where(HOLDS.c.server_id == self.id)
                                                .returning(HOLDS.c.game_id))]
-            con.execute(LEASES.delete().where(LEASES.c.server_id == self.id))
-            con.execute(SERVERS.delete().where(SERVERS.c.id == self.id))
+            con.execute(text("UPDATE servers SET heartbeat = now() - interval '1 day' WHERE id = :me"), {"me": self.id})
             self._tell_presence(con, games)
 
     # ------------------------------------------------------------ heartbeat
