@@ -188,7 +188,7 @@ def clusters(tmp_path):
     from savanna.web.storage import Store
 
     store = Store(fresh_database("postgresql", tmp_path))  # (emptied: games, holds, leases, servers, counts)
-    made = [Cluster(store.engine, store.url, dead_after=1.0) for _ in range(3)]
+    made = [Cluster(store, dead_after=1.0) for _ in range(3)]
     for c in made:
         c.register()
     yield made
@@ -312,3 +312,37 @@ def test_a_server_that_stops_hands_its_games_over_at_the_next_heartbeat(clusters
     assert b.presence(["g1"]) == {}  # its connections gone at once
     assert b.beat() == (["g1"], [])  # its game named for resuming by the first heartbeat after
     assert b.lease("g1")
+
+
+@needs_postgres
+def test_writes_notify_the_other_servers_only_while_there_are_any(tmp_path):
+    import psycopg
+
+    from savanna.web.cluster import GAMES_CHANNEL, libpq_url
+    from savanna.web.service import GameService
+    from savanna.web.storage import Store
+
+    store = Store(fresh_database("postgresql", tmp_path))
+    listener = psycopg.connect(libpq_url(store.url), autocommit=True)
+    try:
+        listener.execute(f"LISTEN {GAMES_CHANNEL}")
+        service = GameService(store)
+        game = service.create(seats=[HUMAN, HUMAN], hotseat=True)
+
+        def move():
+            rec = service.record(game.id)
+            return service.act(game.id, game.hotseat_token, service.position(rec).game.legal_actions()[0])
+
+        def told():
+            return [n.payload for n in listener.notifies(timeout=0.5, stop_after=1)]
+
+        move()
+        assert told() == []  # alone: a move tells no one
+        store.tell_others = True
+        rec = move()
+        assert told() == [f"{game.id} {rec.version}"]
+        store.delete(service.record(game.id))
+        assert told() == [f"{game.id} -1"]
+    finally:
+        listener.close()
+        store.close()

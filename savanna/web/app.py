@@ -452,7 +452,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                     address_connections=max_address_connections, queue_bytes=max_queued_bytes)
     cluster = None
     if store.backend == "postgresql":  # other server processes may share it: what they share lives there
-        cluster = Cluster(store.engine, store.url)
+        cluster = Cluster(store)
         searches.gate = GlobalSlots(cluster, searches.workers)
         creation_limits = CreationLimits(create_limit, storage=DatabaseStorage(store.engine))
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=limits,

@@ -1,7 +1,7 @@
 """Several server processes on one PostgreSQL database: what they share, kept in the database.
 
-    cluster = Cluster(store.engine)          # PostgreSQL only; makes its tables and trigger
-    await cluster.start(on_game, on_presence)  # register, heartbeat, LISTEN
+    cluster = Cluster(store)                 # PostgreSQL only; makes its tables
+    await cluster.start(on_game, on_presence, on_dead, on_reconnect)  # LISTEN, register, heartbeat
     cluster.take(kind, game_id, caps, ...)   # a connection or a search, under global caps
     cluster.lease(game_id)                   # drive the game's computer seats (exactly one server)
     await cluster.close()
@@ -13,12 +13,16 @@ longer counted, and the first live server to notice deletes its rows and resumes
 whose computer seats it drove. Times are the database's own (`now()`), so the machines'
 clocks need not agree.
 
-- Live updates: a trigger on the games table runs `pg_notify('savanna_games', '<id> <version>')`
-  whenever a game's version changes (`<id> -1` when it is deleted), delivered at commit. Each
-  process LISTENs on one connection of its own and brings its own viewers of that game up to
-  date; the view is built from the game as stored, never sent through the database. A change
-  of who is connected to a game (a row in `holds` added or deleted) notifies
-  `savanna_presence` with the game id.
+- Live updates: while other servers are alive, every write of a game runs
+  `pg_notify('savanna_games', '<id> <version>')` (`<id> -1`: deleted) in its own statement or
+  transaction (storage.py's `tell_others`), delivered at commit. Each process LISTENs on one
+  connection of its own and brings its own viewers of that game up to date; the view is built
+  from the game as stored, never sent through the database. A server alone notifies nothing
+  (a NOTIFY takes a lock that serializes the commits of every notifying transaction: one
+  process on PostgreSQL keeps its speed). A server starting LISTENs, then says so on
+  `savanna_servers` before it serves anyone, and the others notify from the moment they hear
+  it (and, at each heartbeat, while they count more than one live server). A change of who is
+  connected to a game (a row in `holds` added or deleted) notifies `savanna_presence`.
 - Holds (`holds`): one row per WebSocket connection (its game, client address and seats)
   and per computer search running. A hold is taken under caps counted over the live servers'
   rows, in a transaction serialized by an advisory lock, so two servers cannot both take
@@ -42,15 +46,16 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, func, select, text
-from sqlalchemy.engine import Engine
 
-from .storage import DDL_LOCK, StorageError
+from .storage import CHANGES_CHANNEL, DDL_LOCK, Store, StorageError
 
 log = logging.getLogger("savanna.web")
 
 HEARTBEAT = 1.0  # seconds between a server's heartbeats
 DEAD_AFTER = 5.0  # seconds without a heartbeat after which a server is dead
-GAMES_CHANNEL, PRESENCE_CHANNEL = "savanna_games", "savanna_presence"
+GAMES_CHANNEL = CHANGES_CHANNEL  # "<game> <version>": a write of a game (storage.py sends it)
+PRESENCE_CHANNEL = "savanna_presence"  # "<game> <server>": who is connected to the game changed
+SERVERS_CHANNEL = "savanna_servers"  # "<server>": a server started, and wants to hear of every write
 HOLD_LOCK = 0x5A7B  # advisory lock key of taking holds
 HOLD_KINDS = {"connection": 1, "search": 2}  # (the lock's second key: one lock per kind)
 RECONNECT_SECONDS = 1.0  # between tries to get the listening connection back
@@ -74,22 +79,6 @@ LEASES = Table("leases", META,
                Column("server_id", String(32), index=True),
                Column("since", DateTime(timezone=True), server_default=func.now()))
 
-# a game's version changed, or it was deleted: told to every listener at commit
-TRIGGER = [
-    f"""CREATE OR REPLACE FUNCTION savanna_game_changed() RETURNS trigger AS $$
-    BEGIN
-      IF TG_OP = 'DELETE' THEN
-        PERFORM pg_notify('{GAMES_CHANNEL}', OLD.id || ' -1');
-      ELSIF NEW.version IS DISTINCT FROM OLD.version THEN
-        PERFORM pg_notify('{GAMES_CHANNEL}', NEW.id || ' ' || NEW.version);
-      END IF;
-      RETURN NULL;
-    END $$ LANGUAGE plpgsql""",
-    "DROP TRIGGER IF EXISTS savanna_game_changed ON games",
-    "CREATE TRIGGER savanna_game_changed AFTER UPDATE OR DELETE ON games "
-    "FOR EACH ROW EXECUTE FUNCTION savanna_game_changed()",
-]
-
 ALIVE = text(f"heartbeat > now() - make_interval(secs => {DEAD_AFTER})")
 _LIVE_HOLDS = ("SELECT {what} FROM holds h JOIN servers s ON s.id = h.server_id "
                f"AND s.heartbeat > now() - make_interval(secs => :dead) WHERE h.kind = :kind")
@@ -111,7 +100,8 @@ class Cluster:
     """This server process among the others on the same database (see the module docstring).
     The blocking calls (take, drop, lease, release, ...) run in worker threads."""
 
-    def __init__(self, engine: Engine, url: str, dead_after: float = DEAD_AFTER, heartbeat: float = HEARTBEAT):
+    def __init__(self, store: Store, dead_after: float = DEAD_AFTER, heartbeat: float = HEARTBEAT):
+        engine = store.engine
         if engine.dialect.name != "postgresql":
             raise ValueError("several server processes need PostgreSQL (LISTEN/NOTIFY, shared state)")
         try:
@@ -119,8 +109,9 @@ class Cluster:
         except ImportError:
             raise StorageError("on PostgreSQL the server listens for the other server processes' moves "
                                "through psycopg 3: pip install 'psycopg[binary]'") from None
+        self.store = store
         self.engine = engine.execution_options(isolation_level="READ COMMITTED")
-        self.url = url
+        self.url = store.url
         self.id = secrets.token_hex(8)
         self.dead_after, self.heartbeat = dead_after, heartbeat
         self._tasks: list[asyncio.Task] = []
@@ -132,14 +123,20 @@ class Cluster:
         with self.engine.begin() as con:  # servers starting at once: one makes the tables, the others wait
             con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
             META.create_all(con)
-            for statement in TRIGGER:
-                con.execute(text(statement))
 
     # ------------------------------------------------------------ lifecycle
 
     def register(self) -> None:
+        """Add this server, and tell the others that it wants to hear of every write (before it
+        serves anyone: they notify from the moment they hear it)."""
         with self.engine.begin() as con:
             con.execute(SERVERS.insert().values(id=self.id, host=socket.gethostname()[:255], pid=os.getpid()))
+            con.execute(select(func.pg_notify(SERVERS_CHANNEL, self.id)))
+            self._count(con)
+
+    def _count(self, con: Any) -> None:
+        """Writes notify the others while there are any (storage.py's `tell_others`)."""
+        self.store.tell_others = con.execute(select(func.count()).select_from(SERVERS).where(ALIVE)).scalar() > 1
 
     async def start(self, on_game: Callable[[str, int], Any], on_presence: Callable[[str], Any],
                     on_dead: Callable[[list[str], list[str]], Any], on_reconnect: Callable[[], Any]) -> None:
@@ -147,8 +144,8 @@ class Cluster:
         version)` (-1: deleted) and `on_presence(id)` are called in the loop for every
         notification; `on_dead(games leased, games with connections)` when dead servers'
         rows were cleared; `on_reconnect()` when notifications may have been missed."""
+        await self._listen_once(on_game, on_presence)  # (listening before it says it is here)
         await asyncio.to_thread(self.register)
-        await self._listen_once(on_game, on_presence)
         loop = asyncio.get_running_loop()
         self._beating = threading.Thread(target=self._beat, args=(loop, on_dead), name="savanna-heartbeat",
                                          daemon=True)
@@ -207,6 +204,7 @@ class Cluster:
             dead = [r[0] for r in con.execute(
                 text("DELETE FROM servers WHERE heartbeat < now() - make_interval(secs => :dead) RETURNING id"),
                 {"dead": self.dead_after})]
+            self._count(con)
             if not dead:
                 return [], []
             leased = [r[0] for r in con.execute(LEASES.delete().where(LEASES.c.server_id.in_(dead))
@@ -224,8 +222,8 @@ class Cluster:
         import psycopg
 
         conn = await psycopg.AsyncConnection.connect(libpq_url(self.url), autocommit=True)
-        await conn.execute(f"LISTEN {GAMES_CHANNEL}")
-        await conn.execute(f"LISTEN {PRESENCE_CHANNEL}")
+        for channel in (GAMES_CHANNEL, PRESENCE_CHANNEL, SERVERS_CHANNEL):
+            await conn.execute(f"LISTEN {channel}")
         self._listener = conn
         self._handlers = (on_game, on_presence)
 
@@ -237,6 +235,10 @@ class Cluster:
                     await self._listen_once(on_game, on_presence)
                     on_reconnect()  # what was told while not listening is lost: look again
                 async for n in self._listener.notifies():
+                    if n.channel == SERVERS_CHANNEL:
+                        if n.payload != self.id:  # another server: from now on it hears of every write
+                            self.store.tell_others = True
+                        continue
                     dispatch(n.channel, n.payload, on_game, on_presence, self.id)
             except asyncio.CancelledError:
                 raise
