@@ -1,7 +1,7 @@
 """Load test of the web server on loopback: many concurrent games played over WebSockets.
 
     python bench/web_load.py [--games 200] [--think 0.6] [--db PATH|URL | --postgres]
-                             [--restart-at SECONDS] [--out results.json]
+                             [--restart-at SECONDS | --workers N] [--out results.json]
 
 Starts `savanna serve` as a child process (a temporary SQLite file unless --db names a
 database, or --postgres starts a throwaway PostgreSQL server), creates --games games of --players human seats (default 2), and plays every seat from this
@@ -18,6 +18,12 @@ database and port, lets every seat reconnect, and checks at the end that every g
 resumed and finished with nothing lost: every action the server accepted is in its
 history, every history seen before the kill is still there, and the final scores are
 those of replaying the actions through the engine. Those checks run without a restart too.
+
+--workers N (PostgreSQL only: with --postgres, or --db naming one) runs the load twice in one
+run on the same database server: against one server process, then against `savanna serve
+--workers N` (N processes on one port, which the kernel hands connections to in turn, so a
+game's seats are often on different processes and its moves reach the others through
+LISTEN/NOTIFY), and reports both and their ratio.
 
 Prints games, actions, wall time, actions per second and latency percentiles; --out
 saves them as JSON. Exits 1 if a game did not finish or a check failed.
@@ -69,6 +75,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="start a throwaway PostgreSQL server (Debian's package) on loopback for the run and use it")
     p.add_argument("--restart-at", type=float, metavar="SECONDS",
                    help="kill the server with SIGKILL this long after the games start, restart it, check nothing is lost")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="also run against N server processes on the same PostgreSQL, and compare (default 1: "
+                        "one run, one process)")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the players' choices (default 1)")
     p.add_argument("--timeout", type=float, default=1800, metavar="SECONDS",
                    help="give up on games not finished by then (default 1800)")
@@ -84,6 +93,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--postgres starts a database of its own: give it or --db, not both")
     if args.restart_at is not None and args.restart_at <= 0:
         p.error(f"--restart-at must be a positive number of seconds, not {args.restart_at:g}")
+    if args.workers < 1:
+        p.error(f"--workers must be at least 1, not {args.workers}")
+    if args.workers > 1 and not (args.postgres or (args.db or "").startswith(("postgresql", "postgres:"))):
+        p.error("--workers above 1 needs PostgreSQL (--postgres, or --db postgresql+psycopg://...): the server "
+                "processes share the games through it")
+    if args.workers > 1 and args.restart_at is not None:
+        p.error("--restart-at and --workers: one at a time")
     return args
 
 
@@ -170,7 +186,7 @@ def check(server: ServerProcess, games: list[dict], seats: list[RemoteSeat], see
 
 
 def report(args: argparse.Namespace, games: list[dict], result: dict, finished: int, problems: list[str],
-           backend: str) -> dict:
+           backend: str, workers: int = 1) -> dict:
     seats = result["seats"]
     lat = [x for s in seats for x in s.latencies]
     lags = [x for s in seats for x in s.state_lags]
@@ -182,7 +198,7 @@ def report(args: argparse.Namespace, games: list[dict], result: dict, finished: 
     wall = result["wall"]
     out = {
         "settings": {"games": args.games, "players": args.players, "think": args.think, "seed": args.seed,
-                     "database": backend, "restart_at": args.restart_at},
+                     "database": backend, "restart_at": args.restart_at, "server_processes": workers},
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
         "games": len(games), "finished": finished, "actions": actions, "wall_seconds": round(wall, 3),
         "actions_per_second": round(actions / wall, 1) if wall else None,
@@ -209,7 +225,8 @@ def report(args: argparse.Namespace, games: list[dict], result: dict, finished: 
 def show(out: dict) -> None:
     lat, lag = out["latency_ms"], out["state_latency_ms"]
     print(f"games {out['finished']}/{out['games']} finished, {out['actions']} actions in {out['wall_seconds']} s: "
-          f"{out['actions_per_second']} actions/s ({out['settings']['database']}, think {out['settings']['think']} s)")
+          f"{out['actions_per_second']} actions/s ({out['settings']['database']}, "
+          f"{out['settings'].get('server_processes', 1)} server process(es), think {out['settings']['think']} s)")
     print(f"action -> accepted: p50 {lat['p50']} ms, p90 {lat['p90']} ms, p99 {lat['p99']} ms, max {lat['max']} ms")
     print(f"action -> its state: p50 {lag['p50']} ms, p90 {lag['p90']} ms, p99 {lag['p99']} ms, max {lag['max']} ms")
     cpu = out["cpu_seconds"]
@@ -224,8 +241,7 @@ def show(out: dict) -> None:
                   f"histories, down {r['down_seconds']} s")
     for p in out["problems"] + out["seat_failures"]:
         print("PROBLEM:", p)
-    ok = not out["problems"] and out["finished"] == out["games"] and not out["seat_failures"]
-    print("OK: every game finished and checked" if ok else "FAILED")
+    print("OK: every game finished and checked" if ok(out) else "FAILED")
 
 
 @contextlib.contextmanager
@@ -286,6 +302,43 @@ class ThrowawayPostgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def run(args: argparse.Namespace, db: str, tmp: Path, workers: int = 1) -> tuple[dict, ServerProcess]:
+    """One load run against `savanna serve` (with `workers` processes) on `db`: its report."""
+    # every game is created from this one address: the server's limit per address is lifted
+    server = ServerProcess(db, log=tmp / f"server-{workers}.log", create_limit="none",
+                           options=["--workers", str(workers)] if workers > 1 else [])
+    try:
+        server.start()
+        backend = request(server.base, "GET", "/api/health")[1].get("database", "?")
+        games = create_games(server, args.games, args.players, args.seed)
+        print(f"{len(games)} games of {args.players} seats on {backend}, {workers} server process(es); playing...",
+              flush=True)
+        try:
+            from uvloop import run as run_loop  # the loop uvicorn uses too: less of the client's time per message
+        except ImportError:
+            run_loop = asyncio.run
+        with few_collections():
+            result = run_loop(play(args, server, games))
+        finished, problems = check(server, games, result["seats"], result["restart"].get("seen", {}))
+        return report(args, games, result, finished, problems, backend, workers), server
+    finally:
+        server.stop()
+
+
+def compare(one: dict, several: dict) -> dict:
+    """Several processes against one: throughput and p99 latency ratios."""
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 2) if a and b else None
+
+    return {"actions_per_second": ratio(several["actions_per_second"], one["actions_per_second"]),
+            "p99_latency": ratio(several["latency_ms"]["p99"], one["latency_ms"]["p99"]),
+            "p99_state_latency": ratio(several["state_latency_ms"]["p99"], one["state_latency_ms"]["p99"])}
+
+
+def ok(out: dict) -> bool:
+    return not out["problems"] and not out["seat_failures"] and out["finished"] == out["games"]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     raise_file_limit(args.games * args.players)
@@ -297,34 +350,31 @@ def main(argv: list[str] | None = None) -> int:
         print(f"web_load: cannot start PostgreSQL: {e}", file=sys.stderr)
         return 1
     db = postgres.url if postgres else args.db or str(tmp / "load.db")
-    # every game is created from this one address: the server's limit per address is lifted
-    server = ServerProcess(db, log=tmp / "server.log", create_limit="none")
-    try:
-        server.start()
-        backend = request(server.base, "GET", "/api/health")[1].get("database", "?")
-        games = create_games(server, args.games, args.players, args.seed)
-        print(f"{len(games)} games of {args.players} seats on {backend}; playing...", flush=True)
-        try:
-            from uvloop import run  # the loop uvicorn uses too: less of the client's time per message
-        except ImportError:
-            run = asyncio.run
-        with few_collections():
-            result = run(play(args, server, games))
-        finished, problems = check(server, games, result["seats"], result["restart"].get("seen", {}))
-        out = report(args, games, result, finished, problems, backend)
+    runs: list[dict] = []
+    try:  # one process first; then, with --workers N, N (the games of the first run are over by then)
+        for workers in sorted({1, args.workers}):
+            out, server = run(args, db, tmp, workers)
+            show(out)
+            runs.append(out)
+            if not ok(out):
+                break
     except RuntimeError as e:
         print(f"web_load: {e}", file=sys.stderr)
         return 1
     finally:
-        server.stop()
         if postgres:
             postgres.stop()
-    show(out)
+    result = runs[0]
+    if len(runs) == 2:
+        result = {"one_process": runs[0], "several_processes": runs[1], "ratio": compare(*runs)}
+        r = result["ratio"]
+        print(f"{args.workers} processes against 1: {r['actions_per_second']} x the actions per second, "
+              f"{r['p99_latency']} x the p99 latency")
     if args.out:
-        Path(args.out).write_text(json.dumps(out, indent=2) + "\n")
+        Path(args.out).write_text(json.dumps(result, indent=2) + "\n")
         print(f"saved {args.out}")
-    if out["problems"] or out["seat_failures"] or out["finished"] != out["games"]:
-        print(f"the server's log: {server.log}")
+    if not all(ok(r) for r in runs) or len(runs) < len({1, args.workers}):
+        print(f"the server's logs: {tmp}")
         return 1
     shutil.rmtree(tmp, ignore_errors=True)
     return 0

@@ -8,7 +8,7 @@
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
                   [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
-    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--allow-origin URL ...]
+    savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--workers N] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
                   [--max-connections N] [--max-game-connections N] [--max-address-connections N]
                   [--max-queued-kb KB]
@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import re
 import secrets
 import sys
 from datetime import timedelta
+from typing import Any
 
 from rich.console import Console
 
@@ -140,7 +143,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "more is refused, and one stored before with more gets this")
     w.add_argument("--search-workers", metavar="N", type=_count(1, 256, "--search-workers"), default=None,
                    help="computer searches run at once, each in a worker process; games beyond wait their "
-                        "turn in order (default: the cores but one, at least 1)")
+                        "turn in order (default: the cores but one, at least 1). On PostgreSQL the cap holds "
+                        "across every server process sharing the database")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
@@ -156,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "(only if every connection comes through your proxy), or 'none'. Default: "
                         "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
     w.add_argument("--max-connections", metavar="N", type=_count(1, None, "--max-connections"), default=2000,
-                   help="WebSocket connections at once, in all (default 2000); more are refused "
-                        "(close code 1013, the reason names the cap)")
+                   help="WebSocket connections at once, in all (default 2000; on PostgreSQL, to every server "
+                        "process sharing the database together); more are refused (close code 1013, the reason "
+                        "names the cap)")
     w.add_argument("--max-game-connections", metavar="N", type=_count(1, None, "--max-game-connections"),
                    default=64, help="WebSocket connections to one game (default 64)")
     w.add_argument("--max-address-connections", metavar="N", default=None,
@@ -168,6 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
                         "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
                         "the views waiting before it")
+    w.add_argument("--workers", metavar="N", type=_count(1, 256, "--workers"), default=1,
+                   help="server processes on this port (default 1). Above 1 needs PostgreSQL (--db "
+                        "postgresql+psycopg://...), through which they share live updates, computer seats and "
+                        "limits; separate `savanna serve` processes on other machines may share it too")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
@@ -484,7 +493,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         import uvicorn
 
         from savanna.web import create_app
-        from savanna.web.storage import StorageError, database_url, redact
+        from savanna.web.storage import Store, StorageError, backend_of, database_url, redact
     except ImportError as e:
         _error(err, f"the web app needs its extra ({e.name} is missing): pip install 'savanna[web]'")
         return 1
@@ -515,13 +524,28 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             _error(err, f"--expire-after must be 0 (never) or a number of days, not {args.expire_after:g}")
             return 1
         expire_after = timedelta(days=args.expire_after) if args.expire_after > 0 else None
-        app = create_app(url, computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
-                         max_think=args.max_think, search_workers=args.search_workers,
-                         computer_only=args.computer_only_games, create_limit=args.create_limit,
-                         expire_after=expire_after,
-                         max_connections=args.max_connections, max_game_connections=args.max_game_connections,
-                         max_address_connections=args.max_address_connections,
-                         max_queued_bytes=args.max_queued_kb * 1024)
+        options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
+                       max_think=args.max_think, search_workers=args.search_workers,
+                       computer_only=args.computer_only_games, create_limit=args.create_limit,
+                       max_connections=args.max_connections, max_game_connections=args.max_game_connections,
+                       max_address_connections=args.max_address_connections,
+                       max_queued_bytes=args.max_queued_kb * 1024)
+        if args.workers > 1:
+            if backend_of(url) != "postgresql":
+                _error(err, f"--workers {args.workers} needs PostgreSQL (--db postgresql+psycopg://...): server "
+                            "processes tell each other of every move, and share computer seats and limits, "
+                            f"through the database, and a SQLite file ({redact(url)}) serves one process; "
+                            "run one process on SQLite, or give a PostgreSQL database")
+                return 1
+            Store(url).close()  # a database that cannot be opened fails here, not in every worker
+            from savanna.web.app import APP_OPTIONS_ENV
+
+            os.environ[APP_OPTIONS_ENV] = json.dumps({
+                **options, "database_url": url,
+                "expire_after": None if expire_after is None else expire_after.total_seconds()})
+            app: Any = "savanna.web.app:app_from_environment"
+        else:
+            app = create_app(url, expire_after=expire_after, **options)
     except StorageError as e:
         _error(err, str(e))
         return 1
@@ -542,8 +566,9 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     proxies = args.forwarded_allow_ips
     proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
+    workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="info", **proxy)
+                log_level="info", **proxy, **workers)
     return 0
 
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import pathlib
 
 import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
+
+from web_databases import ENV, fresh_database
 
 BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "web_load.py"
 
@@ -46,7 +49,24 @@ def test_the_load_benchmark_refuses_bad_options(capsys):
                         (["--players", "7"], "--players must be from 2 to 5"),
                         (["--think", "-1"], "--think must be 0 or more"),
                         (["--restart-at", "0"], "--restart-at must be a positive"),
-                        (["--postgres", "--db", "x.db"], "not both")):
+                        (["--postgres", "--db", "x.db"], "not both"),
+                        (["--workers", "2"], "--workers above 1 needs PostgreSQL"),
+                        (["--workers", "2", "--postgres", "--restart-at", "5"], "one at a time")):
         with pytest.raises(SystemExit) as e:
             bench.main(args)
         assert e.value.code == 2 and words in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
+def test_the_load_benchmark_compares_one_server_process_with_two(tmp_path, capsys):
+    bench = load_bench()
+    out = tmp_path / "load.json"
+    db = fresh_database("postgresql", tmp_path)
+    assert bench.main(["--games", "2", "--think", "0.01", "--workers", "2", "--db", db, "--out", str(out)]) == 0
+    r = json.loads(out.read_text())
+    one, two = r["one_process"], r["several_processes"]
+    assert one["settings"]["server_processes"] == 1 and two["settings"]["server_processes"] == 2
+    for run in (one, two):
+        assert run["games"] == run["finished"] == 2 and run["problems"] == [] and run["gaps"] == 0
+    assert r["ratio"]["actions_per_second"] == round(two["actions_per_second"] / one["actions_per_second"], 2)
+    assert "2 processes against 1" in capsys.readouterr().out

@@ -18,6 +18,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from web_databases import BACKENDS, fresh_database
+from web_servers import get, wait_until
 
 from savanna import safari
 from savanna.web.remote import RemoteSeat, ServerProcess, check_game, random_choice, request
@@ -31,19 +32,6 @@ GAMES = [  # (seats, how many of them this test plays)
 ]
 THINK = 0.02  # seconds before each human action; computer seats pause as long (--computer-delay)
 MOVES_BEFORE_KILL = 12  # every game has at least this many moves when the server is killed
-
-
-def get(server, path):
-    status, body = request(server.base, "GET", path)
-    assert status == 200, (path, status, body)
-    return body
-
-
-async def wait_until(pred, timeout, what):
-    deadline = time.monotonic() + timeout
-    while not pred():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.05)
 
 
 async def play_through_a_kill(server, games):

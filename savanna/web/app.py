@@ -106,10 +106,12 @@ from savanna import __version__, limits
 from savanna.limits import SEED_BITS
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
+from .cluster import Cluster, GlobalSlots
 from .computers import MAX_THINK, Searches
 from .expiry import DEFAULT_EXPIRE_AFTER, Expiry
-from .live import SEND_ERRORS, TRY_LATER, Connection, Limits, LiveGames
+from .live import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection, Limits, LiveGames
 from .ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits
+from .ratestore import DatabaseStorage
 from .service import (
     MAX_ITERATIONS,
     NAME_LIMIT,
@@ -127,7 +129,6 @@ log = logging.getLogger("savanna.web")
 MESSAGE_LIMIT = 4 * 1024  # a WebSocket message or an action's body
 BODY_LIMIT = 16 * 1024  # any other request body
 IMPORT_LIMIT = 1024 * 1024  # an uploaded game (a custom tile set makes it larger)
-CLOSE_UNKNOWN_GAME = 4404
 
 # Africa's hidden-treasure option, as the lobby states it (README.md says the same): what it
 # hides, and what it cannot hide, since every pick-up happens on the public board
@@ -399,6 +400,25 @@ STATIC = Path(__file__).with_name("static")
 
 # ---------------------------------------------------------------------- app
 
+APP_OPTIONS_ENV = "SAVANNA_APP_OPTIONS"  # create_app's options, as JSON, for `savanna serve --workers`
+
+
+def app_from_environment() -> FastAPI:
+    """create_app with the options `savanna serve --workers N` put in $SAVANNA_APP_OPTIONS
+    (JSON; expire_after in seconds): uvicorn calls it in each worker process."""
+    import gc
+    import os
+
+    options = json.loads(os.environ[APP_OPTIONS_ENV])
+    url = options.pop("database_url")
+    if options.get("expire_after") is not None:
+        options["expire_after"] = timedelta(seconds=options["expire_after"])
+    app = create_app(url, **options)
+    gc.freeze()  # as `savanna serve` does in one process (cli.py says why)
+    gc.set_threshold(20_000, 10, 10)
+    return app
+
+
 
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
                message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
@@ -422,7 +442,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     or a connection for that long are deleted (default 30 days; None: never; expiry.py).
     WebSockets: at most `max_connections` in all, `max_game_connections` to one game and
     `max_address_connections` (None: any number) to one game from one client address; one
-    whose client has not read `max_queued_bytes` of messages is closed (see outbox.py)."""
+    whose client has not read `max_queued_bytes` of messages is closed (see outbox.py).
+    On PostgreSQL the app joins the other server processes sharing the database (cluster.py):
+    moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     store = Store(database_url)
@@ -430,7 +452,13 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     searches = Searches(search_workers, processes=search_processes, max_think=max_think)
     limits = Limits(connections=max_connections, game_connections=max_game_connections,
                     address_connections=max_address_connections, queue_bytes=max_queued_bytes)
-    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=limits)
+    cluster = None
+    if store.backend == "postgresql":  # other server processes may share it: what they share lives there
+        cluster = Cluster(store)
+        searches.gate = GlobalSlots(cluster, searches.workers)
+        creation_limits = CreationLimits(create_limit, storage=DatabaseStorage(store.engine))
+    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=limits,
+                     cluster=cluster)
     expiry = Expiry(store, service, live, after=expire_after)
 
     @asynccontextmanager
@@ -536,7 +564,10 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
 
     @app.get("/api/health", tags=["server"])
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "version": __version__, "database": store.backend, "computers": searches.stats()}
+        out = {"status": "ok", "version": __version__, "database": store.backend, "computers": searches.stats()}
+        if cluster is not None:
+            out["cluster"] = await asyncio.to_thread(cluster.stats)
+        return out
 
     @app.get("/api/players", tags=["lobby"])
     async def players() -> dict[str, Any]:
@@ -625,7 +656,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     @app.get("/api/games", tags=["lobby"])
     async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
         """Listed games: "open" (being played) and "recent" (over), latest first."""
-        return await asyncio.to_thread(service.lobby, limit, live.online())
+        return await asyncio.to_thread(service.lobby, limit, await live.online_everywhere())
 
     @app.get("/api/games/{game_id}", tags=["games"])
     async def game_view(game_id: str, token: str | None = None) -> dict[str, Any]:
@@ -731,12 +762,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         """Delete an unfinished game: {"token": <the creator token from its creation>}. A
         finished game is kept. Its connections are told and closed (code 4404)."""
         await asyncio.to_thread(resigning.delete, service, game_id, body.token)
-        gone = GameError("not_found", "the game was deleted by its creator").as_dict()
-        for conn in list(live.connections.get(game_id, ())):
-            conn.send(gone)
-            await conn.stop()
-            with contextlib.suppress(*SEND_ERRORS):
-                await conn.websocket.close(code=CLOSE_UNKNOWN_GAME, reason="game deleted")
+        await live.gone(game_id)  # (the other servers' connections: when they hear of it, cluster.py)
         return {"type": "deleted", "id": game_id}
 
     # ------------------------------------------------------------ socket
@@ -753,10 +779,11 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             await websocket.send_text(json.dumps(e.as_dict()))
             await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
             return
-        if refused := live.admit(game_id, address):  # again: others may have joined meanwhile
-            return await refuse(websocket, refused)
         seats = service.seats_for(rec, token)
-        conn = live.join(websocket, game_id, token or None, seats, address)
+        # the caps again (others may have joined meanwhile), and those of every server if several
+        conn = await live.enter(websocket, game_id, token or None, seats, address)
+        if isinstance(conn, str):
+            return await refuse(websocket, conn)
         expiry.touch(game_id)  # someone is here: the game is not abandoned
         try:
             await live.publish(game_id)  # the state to this connection, who is connected to everyone

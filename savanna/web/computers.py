@@ -9,6 +9,9 @@ move), and waiting games are served first come first served, so every game
 gets its turn in order however many others are waiting. Each search is held to
 the server's per-move budget `max_think`, whatever its player asked for.
 
+With several server processes on one database, `gate` holds the cap across all of them:
+a search waits for one of the `workers` places of every server together (cluster.py).
+
 A worker keeps the positions of the games it last searched, so the next move
 of a game costs only the actions played since, not a rebuild.
 """
@@ -110,6 +113,8 @@ class Searches:
         self.max_think = max_think
         self._slots: asyncio.Semaphore | None = None  # made in the loop that uses it
         self._pool: concurrent.futures.Executor | None = None
+        # with several server processes: the cap on searches across all of them (cluster.GlobalSlots)
+        self.gate: Any = None
         self.running = 0
         self.waiting = 0
 
@@ -137,8 +142,11 @@ class Searches:
             await self._slots.acquire()
         finally:
             self.waiting -= 1
+        hold = None
         self.running += 1
         try:
+            if self.gate is not None:  # a place among every server's searches too
+                hold = await self.gate.acquire(job.game_id)
             loop = asyncio.get_running_loop()
             try:
                 return await loop.run_in_executor(self._executor(), functools.partial(think, job))
@@ -148,6 +156,8 @@ class Searches:
                     broken.shutdown(wait=False, cancel_futures=True)
                 raise
         finally:
+            if hold is not None:
+                await self.gate.release(hold)
             self.running -= 1
             self._slots.release()
 

@@ -13,8 +13,11 @@ Each connection has its own outgoing queue (an Outbox, bounded in bytes, whole v
 collapsed) and writer task: a broadcast never waits for a slow client, and one that falls
 far behind is closed and forgotten. `Limits` caps the connections, per game and in all.
 
-Updates reach the connections of this process only: run the server as one
-process (uvicorn's default).
+With one process (SQLite) everything lives here. With several on one PostgreSQL database
+(`cluster`, cluster.py), a move stored by any of them is notified to all, and each brings
+its own connections up to date (`on_game`); who is connected, the connection caps, the
+computer seats' lease and the cap on searches are kept in the database, so they hold across
+the processes.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ log = logging.getLogger("savanna.web")
 SEND_ERRORS = (RuntimeError, OSError, WebSocketDisconnect)
 CLOSE_SECONDS = 5.0  # a close frame waits behind what the client has not read: not for ever
 TRY_LATER = 1013  # the close code of a connection closed as too slow, or refused over a cap
+CLOSE_UNKNOWN_GAME = 4404
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class Connection:
         self.closing: asyncio.Task | None = None  # the close after it fell behind
         self.too_slow: Any = None  # called with the connection when it is closed as too slow
         self.closed = False
+        self.hold: str | None = None  # its row among every server's connections (cluster.py)
         self.has: tuple[int, Viewer] | None = None  # (rev, viewer) of the view last sent (feed.py)
         self._rate, self._burst = rate, burst
         self._allowance = float(burst)
@@ -144,7 +149,7 @@ class LiveGames:
     """The async side of the web app (see the module docstring)."""
 
     def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0,
-                 searches: Searches | None = None, limits: Limits = Limits()):
+                 searches: Searches | None = None, limits: Limits = Limits(), cluster: Any = None):
         self.service = service
         self.searches = searches or Searches(processes=False, max_think=getattr(service, "max_think", MAX_THINK))
         self.limits = limits
@@ -160,6 +165,9 @@ class LiveGames:
         self._wanted: set[str] = set()
         self._background: set[asyncio.Task] = set()
         self.closed = False
+        self.cluster = cluster  # a cluster.Cluster when several server processes share the database
+        self._remote: dict[str, tuple[frozenset[int], int]] = {}  # other servers' (seats, spectators) of a game
+        self._versions: dict[str, int] = {}  # the version last sent of each game with connections
 
     # -------------------------------------------------------- connections
 
@@ -174,6 +182,31 @@ class LiveGames:
         if cap is not None and address and sum(c.address == address for c in conns) >= cap:
             return f"too many connections to this game from your address (at most {cap})"
         return None
+
+    async def enter(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+                    address: str | None = None) -> Connection | str:
+        """Join, under the caps (those of every server, when there are several): the connection,
+        or why it is refused."""
+        if self.cluster is None:
+            return self.admit(game_id, address) or self.join(websocket, game_id, token, seats, address)
+        cap = self.limits.address_connections
+        caps = [("all", self.limits.connections, f"too many connections to this site (at most {self.limits.connections})"),
+                ("game", self.limits.game_connections,
+                 f"too many connections to this game (at most {self.limits.game_connections})")]
+        if cap is not None and address:
+            caps.append(("address", cap, f"too many connections to this game from your address (at most {cap})"))
+        first = game_id not in self.connections
+        got = await asyncio.to_thread(self.cluster.take, "connection", game_id, caps, address, seats)
+        if isinstance(got, str):
+            return got
+        if first:  # who is connected through the other servers (kept up to date by on_presence)
+            self._remote[game_id] = (await asyncio.to_thread(self.cluster.presence, [game_id])).get(
+                game_id, (frozenset(), 0))
+        conn = self.join(websocket, game_id, token, seats, address)
+        conn.hold = got[1]
+        if self.closed:
+            self.leave(conn)
+        return conn
 
     def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
              address: str | None = None) -> Connection:
@@ -198,6 +231,9 @@ class LiveGames:
         conn.outbox.clear()
         if conn.writer is not None:
             conn.writer.cancel()
+        if conn.hold is not None and self.cluster is not None and not self.closed:  # (closing: all at once)
+            hold, conn.hold = conn.hold, None
+            self._spawn(asyncio.to_thread(self.cluster.drop, hold))
         if present and conn.game_id in self.connections and not self.closed:
             self._spawn(self.publish(conn.game_id))  # the others see who is connected now
 
@@ -207,16 +243,24 @@ class LiveGames:
         task.add_done_callback(self._background.discard)
 
     def connected(self, game_id: str) -> set[int]:
-        out: set[int] = set()
+        """The seats with a connection to the game (here, or through another server)."""
+        out: set[int] = set(self._remote.get(game_id, ((), 0))[0])
         for c in self.connections.get(game_id, ()):
             out |= c.seats
         return out
 
     def spectators(self, game_id: str) -> int:
-        return sum(1 for c in self.connections.get(game_id, ()) if not c.seats)
+        return self._remote.get(game_id, ((), 0))[1] + sum(1 for c in self.connections.get(game_id, ()) if not c.seats)
 
     def online(self) -> dict[str, set[int]]:
         return {g: self.connected(g) for g in self.connections}
+
+    async def online_everywhere(self) -> dict[str, set[int]]:
+        """`online` of every server sharing the database (the lobby's)."""
+        if self.cluster is None:
+            return self.online()
+        found = await asyncio.to_thread(self.cluster.presence, None, False)
+        return {g: set(seats) for g, (seats, _) in found.items()}
 
     async def _work(self, fn: Any, *args: Any) -> Any:
         """fn(*args) in the pool of moves and views."""
@@ -256,6 +300,7 @@ class LiveGames:
         viewers, layout = set(viewer_of.values()), self.service.layout_key(rec)
         held = feed.held(viewers, layout)  # what need not be built again (view.build)
         frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v, held) for v in viewers}, layout)
+        self._versions[rec.id] = rec.version
         out = []
         for c, viewer in viewer_of.items():
             frame = frames[viewer]
@@ -270,16 +315,17 @@ class LiveGames:
             c.has = has
             c.send(message, view=True)
 
-    async def publish(self, game_id: str, whole: dict[Connection, Any] | None = None) -> None:
+    async def publish(self, game_id: str, whole: dict[Connection, Any] | None = None, version: int | None = None) -> None:
         """Bring every connection of the game up to date (one at a time per game, so that each
         gets its patches in order). `whole`: connections to send the whole view, with the ref
-        of the request to echo (None: none)."""
+        of the request to echo (None: none). `version`: only if they have not been sent that
+        version yet (a move told by the database, which may be this server's own)."""
         if not self.connections.get(game_id):
             return
         lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             conns = list(self.connections.get(game_id, ()))
-            if conns:
+            if conns and (version is None or self._versions.get(game_id, -1) < version):
                 try:  # built, compared and encoded in a worker thread: the loop keeps serving
                     out = await self._work(self._render, game_id, self.audience(game_id), conns, whole or {})
                 except GameError as e:
@@ -295,6 +341,8 @@ class LiveGames:
         if not self.connections.get(game_id) and (lock is None or not lock.locked()):
             self._publish_locks.pop(game_id, None)
             self._feeds.pop(game_id, None)
+            self._versions.pop(game_id, None)
+            self._remote.pop(game_id, None)
 
     # ------------------------------------------------------------ acting
 
@@ -311,6 +359,7 @@ class LiveGames:
                     rec = self.service.act(game_id, token, action, version)
                     if not conns:
                         return rec, []
+                    self._versions[game_id] = rec.version  # its notification need not publish it again
                     try:
                         return rec, self._render(rec, audience, conns, {})
                     except Exception:  # stored all the same: publish() below tries again and says what failed
@@ -337,32 +386,54 @@ class LiveGames:
             self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
 
     async def _drive(self, game_id: str) -> None:
-        failures = 0
         try:
             while game_id in self._wanted and not self.closed:
                 self._wanted.discard(game_id)
-                while not self.closed:
-                    try:
-                        turn = await self._work(self._next_search, game_id)
-                        if turn is None:
-                            break
-                        rec, pos, job = turn
-                        action = await self.searches.choose(job)
-                        await self._work(self.service.computer_move, rec, pos, action)
-                    except Exception:
-                        failures += 1
-                        log.exception("game %s: a computer seat failed to move (try %d)", game_id, failures)
-                        if failures >= 3:
-                            return
-                        await asyncio.sleep(0.5 * failures)
-                        continue
-                    await self.publish(game_id)
-                    if self.computer_delay:
-                        await asyncio.sleep(self.computer_delay)
+                if self.cluster is None:
+                    await self._moves_of_computers(game_id)
+                    continue
+                if await self._work(self.service.computer_turn, game_id) is None:
+                    continue  # no computer to act: no lease to take
+                if not await asyncio.to_thread(self.cluster.lease, game_id):
+                    continue  # another server drives it, and looks again once it lets go
+                try:
+                    gave_up = await self._moves_of_computers(game_id)
+                finally:
+                    if not self.closed:
+                        await asyncio.to_thread(self.cluster.release, game_id)
+                # a person's move stored through another server while the lease was held here
+                # found it taken: look again now that it is free
+                if not gave_up and not self.closed and await self._work(self.service.computer_turn, game_id):
+                    self._wanted.add(game_id)
         except asyncio.CancelledError:
             pass
+        except Exception:  # the database unreachable: the game resumes at the next kick or sweep
+            log.exception("game %s: its computer seats' lease failed", game_id)
         finally:
             self._tasks.pop(game_id, None)
+
+    async def _moves_of_computers(self, game_id: str) -> bool:
+        """Let the game's computer seats move while one is to act; True if they failed (given up)."""
+        failures = 0
+        while not self.closed:
+            try:
+                turn = await self._work(self._next_search, game_id)
+                if turn is None:
+                    return False
+                rec, pos, job = turn
+                action = await self.searches.choose(job)
+                await self._work(self.service.computer_move, rec, pos, action)
+            except Exception:
+                failures += 1
+                log.exception("game %s: a computer seat failed to move (try %d)", game_id, failures)
+                if failures >= 3:
+                    return True
+                await asyncio.sleep(0.5 * failures)
+                continue
+            await self.publish(game_id)
+            if self.computer_delay:
+                await asyncio.sleep(self.computer_delay)
+        return False
 
     def _next_search(self, game_id: str) -> tuple[GameRecord, Any, Job] | None:
         turn = self.service.computer_turn(game_id)
@@ -379,8 +450,59 @@ class LiveGames:
 
     # ---------------------------------------------------------- lifecycle
 
+    # ------------------------------------------- other servers (cluster.py)
+
+    def on_game(self, game_id: str, version: int) -> None:
+        """A game was stored at `version` (by any server; -1: deleted): its connections here
+        are brought up to date, unless they have that version already (this server's own)."""
+        if version < 0:
+            self._spawn(self.gone(game_id))
+        elif self.connections.get(game_id) and version > self._versions.get(game_id, -1):
+            self._spawn(self.publish(game_id, version=version))
+
+    def on_presence(self, game_id: str) -> None:
+        """Who is connected to a game changed on another server: its connections here see it."""
+        if self.connections.get(game_id):
+            self._spawn(self._refresh([game_id]))
+
+    def on_dead(self, leased: list[str], watched: list[str]) -> None:
+        """Servers died: the games whose computer seats they drove go on here (if the lease
+        is taken here first), and their connections are no longer shown."""
+        for gid in leased:
+            self.kick(gid)
+        self._spawn(self._refresh([g for g in watched if self.connections.get(g)]))
+        if self.cluster.revived:  # this server was the one taken for dead: its connections count again
+            holds = [(c.hold, c.game_id, c.address, c.seats) for conns in self.connections.values()
+                     for c in conns if c.hold is not None]
+            self._spawn(asyncio.to_thread(self.cluster.hold_again, holds))
+
+    def on_reconnect(self) -> None:
+        """Notifications may have been missed: every game with connections here is looked at again."""
+        self._spawn(self._refresh(list(self.connections)))
+
+    async def _refresh(self, game_ids: list[str]) -> None:
+        if not game_ids:
+            return
+        found = await asyncio.to_thread(self.cluster.presence, game_ids)
+        for gid in game_ids:
+            if self.connections.get(gid):
+                self._remote[gid] = found.get(gid, (frozenset(), 0))
+                await self.publish(gid)
+
+    async def gone(self, game_id: str) -> None:
+        """The game was deleted: its connections here are told, and closed (code 4404)."""
+        message = GameError("not_found", "the game was deleted by its creator").as_dict()
+        for conn in list(self.connections.get(game_id, ())):
+            conn.send(message)
+            await conn.stop()
+            await conn._close(CLOSE_UNKNOWN_GAME, "game deleted")
+
+    # ---------------------------------------------------------- lifecycle
+
     async def start(self) -> None:
-        """Resume every game whose seat to act is a computer."""
+        """Join the other servers (if any), and resume every game whose seat to act is a computer."""
+        if self.cluster is not None:
+            await self.cluster.start(self.on_game, self.on_presence, self.on_dead, self.on_reconnect)
         if not self.autoplay:
             return
         ids = await asyncio.to_thread(self.service.games_waiting_for_computers)
@@ -398,6 +520,8 @@ class LiveGames:
         await asyncio.gather(*tasks, return_exceptions=True)
         for t in list(self._background):
             t.cancel()
+        if self.cluster is not None:  # its games' computer seats and connections free for the others now
+            await self.cluster.close()
         for conns in list(self.connections.values()):
             for c in list(conns):
                 await c.stop()

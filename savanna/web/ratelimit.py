@@ -15,10 +15,10 @@ same machine), and rewrites the client address before the app sees it. An IPv6 c
 counts by its /64 network: one household or server is given a whole /64, and would
 otherwise have more addresses than any limit.
 
-The counts live in this process's memory (a `limits` storage, `memory://`): a restart
-forgets them, and several server processes would each count their own. Everything about
-where they live is in this class, so a storage shared by several processes (the
-database, or another of the `limits` storages by URI) replaces it here alone.
+With one server process (SQLite) the counts live in its memory (a `limits` storage,
+`memory://`): a restart forgets them. On PostgreSQL, where several server processes may
+share the database, they live in it (ratestore.DatabaseStorage), and every process counts
+the same requests.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import math
 import time
 
 from limits import RateLimitItem, parse_many
-from limits.storage import storage_from_string
+from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from .service import GameError
@@ -89,10 +89,11 @@ class CreationLimits:
     """The limits per client address of the requests that make something (see the module
     docstring). Thread-safe (the storage locks)."""
 
-    def __init__(self, spec: str | None = DEFAULT_CREATE_LIMIT, storage: str = "memory://"):
+    def __init__(self, spec: str | None = DEFAULT_CREATE_LIMIT, storage: str | Storage = "memory://"):
+        """`storage`: a `limits` storage URI, or a storage (ratestore.DatabaseStorage)."""
         self.items = parse_limits(spec)
         self.spec = "; ".join(describe(i) for i in self.items) or "none"
-        self.storage = storage_from_string(storage)
+        self.storage = storage_from_string(storage) if isinstance(storage, str) else storage
         self.limiter = MovingWindowRateLimiter(self.storage)
 
     @property

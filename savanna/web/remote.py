@@ -7,7 +7,8 @@
     RemoteSeat(...)        one WebSocket connection playing a seat's token: it acts whenever
                            one of its seats is to act, records every action the server
                            accepted and how long that took, and reconnects when the server
-                           goes away, until the game is over
+                           goes away (to the next of several servers, if given), until the
+                           game is over; without a token it watches
     check_game(...)        a finished game against what was accepted and seen before
 
 Needs the `web` extra (the `websockets` package comes with uvicorn[standard]).
@@ -16,6 +17,7 @@ Needs the `web` extra (the `websockets` package comes with uvicorn[standard]).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -129,10 +131,10 @@ class ServerProcess:
         return "; its log ends:\n" + "\n".join(self.log.read_text(errors="replace").splitlines()[-15:])
 
     def cpu_seconds(self) -> float | None:
-        """CPU time the running server has used (Linux), for telling the server's load from the client's."""
+        """CPU time the running server has used (Linux), its worker processes' included, for
+        telling the server's load from the client's."""
         try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            return sum(_cpu_seconds(pid) for pid in _process_tree(self.proc.pid))
         except (AttributeError, OSError, ValueError, IndexError):
             return None
 
@@ -161,6 +163,23 @@ class ServerProcess:
         self.stop()
 
 
+def _process_tree(pid: int) -> list[int]:
+    """The process and its descendants (Linux's /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        for task in Path(f"/proc/{p}/task").iterdir():
+            with contextlib.suppress(OSError):
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def random_choice(seed: int) -> Callable[[dict], str]:
     """A uniformly random legal action of the view (what the `random` player does)."""
     rng = random.Random(seed)
@@ -182,9 +201,12 @@ class RemoteSeat:
         gaps          patches that did not fit the view held (then it asked for the whole view)
     """
 
-    def __init__(self, ws_base: str, game_id: str, token: str, choose: Callable[[dict], str], *,
-                 think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS):
-        self.url = f"{ws_base}/ws/games/{game_id}?token={token}"
+    def __init__(self, ws_base: str | Sequence[str], game_id: str, token: str | None, choose: Callable[[dict], str],
+                 *, think: Callable[[], float] = lambda: 0.0, reconnect_seconds: float = RECONNECT_SECONDS):
+        bases = [ws_base] if isinstance(ws_base, str) else list(ws_base)
+        self.urls = [f"{b}/ws/games/{game_id}" + (f"?token={token}" if token else "") for b in bases]
+        self.url = self.urls[0]  # the server connected to now; the next one after a failure
+        self.servers: list[str] = []  # the URL of each connection made, in order
         self.game_id, self.choose, self.think = game_id, choose, think
         self.reconnect_seconds = reconnect_seconds
         self.accepted: dict[int, str] = {}
@@ -210,11 +232,13 @@ class RemoteSeat:
                                    compression="deflate") as ws:  # as browsers do (the server declines)
                     if not first:
                         self.reconnects += 1
+                    self.servers.append(self.url)
                     first, down_since = False, None
                     if await self._play(ws):
                         return
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
                 pass
+            self.url = self.urls[(self.urls.index(self.url) + 1) % len(self.urls)]  # as a load balancer would
             now = time.monotonic()
             down_since = down_since or now
             if now - down_since > self.reconnect_seconds:
