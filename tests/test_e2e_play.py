@@ -15,10 +15,10 @@ test_e2e_browser.py (whose fixtures' conventions these follow).
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from browser import browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from web_client import poll
 
 from savanna.web.remote import request
 
@@ -51,13 +51,7 @@ def act(server, gid, token, action):
 
 
 def wait_view(server, gid, pred, timeout=30.0):
-    deadline = time.time() + timeout
-    while True:
-        v = view(server, gid)
-        if pred(v):
-            return v
-        assert time.time() < deadline, f"timed out at move {v['moves']}"
-        time.sleep(0.05)
+    return poll(lambda: view(server, gid), pred, timeout, pause=0.05)
 
 
 def open_seat(pg, server, c, seat):

@@ -19,15 +19,20 @@ def view(client: Any, gid: str, token: str | None = None) -> dict:
     return r.json()
 
 
-def wait_for(client: Any, gid: str, pred: Callable[[dict], bool], timeout: float = 20.0) -> dict:
-    """Poll the view until pred(view) (computer seats move in the background)."""
+def poll(fetch: Callable[[], dict], pred: Callable[[dict], bool], timeout: float = 20.0, pause: float = 0.005) -> dict:
+    """Fetch a game's view until pred(view) (computer seats move in the background)."""
     deadline = time.monotonic() + timeout
     while True:
-        v = view(client, gid)
+        v = fetch()
         if pred(v):
             return v
         assert time.monotonic() < deadline, f"timed out; current_player={v['current_player']} moves={v['moves']}"
-        time.sleep(0.005)
+        time.sleep(pause)
+
+
+def wait_for(client: Any, gid: str, pred: Callable[[dict], bool], timeout: float = 20.0) -> dict:
+    """Poll the view through `client` until pred(view)."""
+    return poll(lambda: view(client, gid), pred, timeout)
 
 
 def act(client: Any, gid: str, token: str, action: str, **kw: Any) -> Any:
