@@ -18,7 +18,7 @@ from savanna import safari
 from savanna.ai import make_player
 from savanna.research import encoding as enc_mod
 from savanna.research.encoding import DEFAULT_WINDOW, OutsideWindowError, SafariEncoding
-from savanna.safari.geometry import xy
+from savanna.safari.geometry import corner_slot, slot_corner, space, xy
 
 from openspiel_helpers import check_information_state, play_bot, sample
 
@@ -61,16 +61,26 @@ def test_action_space_layout():
     s = (2 * DEFAULT_WINDOW + 1) ** 2
     k = 5
     assert (e.PASS, e.ADD, e.MEEPLE, e.PLACE) == (0, 1, 7, 16)
-    assert e.DIG == e.PLACE + 4 * s and e.EXPAND == e.DIG + 4 * s * k
-    assert e.MOVE == e.EXPAND + 4 * s * k and e.RETURN == e.MOVE + 2 * s and e.size == e.RETURN + s
+    assert e.TOKEN == e.PLACE + 4 * s and e.MOVE == e.TOKEN + 4 * s * k
+    assert e.RETURN == e.MOVE + 2 * s and e.size == e.RETURN + s == 45_403
     g = safari.new_game(players=2, seed=1)
     assert e.index_to_action(g, 0) == "pass"
     assert e.index_to_action(g, 1) == "+none" and e.index_to_action(g, 2) == "+A"
     assert e.index_to_action(g, e.MEEPLE + 2) == "M:trail:S" and e.index_to_action(g, e.MEEPLE + 8) == "M:baobab"
     origin = DEFAULT_WINDOW * (2 * DEFAULT_WINDOW + 1) + DEFAULT_WINDOW  # space (0, 0)
     assert e.index_to_action(g, e.PLACE + 4 * (origin + 1) + 1) == "T1,0@90"
-    assert e.index_to_action(g, e.DIG + (4 * origin + 1) * k + 2) == "D0,0:SE=G"
-    assert e.index_to_action(g, e.EXPAND + (4 * origin + 3) * k + 4) == "X0,0:NW=Z"
+    # a token index is a dig where the slot touches no token of its hole, an expansion where it does
+    assert e.index_to_action(g, e.TOKEN + (4 * origin + 1) * k + 2) == "D0,0:SE=G"
+    hole = safari.new_game(players=2, seed=1)
+    se = corner_slot(space(0, 0), 1)  # (0, 0)'s SE corner: a slot of the hole at its SE point
+    point, j = se >> 2, se & 3
+    hole.holes[point] = tuple("G" if q == j else "" for q in range(4))  # a giraffe dug there
+    sp, c = slot_corner(point * 4 + (j + 1) % 4)  # the slot beside it, on a neighbouring tile
+    x, y = xy(sp)
+    i = e.TOKEN + (4 * ((y + DEFAULT_WINDOW) * (2 * DEFAULT_WINDOW + 1) + x + DEFAULT_WINDOW) + c) * k + 4
+    corner = ("NE", "SE", "SW", "NW")[c]
+    assert e.index_to_action(hole, i) == f"X{x},{y}:{corner}=Z"
+    assert e.index_to_action(g, i) == f"D{x},{y}:{corner}=Z"
     assert e.index_to_action(g, e.RETURN + origin + 3) == "R>3,0"
     # ranger moves: by ranger (order of ranger_spaces()) and destination
     r0 = g.ranger_spaces()[0]
@@ -84,20 +94,22 @@ def test_action_space_layout():
 def test_every_legal_action_has_its_own_index_and_back(players):
     rng = random.Random(players)
     decisions = 0
+    kinds: set[str] = set()
     for seed in range(3):
         g = safari.new_game(players=players, seed=seed)
         e = enc_mod.encoding_for(g)
         while not g.is_terminal():
             legal = g.legal_actions()
+            kinds.update(a.kind for a in legal)
             idx = [e.action_to_index(g, a) for a in legal]
-            assert len(set(idx)) == len(idx)
+            assert len(set(idx)) == len(idx)  # (a dig and an expansion never share a token index)
             assert all(e.index_to_action(g, i) is a or e.index_to_action(g, i) == a for i, a in zip(idx, legal))
             mask = enc_mod.legal_mask(g)
             assert mask.dtype == bool and mask.shape == (e.size,) and mask.sum() == len(legal)
             assert sorted(idx) == enc_mod.legal_indices(g) == list(np.flatnonzero(mask))
             g.apply(legal[rng.randrange(len(legal))])
             decisions += 1
-    assert decisions > 400
+    assert decisions > 400 and {"D", "X"} <= kinds
 
 
 def test_index_to_action_refuses_what_is_not_an_action():
@@ -306,7 +318,7 @@ def _play_env(env, seed, rng):
         assert len(legal) == len(g.legal_actions())
         # keen on meeples and keeping tokens, so that shared features and scoring choices happen
         e = env.encoding
-        keen = [i for i in legal if e.MEEPLE <= i < e.MEEPLE + 8] or [i for i in legal if not e.DIG <= i < e.MOVE]
+        keen = [i for i in legal if e.MEEPLE <= i < e.MEEPLE + 8] or [i for i in legal if not e.TOKEN <= i < e.MOVE]
         env.step(int(rng.choice(keen or legal)))
     return finals, seen_other
 

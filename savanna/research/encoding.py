@@ -44,14 +44,18 @@ for NE, SE, SW, NW; ranger index i = its position in `game.ranger_spaces()`):
 | add        | K+1    | 1 (+none), 2+k (+animal k)             | `+none`, `+L`     |
 | meeple     | 9      | K+2 + j: j = side 0..3 for trail N E S W, 4+side for bush, 8 baobab | `M:trail:S`, `M:baobab` |
 | place      | 4S     | PLACE + 4s + r                         | `T2,-1@90`        |
-| dig        | 4SK    | DIG + (4s + c)*K + k                   | `D1,0:SE=G`       |
-| expand     | 4SK    | EXPAND + (4s + c)*K + k                | `X2,0:SW=Z`       |
+| token      | 4SK    | TOKEN + (4s + c)*K + k                 | `D1,0:SE=G`, `X2,0:SW=Z` |
 | move       | 2S     | MOVE + i*S + s (s: the destination)    | `R-1,-1>0,-1`     |
 | return     | S      | RETURN + s                             | `R>3,0`           |
 
 A meeple action names its feature by kind and the first of its sides in N E S
-W order, exactly as `legal_actions()` writes it; the offsets are attributes of
-`SafariEncoding` (`PLACE`, `DIG`, ...), `size` is the total (79,023 with the
+W order, exactly as `legal_actions()` writes it. A token block index lays
+animal k's token on corner c of the tile at s: a dig (`D`) where that slot
+touches no token of its watering hole, an expansion (`X`) where it does. The
+two never share a slot (a slot next to a token may only be expanded, a slot with
+no token beside it only dug), so one block holds both and the state says which,
+as it says which ranger a move index names. The offsets are attributes of
+`SafariEncoding` (`PLACE`, `TOKEN`, ...), `size` is the total (45,403 with the
 default window and tile set, whatever the number of players).
 
 Observation
@@ -76,13 +80,14 @@ Board planes (at each space of the window):
   through this tile, the largest if several), `trail_open_ends`,
   `bush_open_ends` (open ends of the whole feature, the largest);
 - `animal_<X>`: animals of species X printed on the tile; `birds`;
-- `meeple_seat<j>`: meeples of relative seat j on this tile's features;
-  `trail_meeples_seat<j>`, `bush_meeples_seat<j>`: that seat's meeples on the
-  whole trail / bush through this tile (the largest if several);
+- for each relative seat j in turn, four planes: `meeple_seat<j>`, that
+  seat's meeples on this tile's features; `trail_meeples_seat<j>`,
+  `bush_meeples_seat<j>`, its meeples on the whole trail / bush through this
+  tile (the largest if several); `digger_seat<j>`, its digging meeples on the
+  tile's corners (`seat_stride` = 4 planes from one seat's to the next's);
 - `ranger_0`, `ranger_1` (in the order of `game.ranger_spaces()`);
 - `token_<corner>_<X>`: an animal token X on that corner of the tile (watering
-  holes); `digger_seat<j>`: digging meeples of relative seat j on the tile's
-  corners;
+  holes);
 - `frontier`: empty spaces next to a tile; `fits_<r>`: in the place phase, the
   drawn tile can go there turned r degrees (the legal placements);
 - `last_placed`: the latest tile placed; `scoring`: the spaces of the trail or
@@ -109,13 +114,15 @@ import numpy as np
 
 from savanna.safari import Action, parse_action
 from savanna.safari.actions import move as move_action
-from savanna.safari.geometry import space, xy
+from savanna.safari.geometry import corner_slot, space, xy
+from savanna.safari.watering_holes import expand_allowed
 
 DEFAULT_WINDOW = 20
 SCORE_BOUND = 1000.0
 
 SIDES = "NESW"
 CORNERS = ("NE", "SE", "SW", "NW")
+SEAT_PLANES = ("meeple", "trail_meeples", "bush_meeples", "digger")  # the board planes each seat has
 ROTATIONS = (0, 90, 180, 270)
 PHASES = ("place", "action", "score", "ranger", "over")
 SIDE_PAIRS = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
@@ -174,14 +181,14 @@ class SafariEncoding:
         self.ADD = 1
         self.MEEPLE = self.ADD + k + 1
         self.PLACE = self.MEEPLE + 9
-        self.DIG = self.PLACE + 4 * s
-        self.EXPAND = self.DIG + 4 * s * k
-        self.MOVE = self.EXPAND + 4 * s * k
+        self.TOKEN = self.PLACE + 4 * s  # digs and expansions: the slot's hole says which
+        self.MOVE = self.TOKEN + 4 * s * k
         self.RETURN = self.MOVE + self.rangers * s
         self.size = self.RETURN + s
         self._to_index: dict[Action, int] = {}
         self._to_action: dict[int, Action] = {}
         self._moves: dict[tuple, Action] = {}  # (ranger's (x, y), destination s) -> move
+        self._tokens: dict[int, tuple] = {}  # token index -> (point, slot at the point, dig, expansion)
 
         # ---- observation layout
         p = players
@@ -190,11 +197,11 @@ class SafariEncoding:
         planes += ["baobab", "baobab_complete", "trail", "bush", "trail_complete", "bush_complete",
                    "trail_distinct", "bush_distinct", "trail_open_ends", "bush_open_ends"]
         planes += [f"animal_{a}" for a in ts.animals] + ["birds"]
-        planes += [f"meeple_seat{j}" for j in range(p)]
-        planes += [f"trail_meeples_seat{j}" for j in range(p)] + [f"bush_meeples_seat{j}" for j in range(p)]
+        # the planes of each seat together, seat by seat: an observer's view turns them as one block
+        planes += [f"{group}_seat{j}" for j in range(p) for group in SEAT_PLANES]
+        self.seat_stride = len(SEAT_PLANES)  # from a seat's plane to the next seat's of the same group
         planes += [f"ranger_{i}" for i in range(self.rangers)]
         planes += [f"token_{c}_{a}" for c in CORNERS for a in ts.animals]
-        planes += [f"digger_seat{j}" for j in range(p)]
         planes += ["frontier"] + [f"fits_{r}" for r in ROTATIONS] + ["last_placed", "scoring"]
         self.plane_names = planes
         self.plane = {n: i for i, n in enumerate(planes)}
@@ -270,7 +277,8 @@ class SafariEncoding:
             return self._meeple_without_side(game, a)
         i = self._index(a)
         self._to_index[a] = i
-        self._to_action.setdefault(i, a)
+        if kind not in ("D", "X"):  # (a token index is a dig or an expansion as the state has it)
+            self._to_action.setdefault(i, a)
         return i
 
     def _index(self, a: Action) -> int:
@@ -287,8 +295,7 @@ class SafariEncoding:
             return self.PLACE + 4 * self._space(args[0]) + args[1]
         if kind in ("D", "X"):
             sp, c, animal = args
-            base = self.DIG if kind == "D" else self.EXPAND
-            return base + (4 * self._space(sp) + c) * k + self._animal(a, animal)
+            return self.TOKEN + (4 * self._space(sp) + c) * k + self._animal(a, animal)
         if kind == "R>":
             return self.RETURN + self._space(args[0])
         raise ValueError(f"action {a}: unknown kind {kind!r}")
@@ -322,25 +329,41 @@ class SafariEncoding:
             raise ValueError(f"an action index must be a whole number, not {index!r}") from None
         if i != index or not 0 <= i < self.size:
             raise ValueError(f"action index {index!r} is outside 0..{self.size - 1}")
-        a = self._to_action.get(i)
-        if a is not None:
-            return a
+        if self.TOKEN <= i < self.MOVE:
+            return self._token_action(game, i)
         if self.MOVE <= i < self.RETURN:
             r, s = divmod(i - self.MOVE, self.spaces)
-            src = game.ranger_spaces()[r]
-            if src is None:
-                raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
+            src = game.rangers[r]  # (the engine's space code, -1 when displaced)
             a = self._moves.get((src, s))
             if a is None:
+                if src < 0:
+                    raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
                 if len(self._moves) > 100_000:  # (bounded: rangers roam over many spaces in many games)
                     self._moves.clear()
                 x, y = self._xy(s)
-                a = self._moves[(src, s)] = move_action(space(*src), space(x, y))  # (as parse_action gives)
+                a = self._moves[(src, s)] = move_action(src, space(x, y))  # (as parse_action gives)
+            return a
+        a = self._to_action.get(i)
+        if a is not None:
             return a
         a = parse_action(self._text(i))
         self._to_action[i] = a
         self._to_index.setdefault(a, i)
         return a
+
+    def _token_action(self, game: Any, i: int) -> Action:
+        """A token index as the dig or expansion it is now: an expansion where the slot touches a
+        token of its watering hole, else a dig."""
+        got = self._tokens.get(i)
+        if got is None:
+            sc, animal = divmod(i - self.TOKEN, self.num_animals)
+            s, c = divmod(sc, 4)
+            x, y = self._xy(s)
+            slot = corner_slot(space(x, y), c)
+            where = f"{x},{y}:{CORNERS[c]}={self.animals[animal]}"
+            got = self._tokens[i] = (slot >> 2, slot & 3, parse_action("D" + where), parse_action("X" + where))
+        point, j, dig, expand = got
+        return expand if expand_allowed(game.holes.get(point), j) else dig
 
     def _text(self, i: int) -> str:
         k = self.num_animals
@@ -352,16 +375,10 @@ class SafariEncoding:
         if i < self.PLACE:
             j = i - self.MEEPLE
             return "M:baobab" if j == 8 else f"M:{'trail' if j < 4 else 'bush'}:{SIDES[j % 4]}"
-        if i < self.DIG:
+        if i < self.TOKEN:
             s, r = divmod(i - self.PLACE, 4)
             x, y = self._xy(s)
             return f"T{x},{y}@{ROTATIONS[r]}"
-        if i < self.MOVE:
-            kind, base = ("D", self.DIG) if i < self.EXPAND else ("X", self.EXPAND)
-            sc, animal = divmod(i - base, k)
-            s, c = divmod(sc, 4)
-            x, y = self._xy(s)
-            return f"{kind}{x},{y}:{CORNERS[c]}={self.animals[animal]}"
         x, y = self._xy(i - self.RETURN)
         return f"R>{x},{y}"
 
@@ -475,6 +492,7 @@ class SafariEncoding:
         feats = {f["feature"]: f for f in g.features()}
         tile, baobab, baobab_done = P["tile"], P["baobab"], P["baobab_complete"]
         meeple0, birds = P["meeple_seat0"], P["birds"]
+        stride = self.seat_stride
         edge_plane = {"t": P["edge_trail_N"], "b": P["edge_bush_N"]}
         corner0 = P["open_corner_NE"]
         animal0 = P[f"animal_{self.animals[0]}"]
@@ -493,7 +511,7 @@ class SafariEncoding:
                 planes[corner0 + CORNERS.index(c), i, j] = 1
             for f in t["features"]:
                 for s in f["meeples"]:
-                    planes[meeple0 + (s - seat) % n, i, j] += 1
+                    planes[meeple0 + (s - seat) % n * stride, i, j] += 1
                 if f["kind"] == "baobab":
                     planes[baobab, i, j] = 1
                     if f["complete"]:
@@ -512,7 +530,7 @@ class SafariEncoding:
                     planes[ends, i, j] = max(planes[ends, i, j], whole["open_ends"])
                     for s, m in enumerate(whole["meeples"]):
                         if m:
-                            q = meeples0 + (s - seat) % n
+                            q = meeples0 + (s - seat) % n * stride
                             planes[q, i, j] = max(planes[q, i, j], m)
 
         token0, digger0, k = P[f"token_NE_{self.animals[0]}"], P["digger_seat0"], self.num_animals
@@ -528,7 +546,7 @@ class SafariEncoding:
                 dx, dy, _ = SLOT_CORNER[slot]
                 at = cell(px + dx, py + dy)
                 if at is not None:
-                    planes[digger0 + (s - seat) % n, at[0], at[1]] += 1
+                    planes[digger0 + (s - seat) % n * stride, at[0], at[1]] += 1
 
         for r, where in enumerate(g.ranger_spaces()):
             if where is not None and r < self.rangers:
@@ -611,7 +629,7 @@ class SafariEncoding:
         k, s = self.num_animals, self.spaces
         lines = [f"window {self.width}x{self.width} (x, y in -{self.window}..{self.window}), {self.size} actions:",
                  f"  pass {self.PASS}; add {self.ADD}..{self.ADD + k}; meeple {self.MEEPLE}..{self.MEEPLE + 8}",
-                 f"  place {self.PLACE}+4s+r; dig {self.DIG}+(4s+c)*{k}+a; expand {self.EXPAND}+(4s+c)*{k}+a",
+                 f"  place {self.PLACE}+4s+r; token (dig or expand) {self.TOKEN}+(4s+c)*{k}+a",
                  f"  move {self.MOVE}+ranger*{s}+s; return {self.RETURN}+s",
                  (f"observation: {self.num_planes} planes {self.plane_shape} then {self.vector_size} numbers "
                   f"= {self.observation_size}")]

@@ -73,7 +73,7 @@ from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
 from savanna.safari.trails_and_bush import BUSH_KIND, popcount
 from savanna.safari.watering_holes import expand_allowed
 
-from .encoding import ROTATIONS, SCORE_BOUND, OutsideWindowError, SafariEncoding, encode_drawn_layout
+from .encoding import ROTATIONS, SCORE_BOUND, SEAT_PLANES, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
 __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 
@@ -108,19 +108,13 @@ class _Tables:
         self.off_fits = P["fits_0"] * S
         self.off_last = P["last_placed"] * S
         self.off_scoring = P["scoring"] * S
-        # the groups of per-seat planes (n planes in a row, one per seat), as blocks of groups
-        # that follow one another: (first plane, groups). An observer's copy rotates each group
-        # so that its own seat comes first (a block at once, as a (groups, n, S) array)
-        firsts = [P[f"{base}0"] for base in ("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat")]
-        assert all(P[f"{base}{n - 1}"] == f + n - 1 for base, f in
-                   zip(("meeple_seat", "trail_meeples_seat", "bush_meeples_seat", "digger_seat"), firsts))
-        blocks: list[list[int]] = []
-        for f in firsts:
-            if blocks and blocks[-1][0] + blocks[-1][1] * n == f:
-                blocks[-1][1] += 1
-            else:
-                blocks.append([f, 1])
-        self.seat_blocks = [(f * S, (f + m * n) * S, m) for f, m in blocks]  # (flat start, flat end, groups)
+        # the seats' planes: one block, seat by seat (`seat_stride` planes each); an observer's
+        # copy turns the block so that its own seat's planes come first (two contiguous copies)
+        first = P[f"{SEAT_PLANES[0]}_seat0"]
+        assert all(P[f"{grp}_seat{j}"] == first + j * enc.seat_stride + i
+                   for j in range(n) for i, grp in enumerate(SEAT_PLANES))
+        self.seat_step = enc.seat_stride * S  # flat distance from a seat's plane to the next seat's
+        self.seat_block = (first * S, (first + n * enc.seat_stride) * S)
         self._static: dict[tuple, tuple] = {}
         self.enc = enc
         # vector offsets
@@ -283,12 +277,11 @@ class SafariTracker:
         """Turn the per-seat planes of the buffer to `seat`'s view."""
         shift = (seat - self.view) % self.encoding.players
         if shift:
-            S, n, buf = self.t.S, self.encoding.players, self.buf
-            for a, b, m in self.t.seat_blocks:
-                block = buf[a:b].reshape(m, n, S)
-                first = block[:, :shift].copy()
-                block[:, :n - shift] = block[:, shift:]
-                block[:, n - shift:] = first
+            (a, b), cut = self.t.seat_block, shift * self.t.seat_step
+            block = self.buf[a:b]
+            first = block[:cut].copy()
+            block[:b - a - cut] = block[cut:]
+            block[b - a - cut:] = first
             self.view = seat
 
     # ------------------------------------------------------------- state
@@ -298,19 +291,22 @@ class SafariTracker:
         self.view = 0
         self.pattern = np.full(self.t.S, NO_SPACE, np.intp)  # each cell's frontier pattern
         self.fits_shown = False
+        self.expand_at: list | None = None  # slots that may be expanded: (4 * cell + corner, tokens)
         self.game = g
         self.n = 0  # history entries read
         self.last_action = None
         self.node_space: dict[int, int] = {}
         self.members: dict[int, list[int]] = {}  # tracked root -> its parts (nodes)
         self.troot: dict[int, int] = {}  # node -> tracked root
-        self.baobabs: set[int] = set()
+        self.baobabs: set[int] = set()  # baobabs not yet surrounded (a surrounded one stays so)
         self.fm: frozenset = frozenset()
         self.fm_list: list = []
         self.bm: dict[int, int] = {}
         self.holes: dict[int, tuple] = {}
         self.hole_meeples: dict[int, tuple] = {}
         self.markers: list[int] = []  # flat indices of the rangers, the last tile, the feature scoring
+        self.marked_rangers: list[int] = []  # what `markers` were worked out from
+        self.marked_last: int | None = None
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._heads = [((), None)] * self.encoding.players
         self._left = ([], [], None)
@@ -329,6 +325,7 @@ class SafariTracker:
             placed = [a.args[0] for a in hist[n:] if a.kind == "T"]
             if placed:
                 self.last_sp = placed[-1]
+                self.expand_at = None  # (a tile's corners may be new free slots)
         self.synced = False
         self.n = len(hist)
         self.last_action = hist[-1] if hist else None
@@ -341,6 +338,7 @@ class SafariTracker:
         idx: list[int] = []  # writes: flat index (stack by absolute seat) and value
         val: list[float] = []
         put_i, put_v = idx.append, val.append
+        step = t.seat_step  # (a seat's plane to the next seat's)
 
         # 1. new tiles: fixed planes, feature members, frontier, baobabs around
         new_nodes: list[int] = []
@@ -403,11 +401,12 @@ class SafariTracker:
                             front_out.add(nb)
                 if baobabs:
                     for q in (sp,) + tuple(sp + o for o in RING):
-                        if q in baobabs:
+                        if q in baobabs and all(q + o in board for o in RING):
+                            baobabs.discard(q)
                             s = cell.get(q)
                             if s is not None:
                                 put_i(bdone + s)
-                                put_v(1 if all(q + o in board for o in RING) else 0)
+                                put_v(1)
 
         # 2. meeples: on trails and bush (by part), on baobabs (by space)
         n_seats = self.encoding.players
@@ -453,7 +452,7 @@ class SafariTracker:
                 if seat is not None:
                     counts[seat] += 1
                 for j in range(n_seats):
-                    put_i(base + j * S)
+                    put_i(base + j * step)
                     put_v(counts[j])
 
         # 3. whole features joined or whose meeples changed: redraw their cells
@@ -497,7 +496,7 @@ class SafariTracker:
                     base = o_meeple[kd] + s
                     m = meeples[kd]
                     for j in range(n_seats):
-                        put_i(base + j * S)
+                        put_i(base + j * step)
                         put_v(m[j])
 
         # 4. watering holes whose tokens or diggers changed: the four cells around each
@@ -507,6 +506,7 @@ class SafariTracker:
             old = self.holes
             points.update(p for p, toks in holes.items() if old.get(p) != toks)
             self.holes = dict(holes)
+            self.expand_at = None
         if hm != self.hole_meeples:
             old = self.hole_meeples
             points.update(p for p in set(hm).union(old) if hm.get(p) != old.get(p))
@@ -531,31 +531,37 @@ class SafariTracker:
                             diggers[seat] += 1
                 idx.extend([t.off_token + q * S + s for q in range(4 * k)])
                 val.extend(tokens)
-                idx.extend([t.off_digger + j * S + s for j in range(n_seats)])
+                idx.extend([t.off_digger + j * step + s for j in range(n_seats)])
                 val.extend(diggers)
 
         # 5. markers that move every turn: rangers, the last tile, the feature scoring, the placements
-        marks: list[int] = []
-        for i, r in enumerate(g.rangers):
-            if r >= 0 and i < len(t.off_ranger):
-                s = cell.get(r)
-                if s is not None:
-                    marks.append(t.off_ranger[i] + s)
-        s = cell.get(self.last_sp)
-        if s is not None:
-            marks.append(t.off_last + s)
         phase = g.phase
-        if phase == SCORE:
-            node_space = self.node_space
-            for node in self.members.get(find(g.jobs[0][0]), ()):
-                s = cell.get(node_space[node])
-                if s is not None:
-                    marks.append(t.off_scoring + s)
+        rangers = g.rangers
+        if phase == SCORE or rangers != self.marked_rangers or self.last_sp != self.marked_last:
+            self.marked_rangers, self.marked_last = rangers[:], self.last_sp
+            marks: list[int] = []
+            for i, r in enumerate(rangers):
+                if r >= 0 and i < len(t.off_ranger):
+                    s = cell.get(r)
+                    if s is not None:
+                        marks.append(t.off_ranger[i] + s)
+            s = cell.get(self.last_sp)
+            if s is not None:
+                marks.append(t.off_last + s)
+            if phase == SCORE:
+                self.marked_last = None  # (the next state marks again, to clear the feature)
+                node_space = self.node_space
+                for node in self.members.get(find(g.jobs[0][0]), ()):
+                    s = cell.get(node_space[node])
+                    if s is not None:
+                        marks.append(t.off_scoring + s)
+        else:
+            marks = self.markers
         placing = phase == PLACE and g.tile >= 0
         place_outside = 0
         if placing:
             tt = g.tileset.copies[g.tile].type
-            table = t.fit_table(tt)[self.pattern].view(np.uint8).reshape(S, 4)  # cell s, rotation r fits
+            table = t.fit_table(tt).take(self.pattern).view(np.uint8).reshape(S, 4)  # cell s, rotation r fits
             if self.front_out:  # (placements outside the window: counted, for strict masks)
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
@@ -563,16 +569,20 @@ class SafariTracker:
         buf = self.buf
         if self.view:
             self._rotate(0)
-        moved = marks != self.markers  # (the rangers and the last tile stay put most steps)
-        if moved and self.markers:
-            buf[self.markers] = 0
+        old = self.markers
+        if marks != old:  # (the markers' planes take no other writes: cleared and set in the same write)
+            new = set(marks)
+            for i in old:
+                if i not in new:
+                    put_i(i)
+                    put_v(0)
+            for i in new.difference(old):
+                put_i(i)
+                put_v(1)
+            self.markers = marks
         if idx:
             # (arrays from iterators: NumPy works out a list's dtype element by element)
             buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
-        if moved:
-            self.markers = marks
-            if marks:
-                buf[marks] = 1
         fits_planes = buf[t.off_fits:t.off_fits + 4 * S]
         if placing:
             fits_planes.reshape(4, S)[:] = table.T
@@ -625,7 +635,7 @@ class SafariTracker:
                         out.append(enc.MEEPLE + (0 if f.kind == "trail" else 4) + sides[i][0])
                 dig = g.dig_slots
                 if animals and dig:
-                    dig0 = enc.DIG
+                    dig0 = enc.TOKEN
                     for slot in dig:
                         b = corner_of(slot)
                         if b < 0:
@@ -635,22 +645,17 @@ class SafariTracker:
                         for a in animals:
                             out.append(b + a)
             if animals:
-                letters = enc.animals
-                free = g.free_slots
-                exp0 = enc.EXPAND
-                for point, toks in g.holes.items():
-                    if "" not in toks:
-                        continue
-                    for j in range(4):
-                        slot = point * 4 + j
-                        if slot in free and expand_allowed(toks, j):
-                            b = corner_of(slot)
-                            for a in animals:
-                                if letters[a] not in toks:
-                                    if b < 0:
-                                        outside += 1
-                                    else:
-                                        out.append(exp0 + b * k + a)
+                exp = self.expand_at
+                if exp is None:  # (worked out again only when a tile or a token has been laid)
+                    exp = self.expand_at = self._expandable(g)
+                exp0 = enc.TOKEN
+                for b, toks in exp:
+                    for a in animals:
+                        if a not in toks:
+                            if b < 0:
+                                outside += 1
+                            else:
+                                out.append(exp0 + b * k + a)
             mask[np.fromiter(out, np.intp, len(out))] = 1
             self._undo.append(out)
             if g.displaced < 0:
@@ -681,6 +686,24 @@ class SafariTracker:
             self._undo.append(adds)
         return outside
 
+    def _expandable(self, g: Any) -> list[tuple[int, set[int]]]:
+        """The slots a token may be expanded onto, as (4 * cell + corner, or -1 outside the
+        window; the indices of the animals already at that hole)."""
+        corner_of, ai = self.t.corner_of, self.encoding.animal_index
+        free = g.free_slots
+        out = []
+        for point, toks in g.holes.items():
+            if "" not in toks:
+                continue
+            there = None
+            for j in range(4):
+                slot = point * 4 + j
+                if slot in free and expand_allowed(toks, j):
+                    if there is None:
+                        there = {ai[ch] for ch in toks if ch in ai}
+                    out.append((corner_of(slot), there))
+        return out
+
     def _check_window(self, strict: bool) -> None:
         if strict and self._outside:
             w = self.encoding.width
@@ -702,7 +725,7 @@ class SafariTracker:
         self._check_window(strict)
         if not copy:
             return self._mask
-        return self._mask.astype(dtype)
+        return self._mask.copy() if np.dtype(dtype) == np.int8 else self._mask.astype(dtype)
 
     def legal_mask_into(self, game: Any, out: np.ndarray, strict: bool = True) -> None:
         """Write `legal_mask(game, strict)` into `out` (a row of a batch)."""
@@ -732,17 +755,16 @@ class SafariTracker:
             self._rotate(seat)
             self.vector(game, seat, self.full[P:])
             return self.full
-        if out is None:
-            out = np.empty(enc.observation_size, self.dtype)
         buf = self.buf
-        out[:P] = buf
+        if out is None:
+            out = self.full.copy()  # (one copy; the vector part is written over below)
+        else:
+            out[:P] = buf
         shift = (seat - self.view) % enc.players
-        if shift:  # relative seat j's planes of each group come from the buffer's (j + shift) % n
-            S, n = self.t.S, enc.players
-            for a, b, m in self.t.seat_blocks:
-                src, dst = buf[a:b].reshape(m, n, S), out[a:b].reshape(m, n, S)
-                dst[:, :n - shift] = src[:, shift:]
-                dst[:, n - shift:] = src[:, :shift]
+        if shift:  # relative seat j's planes come from the buffer's seat (j + shift) % n
+            (a, b), cut = self.t.seat_block, shift * self.t.seat_step
+            out[a:b - cut] = buf[a + cut:b]
+            out[b - cut:b] = buf[a:a + cut]
         self.vector(game, seat, out[P:])
         return out
 
