@@ -81,6 +81,7 @@ __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 # SCORE_BOUND), so 16-bit integers hold it exactly at half float32's size
 OBSERVATION_DTYPE = np.int16
 NO_SPACE = 256  # the frontier pattern of a cell that is not on the frontier (engine patterns are 0..255)
+_AROUND = frozenset((0,) + RING)  # a space and the eight around it, as offsets
 
 
 class _Tables:
@@ -263,7 +264,7 @@ class SafariTracker:
         self._mask = np.zeros(encoding.size, np.int8)
         self._undo: list = []  # where the mask was set (index lists, slices)
         self._heads: list[tuple] = [((), None)] * encoding.players  # per seat: (key, part of the vector)
-        self._left: tuple = ([], [], None)  # `_stack_counts` of the stack last seen
+        self._left: tuple = (None, 0, None)  # `_stack_counts`: the game, its stack's length, the counts
         self._legal: list[int] | None = None
         self._outside = 0
 
@@ -309,7 +310,7 @@ class SafariTracker:
         self.marked_last: int | None = None
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._heads = [((), None)] * self.encoding.players
-        self._left = ([], [], None)
+        self._left = (None, 0, None)
         return list(g.board)
 
     def sync(self, g: Any) -> None:
@@ -400,8 +401,8 @@ class SafariTracker:
                         else:
                             front_out.add(nb)
                 if baobabs:
-                    for q in (sp,) + tuple(sp + o for o in RING):
-                        if q in baobabs and all(q + o in board for o in RING):
+                    for q in [q for q in baobabs if q - sp in _AROUND]:
+                        if all(q + o in board for o in RING):
                             baobabs.discard(q)
                             s = cell.get(q)
                             if s is not None:
@@ -463,6 +464,7 @@ class SafariTracker:
             cells = {node_space[node] for r in roots for node in members[r]}
             opened, masks, kinds = regions.open, regions.mask, regions.kind
             o_done, o_dist, o_ends, o_meeple = t.off_done, t.off_distinct, t.off_ends, t.off_kind_meeples
+            of_root: dict[int, tuple[int, int, int]] = {}  # root -> (kind, open ends, distinct animals)
             for sp in cells:
                 s = cell.get(sp)
                 if s is None:
@@ -475,13 +477,14 @@ class SafariTracker:
                     if node < 0:
                         continue
                     r = find(node)
-                    kd = 1 if kinds[r] == BUSH_KIND else 0
-                    op = opened[r]
+                    got = of_root.get(r)
+                    if got is None:
+                        got = of_root[r] = (1 if kinds[r] == BUSH_KIND else 0, opened[r], popcount(masks[r]))
+                    kd, op, dd = got
                     if op == 0:
                         done[kd] = 1
                     elif op > ends[kd]:
                         ends[kd] = op
-                    dd = popcount(masks[r])
                     if dd > dist[kd]:
                         dist[kd] = dd
                     counts = by_root.get(r)
@@ -656,8 +659,9 @@ class SafariTracker:
                                 outside += 1
                             else:
                                 out.append(exp0 + b * k + a)
-            mask[np.fromiter(out, np.intp, len(out))] = 1
-            self._undo.append(out)
+            at = np.fromiter(out, np.intp, len(out))
+            mask[at] = 1
+            self._undo.append(at)
             if g.displaced < 0:
                 r0, r1 = g.rangers
                 front = self.buf[t.off_frontier:t.off_frontier + S]
@@ -768,23 +772,27 @@ class SafariTracker:
         self.vector(game, seat, out[P:])
         return out
 
-    def _stack_counts(self, stack: list[int]) -> tuple[list[int], list[int], np.ndarray]:
-        """The vector's `tiles_left` and `left_<type>` entries (one stretch) for a tile stack, as
-        (the stack seen, the counts, the counts as an array). Tiles drawn from the top (the end)
-        are taken off the last counts; any other change counts the stack again."""
-        ct = self.t.copy_type_list
-        seen, counts, _ = self._left
+    def _stack_counts(self, g: Any) -> np.ndarray:
+        """The vector's `tiles_left` and `left_<type>` entries (one stretch) for `g`'s tile stack.
+        Kept from call to call: a tile drawn since the last call (the stack one shorter, and the
+        drawn tile the one being placed) is taken off; any other change counts the stack again."""
+        seen, length, counts = self._left
+        stack = g.stack
         n = len(stack)
-        if counts and n < len(seen) and stack == seen[:n]:
-            counts = counts[:]
-            for c in seen[n:]:
-                counts[1 + ct[c]] -= 1
+        if seen is g and n == length:
+            return counts
+        if seen is g and n == length - 1 and g.phase == PLACE and g.tile >= 0:
+            counts[0] = n  # (in place: the counts are only ever copied into a vector)
+            counts[1 + self.t.copy_type_list[g.tile]] -= 1
         else:
-            counts = [0] * (1 + self.t.num_types)
+            ct = self.t.copy_type_list
+            tally = [0] * (1 + self.t.num_types)
             for c in stack:
-                counts[1 + ct[c]] += 1
-        counts[0] = n
-        return stack[:], counts, np.array(counts, self.dtype)
+                tally[1 + ct[c]] += 1
+            tally[0] = n
+            counts = np.array(tally, self.dtype)
+        self._left = (g, n, counts)
+        return counts
 
     def _counts(self, g: Any, seat: int) -> np.ndarray:
         """The vector's entries from `score_seat0` to the last `discarded_` for `seat`, but for the
@@ -813,17 +821,14 @@ class SafariTracker:
         # the head (phase .. discarded tokens: contiguous) in two parts: who acts in which phase,
         # written entry by entry, and the scores, supplies and piles, which change a few times a
         # turn: kept per seat as an array, made again when they change
-        score, supply, hands, stack, pile, discards = g.score, g.supply_meeples, g.hands, g.stack, g.pile, g.discards
+        score, supply, hands, pile, discards = g.score, g.supply_meeples, g.hands, g.pile, g.discards
         key = (*score, *supply, *hands, len(pile), *discards)
         got = self._heads[seat]
         if got[0] != key or self.game is not g:
             got = self._heads[seat] = (key, self._counts(g, seat))
         v0 = t.v_score
         vec[v0:t.head] = got[1]
-        left = self._left
-        if left[2] is None or len(stack) != len(left[0]) or self.game is not g:  # (a stack only shrinks)
-            self._left = self._stack_counts(stack)
-        vec[t.v_tiles_left:t.v_left + t.num_types] = self._left[2]
+        vec[t.v_tiles_left:t.v_left + t.num_types] = self._stack_counts(g)
         cp = g.current_player
         vec[:v0] = t.who(phase, -1 if cp is None else (cp - seat) % n, -1 if cp is None else (g.active - seat) % n)
         if phase == PLACE and g.tile >= 0:
