@@ -149,6 +149,8 @@ class _Tables:
         self._corners: dict[int, int] = {}
         self._who: dict[tuple, np.ndarray] = {}
         self.k = k
+        self.tileset = ts
+        self.fit_of_copy = [self.fit_table(c.type) for c in ts.copies]  # by tile copy, for the encoding's set
 
     def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[float]]:
         """The fixed planes of a tile turned `rot`: (plane offsets, values), as `SafariEncoding._board` sets them."""
@@ -261,9 +263,21 @@ class SafariTracker:
         self.game: Any = None
         self.n = 0
         self.synced = False
-        self._mask = np.zeros(encoding.size, np.int8)
-        self._undo: list = []  # where the mask was set (index lists, slices)
-        self._heads: list[tuple] = [((), None)] * encoding.players  # per seat: (key, part of the vector)
+        self._mask = mask = np.zeros(encoding.size, np.int8)
+        self._undo: list = []  # where the mask was set: index arrays
+        self._undo_views: list = []  # and stretches of it (views)
+        # views made once (making one costs about as much as the copy through it)
+        t, S, enc = self.t, self.t.S, encoding
+        self._fits = self.buf[t.off_fits:t.off_fits + 4 * S]
+        self._fits4 = self._fits.reshape(4, S)
+        self._front = self.buf[t.off_frontier:t.off_frontier + S]
+        self._place = mask[enc.PLACE:enc.PLACE + 4 * S]
+        self._moves = (mask[enc.MOVE:enc.MOVE + S], mask[enc.MOVE + S:enc.MOVE + 2 * S], mask[enc.MOVE:enc.MOVE + 2 * S])
+        self._return = mask[enc.RETURN:enc.RETURN + S]
+        self._taken = np.empty(S, np.uint32)  # the drawn tile's fits at each cell, four bytes each
+        self._table = self._taken.view(np.uint8).reshape(S, 4)  # (cell, rotation) -> fits
+        self._taken8 = self._taken.view(np.int8)  # the same, as the place block of the mask
+        self._heads: list[list] = [[(), None, -1, None] for _ in range(encoding.players)]  # per seat (`vector`)
         self._left: tuple = (None, 0, None)  # `_stack_counts`: the game, its stack's length, the counts
         self._legal: list[int] | None = None
         self._outside = 0
@@ -309,7 +323,7 @@ class SafariTracker:
         self.marked_rangers: list[int] = []  # what `markers` were worked out from
         self.marked_last: int | None = None
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
-        self._heads = [((), None)] * self.encoding.players
+        self._heads = [[(), None, -1, None] for _ in range(self.encoding.players)]
         self._left = (None, 0, None)
         return list(g.board)
 
@@ -563,8 +577,10 @@ class SafariTracker:
         placing = phase == PLACE and g.tile >= 0
         place_outside = 0
         if placing:
-            tt = g.tileset.copies[g.tile].type
-            table = t.fit_table(tt).take(self.pattern).view(np.uint8).reshape(S, 4)  # cell s, rotation r fits
+            ts = g.tileset
+            tt = ts.copies[g.tile].type
+            (t.fit_of_copy[g.tile] if ts is t.tileset else t.fit_table(tt)).take(self.pattern, out=self._taken)
+            table = self._table  # cell s, rotation r fits
             if self.front_out:  # (placements outside the window: counted, for strict masks)
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
@@ -586,23 +602,24 @@ class SafariTracker:
         if idx:
             # (arrays from iterators: NumPy works out a list's dtype element by element)
             buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
-        fits_planes = buf[t.off_fits:t.off_fits + 4 * S]
         if placing:
-            fits_planes.reshape(4, S)[:] = table.T
+            self._fits4[:] = table.T
             self.fits_shown = True
         elif self.fits_shown:
-            fits_planes[:] = 0
+            self._fits[:] = 0
             self.fits_shown = False
 
         # the legal actions, as a mask
         mask = self._mask
-        for where in self._undo:  # clear what the last state set (cheaper than the whole array)
-            mask[where] = 0
-        self._undo = undo = []
+        for at in self._undo:  # clear what the last state set (cheaper than the whole array)
+            mask[at] = 0
+        for view in self._undo_views:
+            view[:] = 0
+        self._undo = []
+        self._undo_views = views = []
         if placing:
-            place = self.encoding.PLACE
-            mask[place:place + 4 * S] = table.ravel()
-            undo.append(slice(place, place + 4 * S))
+            self._place[:] = self._taken8
+            views.append(self._place)
             self._outside = place_outside
         elif phase == PLACE:
             self._outside = 0
@@ -639,8 +656,11 @@ class SafariTracker:
                 dig = g.dig_slots
                 if animals and dig:
                     dig0 = enc.TOKEN
+                    corners = t._corners
                     for slot in dig:
-                        b = corner_of(slot)
+                        b = corners.get(slot)
+                        if b is None:
+                            b = corner_of(slot)
                         if b < 0:
                             outside += len(animals)
                             continue
@@ -664,11 +684,12 @@ class SafariTracker:
             self._undo.append(at)
             if g.displaced < 0:
                 r0, r1 = g.rangers
-                front = self.buf[t.off_frontier:t.off_frontier + S]
+                front = self._front
                 m0, m1 = enc.MOVE, enc.MOVE + S
-                mask[m0:m0 + S] = front
-                mask[m1:m1 + S] = front
-                self._undo.append(slice(m0, m1 + S))
+                move0, move1, both = self._moves
+                move0[:] = front
+                move1[:] = front
+                self._undo_views.append(both)
                 for r in (r0, r1):
                     s = cell.get(r)
                     if s is not None:
@@ -678,14 +699,14 @@ class SafariTracker:
         elif phase == RANGER:
             other = g.rangers[1 - g.displaced]
             ret = enc.RETURN
-            mask[ret:ret + S] = self.buf[t.off_frontier:t.off_frontier + S]
-            self._undo.append(slice(ret, ret + S))
+            self._return[:] = self._front
+            self._undo_views.append(self._return)
             s = cell.get(other)
             if s is not None:
                 mask[ret + s] = 0
             outside += len(self.front_out.difference((other,)))
         elif phase == SCORE:
-            adds = [enc.action_to_index(g, a) for a in g.legal_actions()]
+            adds = np.array([enc.action_to_index(g, a) for a in g.legal_actions()], np.intp)
             mask[adds] = 1
             self._undo.append(adds)
         return outside
@@ -823,14 +844,23 @@ class SafariTracker:
         # turn: kept per seat as an array, made again when they change
         score, supply, hands, pile, discards = g.score, g.supply_meeples, g.hands, g.pile, g.discards
         key = (*score, *supply, *hands, len(pile), *discards)
-        got = self._heads[seat]
-        if got[0] != key or self.game is not g:
-            got = self._heads[seat] = (key, self._counts(g, seat))
+        lead = self._heads[seat]  # [key, who, tiles left, the stretch 0 .. head]
         v0 = t.v_score
-        vec[v0:t.head] = got[1]
-        vec[t.v_tiles_left:t.v_left + t.num_types] = self._stack_counts(g)
+        if lead[0] != key or self.game is not g:
+            arr = np.empty(t.head, self.dtype)
+            arr[v0:] = self._counts(g, seat)
+            lead = self._heads[seat] = [key, None, -1, arr]
+        arr = lead[3]
+        counts = self._stack_counts(g)
+        if lead[2] != counts[0]:  # (the count of tiles left tells the counts apart: they only shrink)
+            arr[t.v_tiles_left:t.v_left + t.num_types] = counts
+            lead[2] = counts[0]
         cp = g.current_player
-        vec[:v0] = t.who(phase, -1 if cp is None else (cp - seat) % n, -1 if cp is None else (g.active - seat) % n)
+        who = (phase, -1 if cp is None else (cp - seat) % n, -1 if cp is None else (g.active - seat) % n)
+        if lead[1] != who:
+            arr[:v0] = t.who(*who)
+            lead[1] = who
+        vec[:t.head] = arr
         if phase == PLACE and g.tile >= 0:
             vec[t.v_drawn:] = t.drawn(g.tile)
             return
