@@ -264,6 +264,7 @@ class SafariTracker:
         self.n = 0
         self.synced = False
         self._mask = mask = np.zeros(encoding.size, np.int8)
+        self._seats = frozenset(range(encoding.players))
         self._undo: list = []  # where the mask was set: index arrays
         self._undo_views: list = []  # and stretches of it (views)
         # views made once (making one costs about as much as the copy through it)
@@ -487,6 +488,7 @@ class SafariTracker:
                 dist = [0, 0]
                 ends = [0, 0]
                 meeples = [[0] * n_seats, [0] * n_seats]
+                redraw = [False, False]  # the kinds of a feature redrawn here (the other kind's stay)
                 for node in board[sp][5]:
                     if node < 0:
                         continue
@@ -495,6 +497,8 @@ class SafariTracker:
                     if got is None:
                         got = of_root[r] = (1 if kinds[r] == BUSH_KIND else 0, opened[r], popcount(masks[r]))
                     kd, op, dd = got
+                    if r in roots:
+                        redraw[kd] = True
                     if op == 0:
                         done[kd] = 1
                     elif op > ends[kd]:
@@ -508,6 +512,8 @@ class SafariTracker:
                             if counts[j] > m[j]:
                                 m[j] = counts[j]
                 for kd in (0, 1):
+                    if not redraw[kd]:
+                        continue
                     idx.extend((o_done[kd] + s, o_dist[kd] + s, o_ends[kd] + s))
                     val.extend((done[kd], dist[kd], ends[kd]))
                     base = o_meeple[kd] + s
@@ -752,6 +758,13 @@ class SafariTracker:
             return self._mask
         return self._mask.copy() if np.dtype(dtype) == np.int8 else self._mask.astype(dtype)
 
+    def action_mask(self, game: Any, copy: bool = True) -> np.ndarray:
+        """`legal_mask(game, dtype=np.int8, copy=copy)`, as the environments hand it out."""
+        self.sync(game)
+        if self._outside:
+            self._check_window(True)
+        return self._mask.copy() if copy else self._mask
+
     def legal_mask_into(self, game: Any, out: np.ndarray, strict: bool = True) -> None:
         """Write `legal_mask(game, strict)` into `out` (a row of a batch)."""
         self.sync(game)
@@ -761,7 +774,8 @@ class SafariTracker:
     def is_legal(self, game: Any, index: int) -> bool:
         """Whether an action index is legal now (as the mask says)."""
         self.sync(game)
-        return 0 <= index < self._mask.shape[0] and bool(self._mask[index])
+        i = int(index)
+        return 0 <= i < self._mask.shape[0] and bool(self._mask[i])
 
     # --------------------------------------------------------- observation
 
@@ -770,9 +784,10 @@ class SafariTracker:
         with `copy=False` (and no `out`) the tracker's own buffer for that seat, which the next
         call for this game overwrites (read it, or copy it, before)."""
         enc = self.encoding
-        if game.players != enc.players:
-            raise ValueError(f"this encoding is for {enc.players} players, the game has {game.players}")
-        if not isinstance(seat, int) or not 0 <= seat < enc.players:
+        if (type(seat) is not int and not isinstance(seat, int)) or seat not in self._seats \
+                or game.players != enc.players:
+            if game.players != enc.players:
+                raise ValueError(f"this encoding is for {enc.players} players, the game has {game.players}")
             raise ValueError(f"seat must be 0 to {enc.players - 1}, not {seat!r}")
         self.sync(game)
         P = enc.plane_size

@@ -168,9 +168,9 @@ class TurnBasedEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         g = self.game
-        obs = self.core.observation(g, seat, self.copy_observations)
+        obs = self.core.observation(g, seat, copy=self.copy_observations)
         if g.current_player == seat:
-            mask = self.core.mask(g, self.copy_observations)
+            mask = self.core.mask(g, copy=self.copy_observations)
         else:
             mask = np.zeros(self.core.action_size, np.int8)
         return {"observation": obs, "action_mask": mask}
