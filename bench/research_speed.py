@@ -14,11 +14,10 @@ second (wall clock) and CPU time per step, and its ratio to connect four's in
 the same round (median over rounds).
 
 The random action is `np.flatnonzero(mask.view(bool))`, the same code for
-every environment: numpy's nonzero on an int8 array is some 10 to 20 times
-slower than on a bool one (on the 79,023-entry Safari mask, ~300 us against
-15 to 30 us),
-so PettingZoo's own loop, which calls it on the int8 mask, would mostly time
-numpy; the `pz loop` row shows that.
+every environment: numpy's nonzero on an int8 array is many times slower
+than on a bool one (on the 45,403-entry Safari mask, some 100 us a step
+against 7), so PettingZoo's own loop, which calls it on the int8 mask, would
+mostly time numpy; the `pz loop` row shows that.
 
 Rows: `SafariEnv` as shipped (incremental observations from a SafariTracker,
 new int16 observation and int8 mask arrays at every step), with
@@ -26,7 +25,7 @@ new int16 observation and int8 mask arrays at every step), with
 the next step), and `from scratch` (the encoding's float32 `observation()` and
 `legal_mask()` at every step, as before the tracker); `AfricaEnv`;
 connect_four_v3; and `floor`: what any environment with Safari's encoding must
-do at a step (apply the action, copy a 222 KB observation and a 79 KB mask out,
+do at a step (apply the action, copy a 222 KB observation and a 45 KB mask out,
 pick a legal index), with no observation worked out, to show what is left for
 the encoding. Then the vector environments: steps
 per second counting one step per game, for N games stepped at once (a random
@@ -115,7 +114,7 @@ def aec_run(env: Any, seconds: float, rng: random.Random, pz_loop: bool = False)
 class Floor:
     """What any environment with this encoding must do at a step, and nothing else: apply the
     action (replaying recorded random games), copy an observation's worth (111,249 int16s,
-    222 KB) and a mask's (79 KB) out, and pick a legal index from the mask. No observation is
+    222 KB) and a mask's (45 KB) out, and pick a legal index from the mask. No observation is
     worked out."""
 
     def __init__(self, games: int = 20):

@@ -32,13 +32,13 @@ are exactly the encoding's float32 ones at half the size (two players, window
 20: 111,249 entries, 66 planes of 41 x 41 then 303 numbers; space
 `Box(0, high, (111249,), int16)`). The mask is all zeros for an agent who is not
 to act. Actions are `Discrete(encoding.size)` indices (the encoding's fixed
-action space: 79,023 for window 20); an illegal index raises ValueError.
+action space: 45,403 for window 20); an illegal index raises ValueError.
 
 Copies: by default every observation is a new pair of arrays. With
 `copy_observations=False` the dict holds the environment's own observation and
 mask, which the next `step`, `reset` or `observe` of this environment
 overwrites: read them (or copy them) before; a learner that stores
-observations must copy. That saves two copies (222 KB and 79 KB) a step.
+observations must copy. That saves two copies (222 KB and 45 KB) a step.
 
 What both games' environments share (agents, rewards, `max_cycles`, seeding,
 `copy_observations`) is `savanna.research.turn_env.TurnBasedEnv`; `AfricaEnv`

@@ -26,26 +26,28 @@ state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
   seat): the tracker mirrors the engine's union-find with a list of member
   parts per feature, and redraws the cells of every feature that a new tile
   joined or whose meeples changed (the meeples are compared with the last
-  call's);
+  call's), for that kind of feature only;
 - baobabs completed around a new tile, meeples on baobabs (compared), tokens
   and diggers of watering holes (the holes whose tokens or diggers changed),
   rangers, the last tile placed, the feature being scored and the drawn
   tile's placements (`fits_*`): redrawn where they were and where they are;
-- the vector part (scores, supplies, the drawn tile, ...) is rebuilt at each
-  call from tables worked out once per encoding (small: 303 numbers for two
-  seats);
+- the vector part (scores, supplies, the drawn tile, ...) is copied at each
+  call from arrays kept per seat and rewritten only where they changed (who
+  acts, the scores and supplies, the tiles left), and from tables worked out
+  once per encoding (the drawn tile's part);
 - the legal mask: the placements from the frontier's patterns (each cell's
   pattern kept in an array; a table per tile type gives the rotations that
   fit, for every cell at once: also the `fits_*` planes), the actions
   after placing from the engine's state (moves from the frontier plane, digs
-  from the open slots), the rest from `legal_actions()`; only the entries set
-  for the last state are cleared.
+  from the open slots, expansions from a list of the slots next to a token,
+  kept until a tile or token is laid), the rest from `legal_actions()`; only
+  the entries set for the last state are cleared.
 
 Seats are relative to the observer. The tracker keeps one buffer, its seat
-planes (meeples, meeples per feature, diggers: one plane per seat) in the order
-of absolute seats; a copy for another seat rotates each group of seat planes as
-it copies, and `copy=False` rotates them in place (the next sync turns them
-back before it writes).
+planes (meeples, meeples per feature, diggers: four planes a seat, seat after
+seat) in the order of absolute seats; a copy for another seat turns that block
+as it copies (two contiguous copies), and `copy=False` turns it in place (the
+next sync turns it back before it writes).
 
 Observations are int16 (`OBSERVATION_DTYPE`): every entry is a whole number
 (flags, counts, open ends, scores clipped to SCORE_BOUND = 1000), so 16 bits
