@@ -104,15 +104,22 @@ class SafariCore(GameCore):
         self.observation_dtype = dt = self.tracker.dtype
         self.observation_low = enc.observation_low.astype(dt)
         self.observation_high = enc.observation_high.astype(dt)
-        # the tracker's and encoding's own methods, bound here: a step calls them several times
-        self.observation = self.tracker.observation
-        self.mask = self.tracker.action_mask
-        self.is_legal = self.tracker.is_legal
-        self.action = enc.index_to_action
 
     def new_game(self, seed: int, options: dict) -> safari.Game:
         return safari.new_game(players=self.players, seed=seed, final_scoring=self.final_scoring,
                                tile_order=options.get("tile_order"), token_order=options.get("token_order"))
+
+    def observation(self, game: Any, seat: int, copy: bool = True) -> np.ndarray:
+        return self.tracker.observation(game, seat, copy=copy)
+
+    def mask(self, game: Any, copy: bool = True) -> np.ndarray:
+        return self.tracker.action_mask(game, copy)
+
+    def is_legal(self, game: Any, index: int) -> bool:
+        return self.tracker.is_legal(game, index)
+
+    def action(self, game: Any, index: int) -> Any:
+        return self.encoding.index_to_action(game, index)
 
     def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
         self.tracker.observation(game, seat, out=out)

@@ -84,6 +84,7 @@ __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 OBSERVATION_DTYPE = np.int16
 NO_SPACE = 256  # the frontier pattern of a cell that is not on the frontier (engine patterns are 0..255)
 _AROUND = frozenset((0,) + RING)  # a space and the eight around it, as offsets
+_DIG_EXPAND = frozenset(("D", "X"))  # the action kinds that lay watering-hole tokens
 
 
 class _Tables:
@@ -337,13 +338,16 @@ class SafariTracker:
         if n < 0 or len(hist) < n or (n and hist[n - 1] is not self.last_action):
             placed = self._restart(g)
             self.last_sp = next((a.args[0] for a in reversed(hist) if a.kind == "T"), None)
+            dug = True
         elif len(hist) == n and self.synced:
             return  # nothing played since
         else:
-            placed = [a.args[0] for a in hist[n:] if a.kind == "T"]
+            new = hist[n:]
+            placed = [a.args[0] for a in new if a.kind == "T"]
             if placed:
                 self.last_sp = placed[-1]
                 self.expand_at = None  # (a tile's corners may be new free slots)
+            dug = any(a.kind in _DIG_EXPAND for a in new)  # (only a dig or an expansion changes a hole)
         self.synced = False
         self.n = len(hist)
         self.last_action = hist[-1] if hist else None
@@ -527,12 +531,12 @@ class SafariTracker:
         # 4. watering holes whose tokens or diggers changed: the four cells around each
         holes, hm = g.holes, g.hole_meeples
         points: set[int] = set()
-        if holes != self.holes:
+        if dug and holes != self.holes:
             old = self.holes
             points.update(p for p, toks in holes.items() if old.get(p) != toks)
             self.holes = dict(holes)
             self.expand_at = None
-        if hm != self.hole_meeples:
+        if dug and hm != self.hole_meeples:
             old = self.hole_meeples
             points.update(p for p in set(hm).union(old) if hm.get(p) != old.get(p))
             self.hole_meeples = dict(hm)
