@@ -864,7 +864,9 @@ class SafariTracker:
         # written entry by entry, and the scores, supplies and piles, which change a few times a
         # turn: kept per seat as an array, made again when they change
         score, supply, hands, pile, discards = g.score, g.supply_meeples, g.hands, g.pile, g.discards
-        key = (*score, *supply, *hands, len(pile), *discards)
+        # (the discards only grow between reshuffles, and a game's history is one line: their
+        # count and the reshuffles so far tell them apart)
+        key = (*score, *supply, *hands, len(pile), len(discards), g.reshuffles)
         lead = self._heads[seat]  # [key, who, tiles left, the stretch 0 .. head]
         v0 = t.v_score
         if lead[0] != key or self.game is not g:
