@@ -762,7 +762,7 @@ class SafariTracker:
         self._check_window(strict)
         if not copy:
             return self._mask
-        return self._mask.copy() if np.dtype(dtype) == np.int8 else self._mask.astype(dtype)
+        return self._mask.astype(dtype)
 
     def action_mask(self, game: Any, copy: bool = True) -> np.ndarray:
         """`legal_mask(game, dtype=np.int8, copy=copy)`, as the environments hand it out."""
