@@ -273,14 +273,13 @@ class SafariTracker:
         # views made once (making one costs about as much as the copy through it)
         t, S, enc = self.t, self.t.S, encoding
         self._fits = self.buf[t.off_fits:t.off_fits + 4 * S]
-        self._fits4 = self._fits.reshape(4, S)
         self._front = self.buf[t.off_frontier:t.off_frontier + S]
         self._place = mask[enc.PLACE:enc.PLACE + 4 * S]
         self._moves = (mask[enc.MOVE:enc.MOVE + S], mask[enc.MOVE + S:enc.MOVE + 2 * S], mask[enc.MOVE:enc.MOVE + 2 * S])
         self._return = mask[enc.RETURN:enc.RETURN + S]
-        self._taken = np.empty(S, np.uint32)  # the drawn tile's fits at each cell, four bytes each
-        self._table = self._taken.view(np.uint8).reshape(S, 4)  # (cell, rotation) -> fits
-        self._taken8 = self._taken.view(np.int8)  # the same, as the place block of the mask
+        w = enc.width
+        self._fits3 = self._fits.reshape(4, w, w)  # (rotation, row, column)
+        self._place3 = self._place.reshape(w, w, 4)  # (row, column, rotation)
         self._heads: list[list] = [[(), None, -1, None] for _ in range(encoding.players)]  # per seat (`vector`)
         self._left: tuple = (None, 0, None)  # `_stack_counts`: the game, its stack's length, the counts
         self._legal: list[int] | None = None
@@ -308,8 +307,14 @@ class SafariTracker:
     def _restart(self, g: Any) -> list[int]:
         self.buf.fill(0)
         self.view = 0
-        self.pattern = np.full(self.t.S, NO_SPACE, np.intp)  # each cell's frontier pattern
-        self.fits_shown = False
+        w = self.encoding.width
+        self.pattern = np.full((w, w), NO_SPACE, np.intp)  # each cell's frontier pattern
+        self.pattern_flat = self.pattern.ravel()
+        # the rows and columns (from, to) around every tile laid so far, so the frontier's: the
+        # placements are worked out over that box only (it only grows)
+        h = self.encoding.window
+        self.box = [h, h + 1, h, h + 1]  # (the start tile's space, (0, 0), is the window's middle)
+        self.fits_box: tuple | None = None  # the box the `fits_*` planes were last drawn in
         self.expand_at: list | None = None  # slots that may be expanded: (4 * cell + corner, tokens)
         self.game = g
         self.n = 0  # history entries read
@@ -401,15 +406,27 @@ class SafariTracker:
             baobabs = self.baobabs
             bdone = t.off_baobab_done
             front_out = self.front_out
-            pattern = self.pattern
+            pattern = self.pattern_flat
+            box = self.box
+            w = self.encoding.width
             for sp in placed:
                 s = cell.get(sp)
                 if s is not None:
                     put_i(front + s)
                     put_v(0)
                     pattern[s] = NO_SPACE
+                    y, x = divmod(s, w)
+                    if y <= box[0]:
+                        box[0] = y - 1 if y else 0
+                    if y + 2 > box[1]:
+                        box[1] = y + 2 if y + 2 < w else w
+                    if x <= box[2]:
+                        box[2] = x - 1 if x else 0
+                    if x + 2 > box[3]:
+                        box[3] = x + 2 if x + 2 < w else w
                 else:
                     front_out.discard(sp)
+                    box[:] = [0, w, 0, w]  # (a tile outside the window: its neighbours may be inside, on the edge)
                 for d in range(4):
                     nb = sp + STEP[d]
                     p = frontier.get(nb)
@@ -591,8 +608,10 @@ class SafariTracker:
         if placing:
             ts = g.tileset
             tt = ts.copies[g.tile].type
-            (t.fit_of_copy[g.tile] if ts is t.tileset else t.fit_table(tt)).take(self.pattern, out=self._taken)
-            table = self._table  # cell s, rotation r fits
+            y0, y1, x0, x1 = box = self.box
+            fits = (t.fit_of_copy[g.tile] if ts is t.tileset else t.fit_table(tt)).take(
+                self.pattern[y0:y1, x0:x1], mode="clip")  # (patterns are 0 .. NO_SPACE: none to clip)
+            table = fits.view(np.uint8).reshape(y1 - y0, x1 - x0, 4)  # (row, column, rotation) -> fits
             if self.front_out:  # (placements outside the window: counted, for strict masks)
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
@@ -614,12 +633,13 @@ class SafariTracker:
         if idx:
             # (arrays from iterators: NumPy works out a list's dtype element by element)
             buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
+        shown = self.fits_box
+        if shown is not None:
+            self._fits3[:, shown[0]:shown[1], shown[2]:shown[3]] = 0
+            self.fits_box = None
         if placing:
-            self._fits4[:] = table.T
-            self.fits_shown = True
-        elif self.fits_shown:
-            self._fits[:] = 0
-            self.fits_shown = False
+            self._fits3[:, y0:y1, x0:x1] = table.transpose(2, 0, 1)
+            self.fits_box = (y0, y1, x0, x1)
 
         # the legal actions, as a mask
         mask = self._mask
@@ -630,8 +650,9 @@ class SafariTracker:
         self._undo = []
         self._undo_views = views = []
         if placing:
-            self._place[:] = self._taken8
-            views.append(self._place)
+            at = self._place3[y0:y1, x0:x1]
+            at[:] = table
+            views.append(at)
             self._outside = place_outside
         elif phase == PLACE:
             self._outside = 0
