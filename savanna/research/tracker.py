@@ -83,7 +83,7 @@ __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 # SCORE_BOUND), so 16-bit integers hold it exactly at half float32's size
 OBSERVATION_DTYPE = np.int16
 NO_SPACE = 256  # the frontier pattern of a cell that is not on the frontier (engine patterns are 0..255)
-_AROUND = frozenset((0,) + RING)  # a space and the eight around it, as offsets
+_AROUND = (0,) + RING  # a space and the eight around it, as offsets
 _DIG_EXPAND = frozenset(("D", "X"))  # the action kinds that lay watering-hole tokens
 
 
@@ -328,9 +328,11 @@ class SafariTracker:
         self.bm: dict[int, int] = {}
         self.holes: dict[int, tuple] = {}
         self.hole_meeples: dict[int, tuple] = {}
-        self.markers: list[int] = []  # flat indices of the rangers, the last tile, the feature scoring
-        self.marked_rangers: list[int] = []  # what `markers` were worked out from
+        # where the markers are drawn: the rangers' spaces (-1 none), the last tile's, the scoring
+        # feature's cells (flat indices)
+        self.marked_rangers: list[int] = []
         self.marked_last: int | None = None
+        self.marked_scoring: set[int] = set()
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
         self._heads = [[(), None, -1, None] for _ in range(self.encoding.players)]
         self._left = (None, 0, None)
@@ -439,7 +441,7 @@ class SafariTracker:
                         else:
                             front_out.add(nb)
                 if baobabs:
-                    for q in [q for q in baobabs if q - sp in _AROUND]:
+                    for q in [sp + o for o in _AROUND if sp + o in baobabs]:
                         if all(q + o in board for o in RING):
                             baobabs.discard(q)
                             s = cell.get(q)
@@ -580,29 +582,52 @@ class SafariTracker:
                 idx.extend([t.off_digger + j * step + s for j in range(n_seats)])
                 val.extend(diggers)
 
-        # 5. markers that move every turn: rangers, the last tile, the feature scoring, the placements
+        # 5. markers that move: the rangers, the last tile, the feature scoring (each in planes of
+        # its own that take no other writes: the old place cleared and the new one set in one write)
         phase = g.phase
         rangers = g.rangers
-        if phase == SCORE or rangers != self.marked_rangers or self.last_sp != self.marked_last:
-            self.marked_rangers, self.marked_last = rangers[:], self.last_sp
-            marks: list[int] = []
-            for i, r in enumerate(rangers):
-                if r >= 0 and i < len(t.off_ranger):
+        shown = self.marked_rangers
+        if rangers != shown:
+            off_ranger = t.off_ranger
+            for i, r in enumerate(rangers[:len(off_ranger)]):
+                was = shown[i] if i < len(shown) else -1
+                if r != was:
+                    s = cell.get(was)
+                    if s is not None:
+                        put_i(off_ranger[i] + s)
+                        put_v(0)
                     s = cell.get(r)
                     if s is not None:
-                        marks.append(t.off_ranger[i] + s)
+                        put_i(off_ranger[i] + s)
+                        put_v(1)
+            self.marked_rangers = rangers[:]
+        if self.last_sp != self.marked_last:
+            s = cell.get(self.marked_last)
+            if s is not None:
+                put_i(t.off_last + s)
+                put_v(0)
             s = cell.get(self.last_sp)
             if s is not None:
-                marks.append(t.off_last + s)
+                put_i(t.off_last + s)
+                put_v(1)
+            self.marked_last = self.last_sp
+        if phase == SCORE or self.marked_scoring:
+            scoring: set[int] = set()
             if phase == SCORE:
-                self.marked_last = None  # (the next state marks again, to clear the feature)
                 node_space = self.node_space
                 for node in self.members.get(find(g.jobs[0][0]), ()):
                     s = cell.get(node_space[node])
                     if s is not None:
-                        marks.append(t.off_scoring + s)
-        else:
-            marks = self.markers
+                        scoring.add(t.off_scoring + s)
+            was = self.marked_scoring
+            if scoring != was:
+                for i in was.difference(scoring):
+                    put_i(i)
+                    put_v(0)
+                for i in scoring.difference(was):
+                    put_i(i)
+                    put_v(1)
+                self.marked_scoring = scoring
         placing = phase == PLACE and g.tile >= 0
         place_outside = 0
         if placing:
@@ -615,21 +640,10 @@ class SafariTracker:
             if self.front_out:  # (placements outside the window: counted, for strict masks)
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
-        # write: the markers' old places cleared first, then the rest
+        # write
         buf = self.buf
         if self.view:
             self._rotate(0)
-        old = self.markers
-        if marks != old:  # (the markers' planes take no other writes: cleared and set in the same write)
-            new = set(marks)
-            for i in old:
-                if i not in new:
-                    put_i(i)
-                    put_v(0)
-            for i in new.difference(old):
-                put_i(i)
-                put_v(1)
-            self.markers = marks
         if idx:
             # (arrays from iterators: NumPy works out a list's dtype element by element)
             buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
