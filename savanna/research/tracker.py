@@ -83,7 +83,6 @@ __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 # SCORE_BOUND), so 16-bit integers hold it exactly at half float32's size
 OBSERVATION_DTYPE = np.int16
 NO_SPACE = 256  # the frontier pattern of a cell that is not on the frontier (engine patterns are 0..255)
-_AROUND = (0,) + RING  # a space and the eight around it, as offsets
 _DIG_EXPAND = frozenset(("D", "X"))  # the action kinds that lay watering-hole tokens
 
 
@@ -197,15 +196,14 @@ class _Tables:
         return got
 
     def fit_table(self, tt: Any) -> np.ndarray:
-        """257 uint32s, each four uint8s: byte r of entry p is 1 if the tile type turned r fits a
-        frontier space of pattern p; entry 256 (`NO_SPACE`, a space not on the frontier) is 0.
-        (Four bytes as one number: gathering whole rows of a (257, 4) array is ten times slower.)"""
+        """(257, 4) uint8s: entry (p, r) is 1 if the tile type turned r fits a frontier space of
+        pattern p; row 256 (`NO_SPACE`, a space not on the frontier) is 0."""
         got = self._fits.get(id(tt))
         if got is None or got[0] is not tt:
             tab = np.zeros((NO_SPACE + 1, 4), np.uint8)
             for pat, rs in enumerate(tt.fits):
                 tab[pat, list(rs)] = 1
-            got = self._fits[id(tt)] = (tt, tab.view(np.uint32).ravel())
+            got = self._fits[id(tt)] = (tt, tab)
         return got[1]
 
     def who(self, phase: int, to_act: int, active: int) -> np.ndarray:
@@ -322,7 +320,10 @@ class SafariTracker:
         self.node_space: dict[int, int] = {}
         self.members: dict[int, list[int]] = {}  # tracked root -> its parts (nodes)
         self.troot: dict[int, int] = {}  # node -> tracked root
-        self.baobabs: set[int] = set()  # baobabs not yet surrounded (a surrounded one stays so)
+        # baobabs not yet surrounded (a surrounded one stays so): how many of the eight spaces
+        # around each are empty, and, for each of those spaces, the baobabs it waits for
+        self.baobab_missing: dict[int, int] = {}
+        self.baobab_waiting: dict[int, list[int]] = {}
         self.fm: frozenset = frozenset()
         self.fm_list: list = []
         self.bm: dict[int, int] = {}
@@ -349,12 +350,17 @@ class SafariTracker:
         elif len(hist) == n and self.synced:
             return  # nothing played since
         else:
-            new = hist[n:]
-            placed = [a.args[0] for a in new if a.kind == "T"]
+            placed = []
+            dug = False  # (only a dig or an expansion changes a hole)
+            for a in hist[n:]:
+                kind = a.kind
+                if kind == "T":
+                    placed.append(a.args[0])
+                elif kind in _DIG_EXPAND:
+                    dug = True
             if placed:
                 self.last_sp = placed[-1]
                 self.expand_at = None  # (a tile's corners may be new free slots)
-            dug = any(a.kind in _DIG_EXPAND for a in new)  # (only a dig or an expansion changes a hole)
         self.synced = False
         self.n = len(hist)
         self.last_action = hist[-1] if hist else None
@@ -371,6 +377,7 @@ class SafariTracker:
 
         # 1. new tiles: fixed planes, feature members, frontier, baobabs around
         new_nodes: list[int] = []
+        new_baobabs: list[int] = []
         if placed:
             node_space, members, troot = self.node_space, self.members, self.troot
             for sp in placed:
@@ -378,10 +385,10 @@ class SafariTracker:
                 s = cell.get(sp)
                 if s is not None:
                     offs, vals = t.static(tt, rot, animals)
-                    idx.extend([o + s for o in offs])
+                    idx.extend(map(s.__add__, offs))
                     val.extend(vals)
                 if tt.baobab >= 0:
-                    self.baobabs.add(sp)
+                    new_baobabs.append(sp)
                 for node in nodes:
                     if node >= 0:
                         node_space[node] = sp
@@ -405,8 +412,19 @@ class SafariTracker:
                         troot[node] = r
             frontier = g.frontier
             front = t.off_frontier
-            baobabs = self.baobabs
             bdone = t.off_baobab_done
+            missing, waiting = self.baobab_missing, self.baobab_waiting
+            for q in new_baobabs:
+                empty = [q + o for o in RING if q + o not in board]
+                if empty:
+                    missing[q] = len(empty)
+                    for e in empty:
+                        waiting.setdefault(e, []).append(q)
+                else:
+                    s = cell.get(q)
+                    if s is not None:
+                        put_i(bdone + s)
+                        put_v(1)
             front_out = self.front_out
             pattern = self.pattern_flat
             box = self.box
@@ -440,14 +458,14 @@ class SafariTracker:
                             pattern[s] = p
                         else:
                             front_out.add(nb)
-                if baobabs:
-                    for q in [sp + o for o in _AROUND if sp + o in baobabs]:
-                        if all(q + o in board for o in RING):
-                            baobabs.discard(q)
-                            s = cell.get(q)
-                            if s is not None:
-                                put_i(bdone + s)
-                                put_v(1)
+                for q in waiting.pop(sp, ()):
+                    missing[q] -= 1
+                    if not missing[q]:
+                        del missing[q]
+                        s = cell.get(q)
+                        if s is not None:
+                            put_i(bdone + s)
+                            put_v(1)
 
         # 2. meeples: on trails and bush (by part), on baobabs (by space)
         n_seats = self.encoding.players
@@ -634,9 +652,10 @@ class SafariTracker:
             ts = g.tileset
             tt = ts.copies[g.tile].type
             y0, y1, x0, x1 = box = self.box
-            fits = (t.fit_of_copy[g.tile] if ts is t.tileset else t.fit_table(tt)).take(
-                self.pattern[y0:y1, x0:x1], mode="clip")  # (patterns are 0 .. NO_SPACE: none to clip)
-            table = fits.view(np.uint8).reshape(y1 - y0, x1 - x0, 4)  # (row, column, rotation) -> fits
+            # (row, column, rotation) -> fits; (patterns are 0 .. NO_SPACE: "clip" clips none, and
+            # spares the bounds check)
+            table = (t.fit_of_copy[g.tile] if ts is t.tileset else t.fit_table(tt)).take(
+                self.pattern[y0:y1, x0:x1], axis=0, mode="clip")
             if self.front_out:  # (placements outside the window: counted, for strict masks)
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)

@@ -28,7 +28,7 @@ def distinct_points(distinct: int) -> int:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 class Regions:
