@@ -154,7 +154,7 @@ class _Tables:
         self.tileset = ts
         self.fit_of_copy = [self.fit_table(c.type) for c in ts.copies]  # by tile copy, for the encoding's set
 
-    def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[float]]:
+    def static(self, tt: Any, rot: int, animals: tuple[str, ...]) -> tuple[list[int], list[int]]:
         """The fixed planes of a tile turned `rot`: (plane offsets, values), as `SafariEncoding._board` sets them."""
         key = (id(tt), rot, animals)
         got = self._static.get(key)
@@ -181,7 +181,7 @@ class _Tables:
                     vals[q] = vals.get(q, 0.0) + 1
             vals[P["birds"]] = vals.get(P["birds"], 0.0) + f.birds
         order = sorted(q for q, v in vals.items() if v)
-        out = ([q * S for q in order], [vals[q] for q in order])
+        out = ([q * S for q in order], [int(vals[q]) for q in order])
         self._static[key] = (out[0], out[1], tt)
         return out
 
@@ -260,13 +260,15 @@ class SafariTracker:
         # order of absolute seats) before it writes
         self.full = np.zeros(encoding.observation_size, self.dtype)
         self.buf = self.full[:encoding.plane_size]
+        self._mv = memoryview(self.buf)
         self.view = 0
         self.game: Any = None
         self.n = 0
         self.synced = False
         self._mask = mask = np.zeros(encoding.size, np.int8)
         self._seats = frozenset(range(encoding.players))
-        self._undo: list = []  # where the mask was set: index arrays
+        self._mm = memoryview(mask)  # (entry by entry: faster than NumPy for a few entries)
+        self._undo: list = []  # where the mask was set: lists of indices
         self._undo_views: list = []  # and stretches of it (views)
         # views made once (making one costs about as much as the copy through it)
         t, S, enc = self.t, self.t.S, encoding
@@ -370,9 +372,9 @@ class SafariTracker:
         board = g.board
         regions = g.regions
         find = regions.find
-        idx: list[int] = []  # writes: flat index (stack by absolute seat) and value
-        val: list[float] = []
-        put_i, put_v = idx.append, val.append
+        if self.view:
+            self._rotate(0)
+        mv = self._mv  # the buffer, written entry by entry (faster than NumPy for a few entries)
         step = t.seat_step  # (a seat's plane to the next seat's)
 
         # 1. new tiles: fixed planes, feature members, frontier, baobabs around
@@ -385,8 +387,8 @@ class SafariTracker:
                 s = cell.get(sp)
                 if s is not None:
                     offs, vals = t.static(tt, rot, animals)
-                    idx.extend(map(s.__add__, offs))
-                    val.extend(vals)
+                    for o, v in zip(offs, vals):
+                        mv[o + s] = v
                 if tt.baobab >= 0:
                     new_baobabs.append(sp)
                 for node in nodes:
@@ -423,8 +425,7 @@ class SafariTracker:
                 else:
                     s = cell.get(q)
                     if s is not None:
-                        put_i(bdone + s)
-                        put_v(1)
+                        mv[bdone + s] = 1
             front_out = self.front_out
             pattern = self.pattern_flat
             box = self.box
@@ -432,8 +433,7 @@ class SafariTracker:
             for sp in placed:
                 s = cell.get(sp)
                 if s is not None:
-                    put_i(front + s)
-                    put_v(0)
+                    mv[front + s] = 0
                     pattern[s] = NO_SPACE
                     y, x = divmod(s, w)
                     if y <= box[0]:
@@ -453,8 +453,7 @@ class SafariTracker:
                     if p is not None:  # an empty space next to the tile: what it now demands
                         s = cell.get(nb)
                         if s is not None:
-                            put_i(front + s)
-                            put_v(1)
+                            mv[front + s] = 1
                             pattern[s] = p
                         else:
                             front_out.add(nb)
@@ -464,8 +463,7 @@ class SafariTracker:
                         del missing[q]
                         s = cell.get(q)
                         if s is not None:
-                            put_i(bdone + s)
-                            put_v(1)
+                            mv[bdone + s] = 1
 
         # 2. meeples: on trails and bush (by part), on baobabs (by space)
         n_seats = self.encoding.players
@@ -511,8 +509,7 @@ class SafariTracker:
                 if seat is not None:
                     counts[seat] += 1
                 for j in range(n_seats):
-                    put_i(base + j * step)
-                    put_v(counts[j])
+                    mv[base + j * step] = counts[j]
 
         # 3. whole features joined or whose meeples changed: redraw their cells
         if new_nodes or changed_nodes:
@@ -557,13 +554,13 @@ class SafariTracker:
                 for kd in (0, 1):
                     if not redraw[kd]:
                         continue
-                    idx.extend((o_done[kd] + s, o_dist[kd] + s, o_ends[kd] + s))
-                    val.extend((done[kd], dist[kd], ends[kd]))
+                    mv[o_done[kd] + s] = done[kd]
+                    mv[o_dist[kd] + s] = dist[kd]
+                    mv[o_ends[kd] + s] = ends[kd]
                     base = o_meeple[kd] + s
                     m = meeples[kd]
                     for j in range(n_seats):
-                        put_i(base + j * step)
-                        put_v(m[j])
+                        mv[base + j * step] = m[j]
 
         # 4. watering holes whose tokens or diggers changed: the four cells around each
         holes, hm = g.holes, g.hole_meeples
@@ -595,13 +592,13 @@ class SafariTracker:
                     for seat, jj in hm.get(p, ()):
                         if jj == j:
                             diggers[seat] += 1
-                idx.extend([t.off_token + q * S + s for q in range(4 * k)])
-                val.extend(tokens)
-                idx.extend([t.off_digger + j * step + s for j in range(n_seats)])
-                val.extend(diggers)
+                for q in range(4 * k):
+                    mv[t.off_token + q * S + s] = tokens[q]
+                for j in range(n_seats):
+                    mv[t.off_digger + j * step + s] = diggers[j]
 
         # 5. markers that move: the rangers, the last tile, the feature scoring (each in planes of
-        # its own that take no other writes: the old place cleared and the new one set in one write)
+        # its own: the old place cleared, then the new one set)
         phase = g.phase
         rangers = g.rangers
         shown = self.marked_rangers
@@ -612,22 +609,18 @@ class SafariTracker:
                 if r != was:
                     s = cell.get(was)
                     if s is not None:
-                        put_i(off_ranger[i] + s)
-                        put_v(0)
+                        mv[off_ranger[i] + s] = 0
                     s = cell.get(r)
                     if s is not None:
-                        put_i(off_ranger[i] + s)
-                        put_v(1)
+                        mv[off_ranger[i] + s] = 1
             self.marked_rangers = rangers[:]
         if self.last_sp != self.marked_last:
             s = cell.get(self.marked_last)
             if s is not None:
-                put_i(t.off_last + s)
-                put_v(0)
+                mv[t.off_last + s] = 0
             s = cell.get(self.last_sp)
             if s is not None:
-                put_i(t.off_last + s)
-                put_v(1)
+                mv[t.off_last + s] = 1
             self.marked_last = self.last_sp
         if phase == SCORE or self.marked_scoring:
             scoring: set[int] = set()
@@ -640,11 +633,9 @@ class SafariTracker:
             was = self.marked_scoring
             if scoring != was:
                 for i in was.difference(scoring):
-                    put_i(i)
-                    put_v(0)
+                    mv[i] = 0
                 for i in scoring.difference(was):
-                    put_i(i)
-                    put_v(1)
+                    mv[i] = 1
                 self.marked_scoring = scoring
         placing = phase == PLACE and g.tile >= 0
         place_outside = 0
@@ -659,13 +650,7 @@ class SafariTracker:
             if self.front_out:  # (placements outside the window: counted, for strict masks)
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
-        # write
-        buf = self.buf
-        if self.view:
-            self._rotate(0)
-        if idx:
-            # (arrays from iterators: NumPy works out a list's dtype element by element)
-            buf[np.fromiter(idx, np.intp, len(idx))] = np.fromiter(val, buf.dtype, len(val))
+        # the placements
         shown = self.fits_box
         if shown is not None:
             self._fits3[:, shown[0]:shown[1], shown[2]:shown[3]] = 0
@@ -675,9 +660,10 @@ class SafariTracker:
             self.fits_box = (y0, y1, x0, x1)
 
         # the legal actions, as a mask
-        mask = self._mask
+        mm = self._mm
         for at in self._undo:  # clear what the last state set (cheaper than the whole array)
-            mask[at] = 0
+            for i in at:
+                mm[i] = 0
         for view in self._undo_views:
             view[:] = 0
         self._undo = []
@@ -690,14 +676,14 @@ class SafariTracker:
         elif phase == PLACE:
             self._outside = 0
         else:
-            self._outside = self._legal_now(g, mask)
+            self._outside = self._legal_now(g)
         self._legal = None
         self.synced = True
 
     # ------------------------------------------------------- legal actions
 
-    def _legal_now(self, g: Any, mask: np.ndarray) -> int:
-        """Mark the legal actions outside the place phase in `mask`; how many lie outside the window."""
+    def _legal_now(self, g: Any) -> int:
+        """Mark the legal actions outside the place phase in the mask; how many lie outside the window."""
         enc, t = self.encoding, self.t
         cell = t.cell
         phase = g.phase
@@ -745,9 +731,10 @@ class SafariTracker:
                                 outside += 1
                             else:
                                 out.append(exp0 + b * k + a)
-            at = np.fromiter(out, np.intp, len(out))
-            mask[at] = 1
-            self._undo.append(at)
+            mm = self._mm
+            for i in out:
+                mm[i] = 1
+            self._undo.append(out)
             if g.displaced < 0:
                 r0, r1 = g.rangers
                 front = self._front
@@ -759,8 +746,8 @@ class SafariTracker:
                 for r in (r0, r1):
                     s = cell.get(r)
                     if s is not None:
-                        mask[m0 + s] = 0
-                        mask[m1 + s] = 0
+                        mm[m0 + s] = 0
+                        mm[m1 + s] = 0
                 outside += 2 * len(self.front_out.difference((r0, r1)))
         elif phase == RANGER:
             other = g.rangers[1 - g.displaced]
@@ -769,11 +756,13 @@ class SafariTracker:
             self._undo_views.append(self._return)
             s = cell.get(other)
             if s is not None:
-                mask[ret + s] = 0
+                self._mm[ret + s] = 0
             outside += len(self.front_out.difference((other,)))
         elif phase == SCORE:
-            adds = np.array([enc.action_to_index(g, a) for a in g.legal_actions()], np.intp)
-            mask[adds] = 1
+            adds = [enc.action_to_index(g, a) for a in g.legal_actions()]
+            mm = self._mm
+            for i in adds:
+                mm[i] = 1
             self._undo.append(adds)
         return outside
 
@@ -835,7 +824,7 @@ class SafariTracker:
         """Whether an action index is legal now (as the mask says)."""
         self.sync(game)
         i = int(index)
-        return 0 <= i < self._mask.shape[0] and bool(self._mask[i])
+        return 0 <= i < self._mask.shape[0] and self._mm[i] == 1
 
     # --------------------------------------------------------- observation
 
