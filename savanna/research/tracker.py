@@ -149,7 +149,6 @@ class _Tables:
         self._drawn: dict[int, np.ndarray] = {}
         self._fits: dict[int, tuple[Any, np.ndarray]] = {}
         self._corners: dict[int, int] = {}
-        self._who: dict[tuple, np.ndarray] = {}
         self.k = k
         self.tileset = ts
         self.fit_of_copy = [self.fit_table(c.type) for c in ts.copies]  # by tile copy, for the encoding's set
@@ -205,18 +204,6 @@ class _Tables:
                 tab[pat, list(rs)] = 1
             got = self._fits[id(tt)] = (tt, tab)
         return got[1]
-
-    def who(self, phase: int, to_act: int, active: int) -> np.ndarray:
-        """The vector's first entries (phase, seat to act, active seat: relative, -1 none)."""
-        got = self._who.get((phase, to_act, active))
-        if got is None:
-            got = np.zeros(self.v_score, np.int16)
-            got[self.v_phase + phase] = 1
-            if to_act >= 0:
-                got[self.v_to_act + to_act] = 1
-                got[self.v_active + active] = 1
-            self._who[(phase, to_act, active)] = got
-        return got
 
     def drawn(self, copy: int) -> np.ndarray:
         """The vector from the drawn tile's part to its end for one tile copy (its type and its
@@ -280,7 +267,7 @@ class SafariTracker:
         w = enc.width
         self._fits3 = self._fits.reshape(4, w, w)  # (rotation, row, column)
         self._place3 = self._place.reshape(w, w, 4)  # (row, column, rotation)
-        self._heads: list[list] = [[(), None, -1, None] for _ in range(encoding.players)]  # per seat (`vector`)
+        self._heads: list[list] = [[(), -1, None] for _ in range(encoding.players)]  # per seat (`vector`)
         self._left: tuple = (None, 0, None)  # `_stack_counts`: the game, its stack's length, the counts
         self._legal: list[int] | None = None
         self._outside = 0
@@ -337,7 +324,7 @@ class SafariTracker:
         self.marked_last: int | None = None
         self.marked_scoring: set[int] = set()
         self.front_out: set[int] = set()  # empty spaces next to a tile outside the window
-        self._heads = [[(), None, -1, None] for _ in range(self.encoding.players)]
+        self._heads = [[(), -1, None] for _ in range(self.encoding.players)]
         self._left = (None, 0, None)
         return list(g.board)
 
@@ -910,23 +897,24 @@ class SafariTracker:
         # (the discards only grow between reshuffles, and a game's history is one line: their
         # count and the reshuffles so far tell them apart)
         key = (*score, *supply, *hands, len(pile), len(discards), g.reshuffles)
-        lead = self._heads[seat]  # [key, who, tiles left, the stretch 0 .. head]
-        v0 = t.v_score
+        lead = self._heads[seat]  # [key, tiles left, the stretch 0 .. head, who acts being 0]
         if lead[0] != key or self.game is not g:
-            arr = np.empty(t.head, self.dtype)
-            arr[v0:] = self._counts(g, seat)
-            lead = self._heads[seat] = [key, None, -1, arr]
-        arr = lead[3]
+            arr = np.zeros(t.head, self.dtype)
+            arr[t.v_score:] = self._counts(g, seat)
+            lead = self._heads[seat] = [key, -1, arr]
+        arr = lead[2]
         counts = self._stack_counts(g)
-        if lead[2] != counts[0]:  # (the count of tiles left tells the counts apart: they only shrink)
+        if lead[1] != self._left[1]:  # (the count of tiles left tells the counts apart: they only shrink)
             arr[t.v_tiles_left:t.v_left + t.num_types] = counts
-            lead[2] = counts[0]
-        cp = g.current_player
-        who = (phase, -1 if cp is None else (cp - seat) % n, -1 if cp is None else (g.active - seat) % n)
-        if lead[1] != who:
-            arr[:v0] = t.who(*who)
-            lead[1] = who
+            lead[1] = self._left[1]
         vec[:t.head] = arr
+        # who acts in which phase: three entries, written one by one
+        mv = memoryview(vec)
+        mv[t.v_phase + phase] = 1
+        cp = g.current_player
+        if cp is not None:
+            mv[t.v_to_act + (cp - seat) % n] = 1
+            mv[t.v_active + (g.active - seat) % n] = 1
         if phase == PLACE and g.tile >= 0:
             vec[t.v_drawn:] = t.drawn(g.tile)
             return

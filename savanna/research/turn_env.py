@@ -186,29 +186,29 @@ class TurnBasedEnv(AECEnv):
         if not core.is_legal(g, action):
             raise ValueError(f"{agent}: action {action} ({a}) is not legal now; mask with obs['action_mask']")
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
         before = g.active_player
         g.apply(a)
         if g.is_terminal():
             for a_, r in zip(self.possible_agents, final_rewards(g.scores, self.reward_mode)):
                 self.rewards[a_] = r
             self.terminations = {a_: True for a_ in self.agents}
-        else:
+            self._update_infos()
+            self._accumulate_rewards()
+        else:  # (no reward before the end: every entry of `rewards` is still 0, nothing to add)
             if g.active_player != before:
                 self.turns += 1
                 if self.max_cycles is not None and self.turns >= self.max_cycles * self.players:
                     self.truncations = {a_: True for a_ in self.agents}
             self.agent_selection = self.possible_agents[g.current_player]
-        self._update_infos()
-        self._accumulate_rewards()
+            self._update_infos()
         if self.render_mode == "human":
             self.render()
 
     def _update_infos(self) -> None:
         g = self.game
         phase, scores, rounds = g.phase_name, g.scores, self.turns // self.players
-        for a in self.agents:
-            self.infos[a] = {"seat": self._seat[a], "phase": phase, "scores": scores, "rounds": rounds}
+        seat = self._seat
+        self.infos = {a: {"seat": seat[a], "phase": phase, "scores": scores, "rounds": rounds} for a in self.agents}
 
     # -------------------------------------------------------------- helpers
 
