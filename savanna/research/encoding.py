@@ -113,7 +113,9 @@ from typing import Any
 import numpy as np
 
 from savanna.safari import Action, parse_action
+from savanna.safari.actions import DIG, EXPAND, corner_action
 from savanna.safari.actions import move as move_action
+from savanna.safari.actions import place as place_action
 from savanna.safari.geometry import corner_slot, space, xy
 from savanna.safari.watering_holes import expand_allowed
 
@@ -187,8 +189,8 @@ class SafariEncoding:
         self.size = self.RETURN + s
         self._to_index: dict[Action, int] = {}
         self._to_action: dict[int, Action] = {}
-        self._moves: dict[tuple, Action] = {}  # (ranger's (x, y), destination s) -> move
         self._tokens: dict[int, tuple] = {}  # token index -> (point, slot at the point, dig, expansion)
+        self._space_of = [space(*self._xy(c)) for c in range(s)]  # window cell -> the engine's space code
 
         # ---- observation layout
         p = players
@@ -334,19 +336,17 @@ class SafariEncoding:
         if self.MOVE <= i < self.RETURN:
             r, s = divmod(i - self.MOVE, self.spaces)
             src = game.rangers[r]  # (the engine's space code, -1 when displaced)
-            a = self._moves.get((src, s))
-            if a is None:
-                if src < 0:
-                    raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
-                if len(self._moves) > 100_000:  # (bounded: rangers roam over many spaces in many games)
-                    self._moves.clear()
-                x, y = self._xy(s)
-                a = self._moves[(src, s)] = move_action(src, space(x, y))  # (as parse_action gives)
-            return a
+            if src < 0:
+                raise ValueError(f"action index {i}: ranger {r} is off the board (displaced)")
+            return move_action(src, self._space_of[s])  # (interned by the engine, as parse_action gives)
         a = self._to_action.get(i)
         if a is not None:
             return a
-        a = parse_action(self._text(i))
+        if self.PLACE <= i < self.TOKEN:  # (the engine's constructor: no notation to write and parse)
+            s, r = divmod(i - self.PLACE, 4)
+            a = place_action(self._space_of[s], r)
+        else:
+            a = parse_action(self._text(i))
         self._to_action[i] = a
         self._to_index.setdefault(a, i)
         return a
@@ -358,10 +358,9 @@ class SafariEncoding:
         if got is None:
             sc, animal = divmod(i - self.TOKEN, self.num_animals)
             s, c = divmod(sc, 4)
-            x, y = self._xy(s)
-            slot = corner_slot(space(x, y), c)
-            where = f"{x},{y}:{CORNERS[c]}={self.animals[animal]}"
-            got = self._tokens[i] = (slot >> 2, slot & 3, parse_action("D" + where), parse_action("X" + where))
+            sp, ch = self._space_of[s], self.animals[animal]
+            slot = corner_slot(sp, c)
+            got = self._tokens[i] = (slot >> 2, slot & 3, corner_action(DIG, sp, c, ch), corner_action(EXPAND, sp, c, ch))
         point, j, dig, expand = got
         return expand if expand_allowed(game.holes.get(point), j) else dig
 
