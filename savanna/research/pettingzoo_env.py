@@ -115,6 +115,13 @@ class SafariCore(GameCore):
     def mask(self, game: Any, copy: bool = True) -> np.ndarray:
         return self.tracker.action_mask(game, copy)
 
+    def observe(self, game: Any, seat: int, copy: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        tracker = self.tracker
+        obs = tracker.observation(game, seat, copy=copy)  # (brings the tracker up to this state)
+        if game.current_player == seat:
+            return obs, tracker.synced_mask(copy)
+        return obs, np.zeros(self.action_size, np.int8)
+
     def is_legal(self, game: Any, index: int) -> bool:
         return self.tracker.is_legal(game, index)
 

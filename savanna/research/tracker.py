@@ -797,6 +797,11 @@ class SafariTracker:
     def action_mask(self, game: Any, copy: bool = True) -> np.ndarray:
         """`legal_mask(game, dtype=np.int8, copy=copy)`, as the environments hand it out."""
         self.sync(game)
+        return self.synced_mask(copy)
+
+    def synced_mask(self, copy: bool = True) -> np.ndarray:
+        """`action_mask` of the game last synced (by `observation` or any other call), without
+        looking at it again: for a caller that has just made that call."""
         if self._outside:
             self._check_window(True)
         return self._mask.copy() if copy else self._mask

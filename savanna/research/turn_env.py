@@ -86,6 +86,13 @@ class GameCore:
         copy=False the core's own (overwritten later)."""
         raise NotImplementedError
 
+    def observe(self, game: Any, seat: int, copy: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """`seat`'s observation and action mask (all zeros when another seat is to act)."""
+        obs = self.observation(game, seat, copy=copy)
+        if game.current_player == seat:
+            return obs, self.mask(game, copy=copy)
+        return obs, np.zeros(self.action_size, np.int8)
+
     def observation_into(self, game: Any, seat: int, out: np.ndarray) -> None:
         """Write the observation into `out` (a row of a batch)."""
         out[:] = self.observation(game, seat)
@@ -166,13 +173,7 @@ class TurnBasedEnv(AECEnv):
         self._update_infos()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        g = self.game
-        obs = self.core.observation(g, seat, copy=self.copy_observations)
-        if g.current_player == seat:
-            mask = self.core.mask(g, copy=self.copy_observations)
-        else:
-            mask = np.zeros(self.core.action_size, np.int8)
+        obs, mask = self.core.observe(self.game, self._seat[agent], self.copy_observations)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
