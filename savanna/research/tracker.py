@@ -260,7 +260,6 @@ class SafariTracker:
         # views made once (making one costs about as much as the copy through it)
         t, S, enc = self.t, self.t.S, encoding
         self._fits = self.buf[t.off_fits:t.off_fits + 4 * S]
-        self._front = self.buf[t.off_frontier:t.off_frontier + S]
         self._place = mask[enc.PLACE:enc.PLACE + 4 * S]
         self._moves = (mask[enc.MOVE:enc.MOVE + S], mask[enc.MOVE + S:enc.MOVE + 2 * S], mask[enc.MOVE:enc.MOVE + 2 * S])
         self._return = mask[enc.RETURN:enc.RETURN + S]
@@ -297,6 +296,8 @@ class SafariTracker:
         w = self.encoding.width
         self.pattern = np.full((w, w), NO_SPACE, np.intp)  # each cell's frontier pattern
         self.pattern_flat = self.pattern.ravel()
+        self._front8 = np.zeros(self.t.S, np.int8)  # the frontier plane, as the move masks take it
+        self._f8 = memoryview(self._front8)
         # the rows and columns (from, to) around every tile laid so far, so the frontier's: the
         # placements are worked out over that box only (it only grows)
         h = self.encoding.window
@@ -401,6 +402,7 @@ class SafariTracker:
                         troot[node] = r
             frontier = g.frontier
             front = t.off_frontier
+            f8 = self._f8
             bdone = t.off_baobab_done
             missing, waiting = self.baobab_missing, self.baobab_waiting
             for q in new_baobabs:
@@ -420,7 +422,7 @@ class SafariTracker:
             for sp in placed:
                 s = cell.get(sp)
                 if s is not None:
-                    mv[front + s] = 0
+                    mv[front + s] = f8[s] = 0
                     pattern[s] = NO_SPACE
                     y, x = divmod(s, w)
                     if y <= box[0]:
@@ -440,7 +442,7 @@ class SafariTracker:
                     if p is not None:  # an empty space next to the tile: what it now demands
                         s = cell.get(nb)
                         if s is not None:
-                            mv[front + s] = 1
+                            mv[front + s] = f8[s] = 1
                             pattern[s] = p
                         else:
                             front_out.add(nb)
@@ -724,7 +726,7 @@ class SafariTracker:
             self._undo.append(out)
             if g.displaced < 0:
                 r0, r1 = g.rangers
-                front = self._front
+                front = self._front8
                 m0, m1 = enc.MOVE, enc.MOVE + S
                 move0, move1, both = self._moves
                 move0[:] = front
@@ -739,7 +741,7 @@ class SafariTracker:
         elif phase == RANGER:
             other = g.rangers[1 - g.displaced]
             ret = enc.RETURN
-            self._return[:] = self._front
+            self._return[:] = self._front8
             self._undo_views.append(self._return)
             s = cell.get(other)
             if s is not None:
@@ -839,13 +841,15 @@ class SafariTracker:
         buf = self.buf
         if out is None:
             out = self.full.copy()  # (one copy; the vector part is written over below)
+            to, fro = memoryview(out), self._mv  # (same type: slices copied with less overhead)
         else:
             out[:P] = buf
+            to, fro = out, buf
         shift = (seat - self.view) % enc.players
         if shift:  # relative seat j's planes come from the buffer's seat (j + shift) % n
             (a, b), cut = self.t.seat_block, shift * self.t.seat_step
-            out[a:b - cut] = buf[a + cut:b]
-            out[b - cut:b] = buf[a:a + cut]
+            to[a:b - cut] = fro[a + cut:b]
+            to[b - cut:b] = fro[a:a + cut]
         self.vector(game, seat, out[P:])
         return out
 
@@ -872,22 +876,22 @@ class SafariTracker:
         return counts
 
     def _counts(self, g: Any, seat: int) -> np.ndarray:
-        """The vector's entries from `score_seat0` to the last `discarded_` for `seat`, but for the
-        tiles left (`_stack_counts`)."""
+        """The vector's entries from the first to the last `discarded_` for `seat`, with zeros for
+        who acts and the tiles left (`_stack_counts`)."""
         t = self.t
-        n, k, v0 = self.encoding.players, t.k, t.v_score
-        head = [0] * (t.head - v0)
+        n, k = self.encoding.players, t.k
+        head = [0] * t.head
         score, supply, hands = g.score, g.supply_meeples, g.hands
         for j in range(n):
             s = (seat + j) % n
             v = score[s]
-            head[t.v_score - v0 + j] = v if v < SCORE_BOUND else SCORE_BOUND
-            head[t.v_meeples - v0 + j] = supply[s]
-        head[t.v_tokens - v0:t.v_tokens - v0 + n * k] = hands[seat * k:] + hands[:seat * k]
-        head[t.v_pile - v0] = len(g.pile)
+            head[t.v_score + j] = v if v < SCORE_BOUND else SCORE_BOUND
+            head[t.v_meeples + j] = supply[s]
+        head[t.v_tokens:t.v_tokens + n * k] = hands[seat * k:] + hands[:seat * k]
+        head[t.v_pile] = len(g.pile)
         for a in g.discards:
-            head[t.v_discarded - v0 + a] += 1
-        return np.array(head, self.dtype)
+            head[t.v_discarded + a] += 1
+        return np.fromiter(head, self.dtype, t.head)
 
     def vector(self, g: Any, seat: int, vec: np.ndarray) -> None:
         """The vector part (as `SafariEncoding._vector`), into `vec`."""
@@ -904,8 +908,7 @@ class SafariTracker:
         key = (*score, *supply, *hands, len(pile), len(discards), g.reshuffles)
         lead = self._heads[seat]  # [key, tiles left, the stretch 0 .. head, who acts being 0]
         if lead[0] != key or self.game is not g:
-            arr = np.zeros(t.head, self.dtype)
-            arr[t.v_score:] = self._counts(g, seat)
+            arr = self._counts(g, seat)
             lead = self._heads[seat] = [key, -1, arr]
         arr = lead[2]
         counts = self._stack_counts(g)

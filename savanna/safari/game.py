@@ -414,9 +414,11 @@ class Game:
             else:
                 kind = TRAIL_KIND if f.kind == "trail" else BUSH_KIND
                 nodes.append(regions.add(kind, len(f.sides), ts.mask(a), len(a), f.birds))
-        side_nodes = tuple(nodes[i] if i >= 0 else -1 for i in rd.side_feature)
+        parts = tuple(nodes)
+        nodes.append(-1)  # (a side with no feature, -1, reads this last entry)
+        side_nodes = tuple([nodes[i] for i in rd.side_feature])
         board = self.board
-        board[sp] = (tt, rot, animals, name, side_nodes, tuple(nodes))
+        board[sp] = (tt, rot, animals, name, side_nodes, parts)
         frontier = self.frontier
         frontier.pop(sp, None)
         edges = rd.edges
