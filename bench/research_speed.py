@@ -53,6 +53,7 @@ import numpy as np
 from savanna.research.africa_env import AfricaEnv
 from savanna.research.pettingzoo_env import SafariCore, SafariEnv
 from savanna.research.tracker import OBSERVATION_DTYPE
+from savanna.research.turn_env import GameCore
 from savanna.research.vector import AfricaVectorEnv, SafariVectorEnv
 
 
@@ -77,13 +78,16 @@ class _ScratchCore(SafariCore):
     def mask(self, game: Any, copy: bool = True) -> np.ndarray:
         return self.encoding.legal_mask(game, dtype=np.int8)
 
+    observe = GameCore.observe  # (SafariCore's own brings its tracker up to date)
+
     def is_legal(self, game: Any, index: int) -> bool:
         return self.encoding.index_to_action(game, index) in game.legal_actions()
 
 
 def _scratch_env() -> SafariEnv:
     env = SafariEnv(players=2, seed=0)
-    env.core = _ScratchCore(2)
+    env.core = core = _ScratchCore(2)
+    core.tracker = None  # (so that a step reaching for it fails, rather than timing it)
     return env
 
 

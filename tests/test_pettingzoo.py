@@ -14,7 +14,7 @@ from savanna.research.africa_encoding import AfricaEncoding
 from savanna.research.africa_env import AfricaEnv
 from savanna.research.encoding import OutsideWindowError, SafariEncoding
 from savanna.research.pettingzoo_env import SafariEnv
-from savanna.research.tracker import SafariTracker
+from savanna.research.tracker import OBSERVATION_DTYPE, SafariTracker
 from savanna.research.vector import AfricaVectorEnv, SafariVectorEnv
 
 dict_obs = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),  # dict observations, as classic envs
@@ -118,6 +118,30 @@ def test_observation_buffers_without_copy():
     assert b is not a and np.array_equal(a, b)
     out = np.empty(e.observation_size, np.float32)
     assert tr.observation(g, 1, out=out) is out and np.array_equal(out, e.observation(g, 1))
+
+
+def test_a_tracker_kept_in_given_arrays():
+    """A tracker given an observation row and a mask row keeps them current in place (what a
+    vector environment's rows are); arrays of the wrong kind are refused by name."""
+    e = SafariEncoding(2)
+    obs = np.full((2, e.observation_size), 7, OBSERVATION_DTYPE)
+    masks = np.full((2, e.size), 7, np.int8)
+    tr = SafariTracker(e, observation=obs[1], mask=masks[1])
+    g = safari.new_game(players=2, seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        assert np.shares_memory(tr.observation(g, g.current_player, copy=False), obs[1])
+        assert np.array_equal(obs[1], e.observation(g, g.current_player))
+        assert np.shares_memory(tr.action_mask(g, copy=False), masks[1])
+        assert np.array_equal(masks[1], e.legal_mask(g, dtype=np.int8))
+        g.apply(rng.choice(g.legal_actions()))
+    assert (obs[0] == 7).all() and (masks[0] == 7).all()  # the other rows untouched
+    with pytest.raises(ValueError, match="observation array"):
+        SafariTracker(e, observation=np.zeros(e.observation_size, np.float32))
+    with pytest.raises(ValueError, match="mask array"):
+        SafariTracker(e, mask=np.zeros(e.size - 1, np.int8))
+    with pytest.raises(ValueError, match="observation array"):
+        SafariTracker(e, observation=np.zeros((e.observation_size, 2), OBSERVATION_DTYPE)[:, 0])
 
 
 # ------------------------------------------------------------------ Africa encoding
@@ -313,15 +337,17 @@ def test_copy_observations_false_hands_out_the_buffer():
 # ----------------------------------------------------------------- vector environments
 
 
+@pytest.mark.parametrize("copy", [True, False])
 @pytest.mark.parametrize("make,single", [
     (lambda n, **k: SafariVectorEnv(n, players=2, **k), lambda **k: SafariEnv(players=2, **k)),
     (lambda n, **k: AfricaVectorEnv(n, players=3, **k), lambda **k: AfricaEnv(players=3, **k)),
 ])
-def test_vector_env_equals_single_envs(make, single):
+def test_vector_env_equals_single_envs(make, single, copy):
     """Row i of a vector environment reset with seed s is a single environment reset with s + i
-    (and reset again when its game ends): same observations, masks, seats and rewards."""
+    (and reset again when its game ends): same observations, masks, seats and rewards. (Safari's
+    rows are its trackers' own buffers, updated in place, through every reset.)"""
     n = 3
-    venv = make(n, max_cycles=4)
+    venv = make(n, max_cycles=4, copy=copy)
     obs, infos = venv.reset(seed=10)
     assert obs["observation"].shape == (n, venv.single_observation_space["observation"].shape[0])
     assert obs["action_mask"].shape == (n, venv.single_action_space.n) and obs["action_mask"].dtype == np.int8
@@ -373,6 +399,10 @@ def test_vector_env_determinism_copies_and_bad_actions():
     assert np.array_equal(kept["observation"], first)  # copy=True: earlier arrays stay as they were
     again, *_ = b.step(np.array([np.flatnonzero(m)[0] for m in ob["action_mask"]]))
     assert again["observation"] is ob["observation"]  # copy=False: the same arrays, overwritten
+    for arr in again.values():  # and read only: they are the trackers' own state
+        with pytest.raises(ValueError):
+            arr[0, 0] = 1
+    assert oa["observation"].flags.writeable  # copy=True: the caller's to change
     bad = np.array([np.flatnonzero(m == 0)[0] for m in oa["action_mask"]])
     before = [len(g.history) for g in a.games]
     with pytest.raises(ValueError):

@@ -97,6 +97,7 @@ class SafariCore(GameCore):
             encoding = shared_encoding(players, window)
         self.encoding = enc = encoding
         self.tracker = SafariTracker(enc)
+        self._kept: tuple | None = None  # the rows `keep_in` gave
         self.players = players
         self.final_scoring = final_scoring
         self.action_size = enc.size
@@ -133,6 +134,22 @@ class SafariCore(GameCore):
 
     def mask_into(self, game: Any, out: np.ndarray) -> None:
         self.tracker.legal_mask_into(game, out)
+
+    def keep_in(self, obs: np.ndarray, mask: np.ndarray) -> None:
+        # the tracker's own buffers become these rows: its incremental updates land there, and a
+        # step copies no 222 KB observation (a batch of them outgrows the processor's cache)
+        self.tracker = SafariTracker(self.encoding, observation=obs, mask=mask)
+        self._kept = (obs, mask)
+
+    def observe_into(self, game: Any, seat: int, obs: np.ndarray, mask: np.ndarray) -> None:
+        tracker = self.tracker
+        kept = self._kept
+        if kept is not None and obs is kept[0] and mask is kept[1]:
+            tracker.observation(game, seat, copy=False)
+            tracker.synced_mask(copy=False)  # (a placement outside the window raises, as below)
+        else:
+            tracker.observation(game, seat, out=obs)
+            mask[:] = tracker.synced_mask(copy=False)
 
     def describe(self, game: Any) -> list[str]:
         g = game

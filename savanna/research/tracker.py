@@ -231,13 +231,28 @@ def _tables(enc: SafariEncoding) -> _Tables:
     return t
 
 
+def _storage(given: np.ndarray | None, size: int, dtype: np.dtype, what: str) -> np.ndarray:
+    """A zeroed array of `size` entries: `given` (checked) or a new one."""
+    if given is None:
+        return np.zeros(size, dtype)
+    if not isinstance(given, np.ndarray) or given.shape != (size,) or given.dtype != dtype \
+            or not given.flags.c_contiguous or not given.flags.writeable:
+        raise ValueError(f"the {what} array must be a writeable contiguous {dtype} array of {size} entries")
+    given.fill(0)
+    return given
+
+
 class SafariTracker:
     """The observation and legal mask of one game at a time, kept up to date incrementally.
 
     Equal, array for array, to `encoding.observation(game, seat)` and
     `encoding.legal_mask(game)`; see the module's docstring."""
 
-    def __init__(self, encoding: SafariEncoding, dtype: Any = OBSERVATION_DTYPE):
+    def __init__(self, encoding: SafariEncoding, dtype: Any = OBSERVATION_DTYPE,
+                 observation: np.ndarray | None = None, mask: np.ndarray | None = None):
+        """`observation` and `mask`, if given, are the arrays to keep the observation and the
+        int8 mask in (a row of a batch each: `observation(copy=False)` and
+        `action_mask(copy=False)` are then those rows, brought up to date in place)."""
         self.encoding = encoding
         self.t = _tables(encoding)
         self.dtype = np.dtype(dtype)
@@ -245,14 +260,14 @@ class SafariTracker:
         # planes are those of seat `view`'s observation: a copy for another seat rotates them as
         # it copies; `observation(copy=False)` rotates them in place, and `sync` back to 0 (the
         # order of absolute seats) before it writes
-        self.full = np.zeros(encoding.observation_size, self.dtype)
+        self.full = _storage(observation, encoding.observation_size, self.dtype, "observation")
         self.buf = self.full[:encoding.plane_size]
         self._mv = memoryview(self.buf)
         self.view = 0
         self.game: Any = None
         self.n = 0
         self.synced = False
-        self._mask = mask = np.zeros(encoding.size, np.int8)
+        self._mask = mask = _storage(mask, encoding.size, np.dtype(np.int8), "mask")
         self._seats = frozenset(range(encoding.players))
         self._mm = memoryview(mask)  # (entry by entry: faster than NumPy for a few entries)
         self._undo: list = []  # where the mask was set: lists of indices

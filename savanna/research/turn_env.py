@@ -101,6 +101,16 @@ class GameCore:
         """Write the legal mask into `out` (int8, a row of a batch)."""
         out[:] = self.mask(game)
 
+    def keep_in(self, obs: np.ndarray, mask: np.ndarray) -> None:
+        """From now on, `observe_into` with these two arrays (rows of a batch) may bring them up
+        to date in place rather than write them whole; nothing else may write them. (Here: no
+        effect.)"""
+
+    def observe_into(self, game: Any, seat: int, obs: np.ndarray, mask: np.ndarray) -> None:
+        """Write `seat`'s observation and the legal mask into `obs` and `mask` (rows of a batch)."""
+        self.observation_into(game, seat, obs)
+        self.mask_into(game, mask)
+
     def is_legal(self, game: Any, index: int) -> bool:
         raise NotImplementedError
 

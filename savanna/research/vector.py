@@ -36,12 +36,14 @@ games of several seats:
   its own seed sequence (as the AEC environment's `reset()`): row i steps
   exactly as a `SafariEnv` (`AfricaEnv`) reset with seed `s + i` and reset
   again, unseeded, whenever its game ends.
-- `copy=True` (default): new arrays at every call; `copy=False`: the
-  environment's own arrays, overwritten by the next call (faster).
+- `copy=True` (default): new arrays at every call; `copy=False`: read-only
+  views of the environment's own arrays, overwritten by the next call (faster).
 
-The observations come from the same cores as the AEC environments (for Safari,
-a `SafariTracker` per game: incremental board planes), written straight into
-the batch.
+The observations come from the same cores as the AEC environments. For Safari,
+each game's `SafariTracker` keeps its observation and mask in the game's rows of
+the batch, updating them in place as tiles are laid: a step writes a few
+entries a game, not a 222 KB observation (with `copy=True`, the batch is then
+copied out once).
 """
 
 from __future__ import annotations
@@ -91,8 +93,15 @@ class TurnBasedVectorEnv(VectorEnv):
         self._seeds = [random.Random(None if seed is None else seed + i) for i in range(n)]
         self.games: list[Any] = [None] * n
         self.turns = np.zeros(n, np.int64)
-        self._obs = np.empty((n, core.observation_size), core.observation_dtype)
-        self._masks = np.empty((n, core.action_size), np.int8)
+        self._obs = np.zeros((n, core.observation_size), core.observation_dtype)
+        self._masks = np.zeros((n, core.action_size), np.int8)
+        self._rows = [(self._obs[i], self._masks[i]) for i in range(n)]
+        for c, (o, m) in zip(self.cores, self._rows):
+            c.keep_in(o, m)
+        # what copy=False hands out: read-only views (a row written by the caller would be
+        # the core's own state, for a core that keeps it in place)
+        self._out_obs, self._out_masks = self._obs.view(), self._masks.view()
+        self._out_obs.flags.writeable = self._out_masks.flags.writeable = False
 
     # ------------------------------------------------------------------ API
 
@@ -106,10 +115,8 @@ class TurnBasedVectorEnv(VectorEnv):
             self._seeds = [random.Random(s) for s in seeds]
         for i in range(n):
             self._new_game(i, options or {})
+        seats = self._observe_all()
         obs, masks = self._buffers()
-        seats = np.empty(n, np.int64)
-        for i in range(n):
-            seats[i] = self._observe(i, obs[i], masks[i])
         return {"observation": obs, "action_mask": masks}, {"seat": seats}
 
     def step(self, actions: Any) -> tuple[dict, np.ndarray, np.ndarray, np.ndarray, dict]:
@@ -146,10 +153,8 @@ class TurnBasedVectorEnv(VectorEnv):
                 ended[i] = True
                 final_scores[i] = g.scores
                 self._new_game(i, {})
+        seats = self._observe_all()
         obs, masks = self._buffers()
-        seats = np.empty(n, np.int64)
-        for i in range(n):
-            seats[i] = self._observe(i, obs[i], masks[i])
         infos: dict[str, Any] = {"seat": seats}
         if ended.any():
             infos["final_scores"] = final_scores
@@ -164,15 +169,16 @@ class TurnBasedVectorEnv(VectorEnv):
 
     def _buffers(self) -> tuple[np.ndarray, np.ndarray]:
         if self.copy:
-            return np.empty_like(self._obs), np.empty_like(self._masks)
-        return self._obs, self._masks
+            return self._obs.copy(), self._masks.copy()
+        return self._out_obs, self._out_masks
 
-    def _observe(self, i: int, obs: np.ndarray, mask: np.ndarray) -> int:
-        g, core = self.games[i], self.cores[i]
-        seat = g.current_player
-        core.observation_into(g, seat, obs)
-        core.mask_into(g, mask)
-        return seat
+    def _observe_all(self) -> np.ndarray:
+        """Every row brought up to date for the seat to act in its game; those seats."""
+        seats = np.empty(self.num_envs, np.int64)
+        for i, (g, core, (obs, mask)) in enumerate(zip(self.games, self.cores, self._rows)):
+            seats[i] = seat = g.current_player
+            core.observe_into(g, seat, obs, mask)
+        return seats
 
     def action_notation(self, i: int, index: int) -> str:
         """The notation of an action index in game i now."""
