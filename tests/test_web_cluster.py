@@ -115,7 +115,7 @@ def test_a_server_killed_mid_game_is_taken_over_by_the_other_with_nothing_lost(t
     try:
         game = new_game(a, 12)
         gid, tokens = game["id"], [s["token"] for s in game["seats"]]
-        ids = {get(s, "/api/health")["cluster"]["server"]: s for s in (a, b)}
+        a_id, b_id = get(a, "/api/health")["cluster"]["server"], get(b, "/api/health")["cluster"]["server"]
         rng = random.Random(4)
         # seat 0 and the spectator start on a, seat 2 on b; each goes to the other server when its
         # own goes away (as behind a load balancer)
@@ -134,16 +134,14 @@ def test_a_server_killed_mid_game_is_taken_over_by_the_other_with_nothing_lost(t
             # unless seat 0 had to go to b early on, as a machine under load can make it)
             def driving():
                 seen.update(moves=get(b, f"/api/games/{gid}")["moves"], holder=holder())
-                return seen["moves"] >= 12 and seen["holder"] in ids
+                return seen["moves"] >= 12 and seen["holder"] in (a_id, b_id)
 
             try:
                 await wait_until(driving, 60, "a server to hold the computer seat's lease mid-game")
             except AssertionError as e:  # say what was seen instead
-                raise AssertionError(f"{e}: last seen {seen} (servers {list(ids)}); seat 0 connected to "
-                                     f"{seat0.servers}, errors {dict(seat0.errors)}; a{a._tail()}\nb{b._tail()}")
-            victim = ids[seen["holder"]]
-            survivor = b if victim is a else a
-            survivor_id = next(i for i, server in ids.items() if server is survivor)
+                raise AssertionError(f"{e}: last seen {seen} (a is {a_id}, b {b_id}); seat 0 connected to "
+                                     f"{seat0.servers}, errors {dict(seat0.errors)}\nserver a{a.log_tail()}\nserver b{b.log_tail()}")
+            victim, survivor, survivor_id = (a, b, b_id) if seen["holder"] == a_id else (b, a, a_id)
             seen.update(urls=[s.url for s in seats], reconnects=[s.reconnects for s in seats])
             before = await asyncio.to_thread(get, survivor, f"/api/games/{gid}")
             await asyncio.to_thread(victim.kill)

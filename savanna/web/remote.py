@@ -113,7 +113,7 @@ class ServerProcess:
         while True:
             if self.proc.poll() is not None:
                 code, self.proc = self.proc.returncode, None
-                raise RuntimeError(f"the server exited with code {code} while starting" + self._tail())
+                raise RuntimeError(f"the server exited with code {code} while starting" + self.log_tail())
             try:
                 status, _ = request(self.base, "GET", "/api/health", timeout=2)
                 if status == 200:
@@ -122,10 +122,11 @@ class ServerProcess:
                 pass
             if time.monotonic() - t0 > timeout:
                 self.kill()
-                raise RuntimeError(f"the server did not answer within {timeout:g} s" + self._tail())
+                raise RuntimeError(f"the server did not answer within {timeout:g} s" + self.log_tail())
             time.sleep(0.05)
 
-    def _tail(self) -> str:
+    def log_tail(self) -> str:
+        """The last lines of the server's log, for an error message (empty without a log)."""
         if not self.log or not self.log.exists():
             return ""
         return "; its log ends:\n" + "\n".join(self.log.read_text(errors="replace").splitlines()[-15:])
