@@ -1,27 +1,251 @@
-"""The games of the platform, by name. Each module offers `new_game(players=, seed=, ...)`
-and `from_json(text)`, and its games the common interface the players use."""
+"""The games of the platform: one description each, found by one lookup.
+
+Each engine package declares its game once, in its `spec.py`: a `GameSpec` with its name,
+title, seat counts, the options a player picks (choices, default, help text), the settings a
+stored game keeps, and where its per-game modules are (evaluation, terminal, research, web
+view, UI script). Everything above the engines (the command line, the arena, the terminal,
+the computer players' evaluation, research, the web app) knows a game only through it:
+
+    from savanna import games
+    spec = games.spec("safari")
+    spec.title, spec.min_players, [o.name for o in spec.options]
+    g = spec.new_game(players=3, seed=1, final_scoring="majority")
+
+A third game adds its engine package with a `spec.py`, its per-game modules, and one line in
+`GAMES`. The registry names the spec modules as text: importing this module imports no game,
+and the engines, which import the types below, stay beneath everything that lists them.
+"""
 
 from __future__ import annotations
 
 import importlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
+from typing import Any
 
-GAMES = {"safari": "savanna.safari", "africa": "savanna.africa"}
-# The settings each game's `new_game` takes besides players and seed (the arena and the
-# command line carry all of them, and pass each game its own).
-SETTINGS = {"safari": ("final_scoring", "tiles"), "africa": ("hidden_treasure",)}
+# name -> the module declaring the game's `SPEC`
+GAMES = {"safari": "savanna.safari.spec", "africa": "savanna.africa.spec"}
+DEFAULT_GAME = "safari"
+
+BOOL, CHOICE, TEXT = "bool", "choice", "text"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value of a choice option, with what it means (shown beside it)."""
+
+    value: Any
+    help: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule or setting a player picks when starting a game: a keyword of the engine's
+    `new_game`. `kind`: BOOL (true or false), CHOICE (one of `choices`), TEXT (any text the
+    engine accepts, e.g. a tile set's version). `label`: its short name in a summary line.
+    `lobby`: offered when creating a game in the web app (else the command line only)."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    label: str
+    choices: tuple[Choice, ...] = ()
+    note: str = ""
+    lobby: bool = True
+
+    @property
+    def flag(self) -> str:
+        """Its command-line flag: --final-scoring."""
+        return "--" + self.name.replace("_", "-")
+
+    def values(self) -> tuple[Any, ...]:
+        return tuple(c.value for c in self.choices)
+
+    def check(self, value: Any, game: str) -> Any:
+        """`value` if this option may take it (None: the default), else ValueError naming both."""
+        if value is None:
+            return self.default
+        if self.kind == BOOL:
+            if not isinstance(value, bool):
+                raise ValueError(f"{game}'s option {self.name} must be true or false, not {value!r}")
+        elif self.kind == CHOICE:
+            if value not in self.values() or isinstance(value, bool):
+                shown = " or ".join(repr(v) for v in self.values())
+                raise ValueError(f"{game}'s option {self.name} must be {shown}, not {value!r}")
+        elif not isinstance(value, str):
+            raise ValueError(f"{game}'s option {self.name} must be text, not {value!r}")
+        return value
+
+    def describe(self, value: Any) -> str:
+        """The option as a summary line shows it: "final scoring 'all'", "hidden treasure"."""
+        if self.kind == BOOL:
+            return self.label if value else f"no {self.label}"
+        return f"{self.label} {value!r}" if self.kind == CHOICE else f"{self.label} {value}"
+
+    def catalogue(self) -> dict[str, Any]:
+        """As the web app's catalogue of games gives it (English: the pages translate it)."""
+        out: dict[str, Any] = {"name": self.name, "type": self.kind, "default": self.default,
+                               "label": self.label, "description": self.help}
+        if self.choices:
+            out["choices"] = [{"value": c.value, "description": c.help} for c in self.choices]
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the platform knows of a game (see the module docstring).
+
+    `stored`: the engine's `new_game` arguments a stored game keeps besides players and seed
+    (the options, and what a saved game may fix: orders, layouts, its own data); `own_data`:
+    the stored settings that hold a game's own data (a tile set or map of its own, kept whole)
+    when they are not a packaged version's name. The module paths are text, so that this
+    description, which lives in the engine package, imports nothing above it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    stored: tuple[str, ...]
+    engine: str
+    evaluation: str
+    terminal: str
+    research: str
+    view: str
+    script: str
+    own_data: tuple[str, ...] = ()
+    default_players: int = 2
+    blurb: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    # ---------------------------------------------------------------- modules
+
+    @property
+    def module(self) -> ModuleType:
+        """The engine: new_game, from_json, from_dict, SAVED_DEFAULTS."""
+        return importlib.import_module(self.engine)
+
+    def part(self, which: str) -> ModuleType:
+        """One of the game's per-game modules: "evaluation", "terminal", "research", "view"."""
+        return importlib.import_module(getattr(self, which))
+
+    # ---------------------------------------------------------------- options
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def settings(self, given: Mapping[str, Any] | None = None, *, strict: bool = True) -> dict[str, Any]:
+        """The options for a new game: each given one checked, the others at their defaults.
+        `strict`: an option this game has not is refused (ValueError naming it and the game's
+        own); else it is left out (a caller offering every game's options at once)."""
+        given = dict(given or {})
+        unknown = [k for k in given if self.option(k) is None]
+        if unknown and strict:
+            own = ", ".join(o.name for o in self.options) or "none"
+            raise ValueError(f"{self.name} has no option {unknown[0]} (its options: {own})")
+        return {o.name: o.check(given.get(o.name), self.name) for o in self.options}
+
+    def check_players(self, players: Any) -> int:
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                self.min_players <= players <= self.max_players):
+            raise ValueError(f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                             f"not {players!r}")
+        return players
+
+    def new_game(self, players: int | None = None, seed: int | None = None, **options: Any) -> Any:
+        """A new game of this kind: options as `settings` checks them (the engine's own checks follow)."""
+        return self.module.new_game(players=self.default_players if players is None else players, seed=seed,
+                                    **self.settings(options))
+
+    def describe(self, settings: Mapping[str, Any]) -> str:
+        """The options of `settings` in a line: "final scoring 'all' · tiles real-1"."""
+        return " · ".join(o.describe(settings.get(o.name, o.default)) for o in self.options)
+
+    # --------------------------------------------------------------- storing
+
+    def stored_settings(self, game: Any) -> dict[str, Any]:
+        """What a stored game keeps of `game`: players, seed and `stored`, as its save has them
+        (a tile set by its version, say, which a later default may not be)."""
+        saved = json.loads(game.to_json())
+        return {k: saved[k] for k in ("players", "seed", *self.stored) if saved.get(k) is not None}
+
+    def engine_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored game's `new_game` arguments; a setting it lacks is what games stored before
+        that setting existed were played with (the engine's SAVED_DEFAULTS)."""
+        out = {k: settings[k] for k in ("players", "seed", *self.stored) if settings.get(k) is not None}
+        defaults = self.module.SAVED_DEFAULTS
+        return {**out, **{k: settings[k] if settings.get(k) is not None else v for k, v in defaults.items()}}
+
+    def has_own_data(self, settings: Mapping[str, Any]) -> bool:
+        """Whether stored settings carry the game's own data (a whole tile set or map, not a version)."""
+        return any(isinstance(settings.get(k), dict) for k in self.own_data)
+
+    def rebuild(self, settings: Mapping[str, Any]) -> Any:
+        """A new engine game from stored settings (`engine_settings`)."""
+        return self.module.new_game(**self.engine_settings(settings))
+
+    def catalogue(self) -> dict[str, Any]:
+        """The game as the web app's catalogue lists it."""
+        return {"game": self.name, "name": self.title, "blurb": self.blurb,
+                "seats": {"min": self.min_players, "max": self.max_players, "default": self.default_players},
+                "options": [o.catalogue() for o in self.options if o.lobby], "script": self.script}
+
+
+# ---------------------------------------------------------------- the registry
+
+
+def names() -> list[str]:
+    """The games' names, in the registry's order (the default game first)."""
+    return list(GAMES)
+
+
+def spec(name: Any) -> GameSpec:
+    """The description of a game by name; an unknown name raises ValueError naming the known ones."""
+    try:
+        path = GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
+    return importlib.import_module(path).SPEC
+
+
+def specs() -> list[GameSpec]:
+    """Every game's description, in the registry's order."""
+    return [spec(n) for n in GAMES]
+
+
+def spec_of(game: Any) -> GameSpec:
+    """The description of an engine's game object (its module's package is the game's)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    for s in specs():
+        if s.engine == package:
+            return s
+    raise ValueError(f"{type(game).__name__} from {type(game).__module__} is no registered game's")
+
+
+def all_options() -> dict[str, Option]:
+    """Every game's options by name (one name, one meaning: two games sharing an option name
+    share its kind), for interfaces that offer them all at once."""
+    out: dict[str, Option] = {}
+    for s in specs():
+        for o in s.options:
+            if o.name in out and out[o.name].kind != o.kind:
+                raise TypeError(f"option {o.name} is a {out[o.name].kind} in one game and a {o.kind} in another")
+            out.setdefault(o.name, o)
+    return out
 
 
 def game_module(name: str) -> ModuleType:
     """The engine module of a game by name; an unknown name raises ValueError."""
-    try:
-        return importlib.import_module(GAMES[name])
-    except KeyError:
-        raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
+    return spec(name).module
 
 
-def game_settings(name: str, **settings) -> dict:
-    """Of `settings`, those the game `name` takes: game_settings("africa",
+def game_settings(name: str, **settings: Any) -> dict[str, Any]:
+    """Of `settings`, those the game `name` takes, None ones left out: game_settings("africa",
     final_scoring="all", hidden_treasure=True) == {"hidden_treasure": True}."""
-    game_module(name)
-    return {k: v for k, v in settings.items() if k in SETTINGS.get(name, ())}
+    s = spec(name)
+    return {k: v for k, v in settings.items() if s.option(k) is not None and v is not None}

@@ -1,0 +1,31 @@
+"""Africa (Reiner Knizia) as the platform knows it (savanna/games.py): its one description."""
+
+from __future__ import annotations
+
+from savanna.games import BOOL, GameSpec, Option
+
+HIDDEN_TREASURE = Option(
+    "hidden_treasure", BOOL, False, label="hidden treasure",
+    help="the rules' option: each player's gold and gem totals are shown only to that player until the final "
+         "scoring",
+    note="Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at "
+         "the table: gold and gems lie face up until a base camp that explores takes them, and the board and the "
+         "move log show every such pick-up, so anyone watching closely, or stepping through the replay, can add "
+         "up each player's totals.")
+
+SPEC = GameSpec(
+    name="africa",
+    title="Africa (Reiner Knizia)",
+    blurb="Reiner Knizia's game of explorers turning face-down tiles on a map of the continent",
+    min_players=2,
+    max_players=5,
+    options=(HIDDEN_TREASURE,),
+    stored=("hidden_treasure", "first_player", "data", "tile_layout", "revealed"),
+    own_data=("data",),
+    engine="savanna.africa",
+    evaluation="savanna.ai.africa_eval",
+    terminal="savanna.terminal.africa",
+    research="savanna.research.africa_env",
+    view="savanna.web.views.africa",
+    script="africa-ui.js",
+)
