@@ -32,6 +32,12 @@ DEFAULT_GAME = "safari"
 BOOL, CHOICE, TEXT = "bool", "choice", "text"
 
 
+def N_(text: str) -> str:
+    """Marks a description's text for the pages' message catalogues (babel.cfg extracts it);
+    the text stays English here, and each page translates it."""
+    return text
+
+
 @dataclass(frozen=True)
 class Choice:
     """One value of a choice option, with what it means (shown beside it)."""

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from savanna.games import BOOL, GameSpec, Option
+from savanna.games import BOOL, N_, GameSpec, Option
 
 HIDDEN_TREASURE = Option(
-    "hidden_treasure", BOOL, False, label="hidden treasure",
-    help="the rules' option: each player's gold and gem totals are shown only to that player until the final "
-         "scoring",
-    note="Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at "
+    "hidden_treasure", BOOL, False, label=N_("hidden treasure"),
+    help=N_("the rules' option: each player's gold and gem totals are shown only to that player until the final "
+         "scoring"),
+    note=N_("Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at "
          "the table: gold and gems lie face up until a base camp that explores takes them, and the board and the "
          "move log show every such pick-up, so anyone watching closely, or stepping through the replay, can add "
-         "up each player's totals.")
+         "up each player's totals."))
 
 SPEC = GameSpec(
     name="africa",
     title="Africa (Reiner Knizia)",
-    blurb="Reiner Knizia's game of explorers turning face-down tiles on a map of the continent",
+    blurb=N_("Reiner Knizia's game of explorers turning face-down tiles on a map of the continent"),
     min_players=2,
     max_players=5,
     options=(HIDDEN_TREASURE,),
