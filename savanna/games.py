@@ -109,7 +109,8 @@ class GameSpec:
     `stored`: the engine's `new_game` arguments a stored game keeps besides players and seed
     (the options, and what a saved game may fix: orders, layouts, its own data); `own_data`:
     the stored settings that hold a game's own data (a tile set or map of its own, kept whole)
-    when they are not a packaged version's name. The module paths are text, so that this
+    when they are not a packaged version's name. `scripts` and `styles`: the game page's own files
+    in the web app's static folder, in load order. The module paths are text, so that this
     description, which lives in the engine package, imports nothing above it."""
 
     name: str
@@ -123,8 +124,9 @@ class GameSpec:
     terminal: str
     research: str
     view: str
-    script: str
+    scripts: tuple[str, ...]
     own_data: tuple[str, ...] = ()
+    styles: tuple[str, ...] = ()
     default_players: int = 2
     blurb: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -199,7 +201,8 @@ class GameSpec:
         """The game as the web app's catalogue lists it."""
         return {"game": self.name, "name": self.title, "blurb": self.blurb,
                 "seats": {"min": self.min_players, "max": self.max_players, "default": self.default_players},
-                "options": [o.catalogue() for o in self.options if o.lobby], "script": self.script}
+                "options": [o.catalogue() for o in self.options if o.lobby],
+                "scripts": list(self.scripts), "styles": list(self.styles)}
 
 
 # ---------------------------------------------------------------- the registry

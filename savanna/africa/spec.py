@@ -27,5 +27,5 @@ SPEC = GameSpec(
     terminal="savanna.terminal.africa",
     research="savanna.research.africa_env",
     view="savanna.web.views.africa",
-    script="africa-ui.js",
+    scripts=("africa-ui.js",),
 )

@@ -34,5 +34,5 @@ SPEC = GameSpec(
     terminal="savanna.terminal.safari",
     research="savanna.research.safari_env",
     view="savanna.web.views.safari",
-    script="safari-ui.js",
+    scripts=("safari-ui.js",),
 )
