@@ -20,9 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from savanna.web.live import LiveGames
-from savanna.web.service import GameService
-from savanna.web.storage import Store
+from savanna.web.live.games import LiveGames
+from savanna.web.table.service import GameService
+from savanna.web.store.storage import Store
 
 
 class Conn:

@@ -32,7 +32,7 @@ from rich.console import Console
 from savanna import __version__
 
 FINAL_SCORING = ("all", "majority")
-DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.ratelimit's (the web extra may be missing)
+DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.edge.ratelimit's (the web extra may be missing)
 
 
 def _players_known() -> list[str]:
@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--allow-origin", metavar="URL", action="append", default=[], dest="allow_origins",
                    help="a site whose pages may open this server's WebSockets besides its own, e.g. "
                         "https://example.org (repeatable; browsers on other sites are refused)")
-    from savanna.web.computers import MAX_THINK  # (no web extra needed)
+    from savanna.web.table.seats import MAX_THINK  # (no web extra needed)
 
     w.add_argument("--max-think", metavar="SECONDS", type=float, default=MAX_THINK,
                    help=f"the most a computer seat may think a move (default {MAX_THINK:g}); a game asking for "
@@ -493,7 +493,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         import uvicorn
 
         from savanna.web import create_app
-        from savanna.web.storage import Store, StorageError, backend_of, database_url, redact
+        from savanna.web.store.storage import Store, StorageError, backend_of, database_url, redact
     except ImportError as e:
         _error(err, f"the web app needs its extra ({e.name} is missing): pip install 'savanna[web]'")
         return 1
@@ -502,7 +502,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             _error(err, f"--computer-delay must be from 0 to 60 seconds, not {args.computer_delay:g}")
             return 1
         url = database_url(args.db)
-        from savanna.web.app import origin_of
+        from savanna.web.edge.guard import origin_of
 
         for origin in args.allow_origins:
             try:
@@ -513,7 +513,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0.05 <= args.max_think <= 60:
             _error(err, f"--max-think must be from 0.05 to 60 seconds, not {args.max_think:g}")
             return 1
-        from savanna.web.ratelimit import parse_limits
+        from savanna.web.edge.ratelimit import parse_limits
 
         try:
             parse_limits(args.create_limit)

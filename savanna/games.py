@@ -27,7 +27,8 @@ from typing import Any
 
 # name -> the module declaring the game's `SPEC`
 GAMES = {"safari": "savanna.safari.spec", "africa": "savanna.africa.spec"}
-DEFAULT_GAME = "safari"
+DEFAULT_GAME = "safari"  # what the command line and the lobby offer first
+UNNAMED = "safari"  # the game of the saves and stored games made before there was another (they name none)
 
 BOOL, CHOICE, TEXT = "bool", "choice", "text"
 
@@ -109,7 +110,10 @@ class GameSpec:
     `stored`: the engine's `new_game` arguments a stored game keeps besides players and seed
     (the options, and what a saved game may fix: orders, layouts, its own data); `own_data`:
     the stored settings that hold a game's own data (a tile set or map of its own, kept whole)
-    when they are not a packaged version's name. `scripts` and `styles`: the game page's own files
+    when they are not a packaged version's name; `deal_settings`: the stored settings that, when
+    set, fix part of what chance deals (an order of the draws, a layout): the creator chose
+    it. `routes`: a module of the web app's edge with the game's own routes (its `router(parts)`),
+    if it has any. `scripts` and `styles`: the game page's own files
     in the web app's static folder, in load order. The module paths are text, so that this
     description, which lives in the engine package, imports nothing above it."""
 
@@ -126,6 +130,8 @@ class GameSpec:
     view: str
     scripts: tuple[str, ...]
     own_data: tuple[str, ...] = ()
+    deal_settings: tuple[str, ...] = ()
+    routes: str = ""
     styles: tuple[str, ...] = ()
     default_players: int = 2
     blurb: str = ""
@@ -234,6 +240,20 @@ def spec_of(game: Any) -> GameSpec:
         if s.engine == package:
             return s
     raise ValueError(f"{type(game).__name__} from {type(game).__module__} is no registered game's")
+
+
+def name_of_save(data: Any) -> str:
+    """The game a saved game (parsed JSON) is of: its "game", else the game its "format" names
+    ("savanna-<game>-game/1"), else UNNAMED (a save from before games were named). It need not be
+    a known game: `spec` says so."""
+    if isinstance(data, dict):
+        named = data.get("game")
+        if named is None and isinstance(data.get("format"), str):
+            parts = data["format"].split("-")
+            named = parts[1] if len(parts) >= 3 and parts[0] == "savanna" else None
+        if named is not None:
+            return named
+    return UNNAMED
 
 
 def all_options() -> dict[str, Option]:

@@ -499,8 +499,9 @@ def test_the_terminal_and_the_web_app_refuse_explicit_games(tmp_path):
                        text=True, input="")
     assert r.returncode == 1 and "plays chance explicitly" in r.stderr
     pytest.importorskip("sqlalchemy")
-    from savanna.web.service import GameError, GameService
-    from savanna.web.storage import Store
+    from savanna.web.table.errors import GameError
+    from savanna.web.table.service import GameService
+    from savanna.web.store.storage import Store
 
     service = GameService(Store(str(tmp_path / "games.db")))
     for game in (g, africa.new_game(players=2, seed=1, chance="explicit")):

@@ -167,7 +167,7 @@ def test_a_dict_changed_after_loading_is_read_again():
 def old_database(request, tmp_path):
     """A games database holding one game as the web app stored it before tile-set versions."""
     pytest.importorskip("sqlalchemy")
-    from savanna.web.storage import Store
+    from savanna.web.store.storage import Store
 
     url = fresh_database(request.param, tmp_path)
     rec = json.loads((LEGACY / "web-record.json").read_text())
@@ -185,8 +185,8 @@ def test_a_game_stored_before_versions_resumes_after_a_restart_on_the_new_code(o
 
     from savanna.web import create_app
 
-    from savanna.web.service import GameService
-    from savanna.web.storage import Store
+    from savanna.web.table.service import GameService
+    from savanna.web.store.storage import Store
 
     url, gid, rec = old_database
     store = Store(url)

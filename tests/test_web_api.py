@@ -20,13 +20,15 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 from sqlalchemy import Text, cast, select
 
-from web_client import act, create, error, view, wait_for
+from web_client import act, create, error, service_view, view, wait_for
 from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
 from savanna.web import create_app
-from savanna.web.service import GameError, GameService, hash_token
-from savanna.web.storage import GAMES, Store
+from savanna.web.table.errors import GameError
+from savanna.web.table.seats import hash_token
+from savanna.web.table.service import GameService
+from savanna.web.store.storage import GAMES, Store
 
 HUMAN = {"kind": "human", "name": "Ann"}
 RANDOM = {"kind": "computer", "player": "random"}
@@ -257,7 +259,7 @@ def test_two_writers_with_the_same_version_cannot_both_land(db):
     s1, s2 = GameService(Store(db)), GameService(Store(db))
     c = s1.create(seats=[HUMAN, {"kind": "human"}], seed=3)
     token = c.seats[0]["token"]
-    legal = s1.view(c.id)["legal_actions"]
+    legal = service_view(s1, c.id)["legal_actions"]
     barrier = threading.Barrier(2)
     for svc in (s1, s2):
         save = svc.store.advance
@@ -292,9 +294,9 @@ def test_a_server_acts_on_the_game_as_stored_when_another_has_moved_it_on(db):
     s1, s2 = GameService(Store(db)), GameService(Store(db))
     c = s1.create(seats=[HUMAN, {"kind": "human"}], seed=3)
     token = c.seats[0]["token"]
-    first = s1.view(c.id)["legal_actions"][0]
+    first = service_view(s1, c.id)["legal_actions"][0]
     s2.act(c.id, token, first)  # s1's own copy of the game is behind now
-    then = s2.view(c.id)["legal_actions"][0]
+    then = service_view(s2, c.id)["legal_actions"][0]
     with pytest.raises(GameError) as e:
         s1.act(c.id, token, then, version=0)
     assert e.value.code == "stale"
@@ -580,7 +582,7 @@ def test_tiles_endpoint_lays_out_every_tile_type_at_every_rotation_and_the_start
 def test_seat_tokens_are_kept_out_of_the_server_logs(client):
     import logging
 
-    from savanna.web.app import RedactTokens
+    from savanna.web.edge.guard import RedactTokens
 
     record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, '%s - "WebSocket %s" [accepted]',
                                ("127.0.0.1:5", "/ws/games/abc?token=s3cr3t-T0k_en&x=1"), None)

@@ -198,8 +198,8 @@ def test_workers_are_refused_on_sqlite_saying_why(tmp_path, capsys):
 def clusters(tmp_path):
     """Three servers' Cluster rows on one database (`dead_after` 1 s), registered, not beating
     on their own: a test beats for each (`beat`), or stops, as a dead server does."""
-    from savanna.web.cluster import Cluster
-    from savanna.web.storage import Store
+    from savanna.web.live.cluster import Cluster
+    from savanna.web.store.storage import Store
 
     store = Store(fresh_database("postgresql", tmp_path))  # (emptied: games, holds, leases, servers, counts)
     made = [Cluster(store, dead_after=1.0) for _ in range(3)]
@@ -273,7 +273,7 @@ def test_connection_caps_count_every_servers_connections(clusters):
 
 @needs_postgres
 def test_the_cap_on_searches_holds_across_servers(clusters):
-    from savanna.web.cluster import GlobalSlots
+    from savanna.web.live.cluster import GlobalSlots
 
     a, b, _ = clusters
 
@@ -298,8 +298,8 @@ def test_the_cap_on_searches_holds_across_servers(clusters):
 def test_creation_limits_count_every_servers_requests(clusters):
     from sqlalchemy import create_engine
 
-    from savanna.web.ratelimit import CreationLimits, RateLimited
-    from savanna.web.ratestore import DatabaseStorage
+    from savanna.web.edge.ratelimit import CreationLimits, RateLimited
+    from savanna.web.store.ratestore import DatabaseStorage
 
     engines = [create_engine(clusters[0].url) for _ in range(2)]  # two processes' own connections
     try:
@@ -332,9 +332,9 @@ def test_a_server_that_stops_hands_its_games_over_at_the_next_heartbeat(clusters
 def test_writes_notify_the_other_servers_only_while_there_are_any(tmp_path):
     import psycopg
 
-    from savanna.web.cluster import GAMES_CHANNEL, libpq_url
-    from savanna.web.service import GameService
-    from savanna.web.storage import Store
+    from savanna.web.live.cluster import GAMES_CHANNEL, libpq_url
+    from savanna.web.table.service import GameService
+    from savanna.web.store.storage import Store
 
     store = Store(fresh_database("postgresql", tmp_path))
     listener = psycopg.connect(libpq_url(store.url), autocommit=True)

@@ -20,8 +20,9 @@ from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
 from savanna.ai import make_player
-from savanna.web import computers, create_app
-from savanna.web.computers import Job, Searches, capped
+from savanna.web import create_app
+from savanna.web.live import worker
+from savanna.web.live.searches import Job, Searches, capped
 from savanna.web.remote import ServerProcess, percentile, request
 
 HUMAN = {"kind": "human", "name": "Ann"}
@@ -119,7 +120,7 @@ def test_waiting_games_are_served_in_turn(monkeypatch):
         time.sleep(0.02)
         return "x"
 
-    monkeypatch.setattr(computers, "think", fake_think)
+    monkeypatch.setattr(worker, "think", fake_think)
     searches = Searches(1, processes=False)
 
     def job(gid):
@@ -151,7 +152,7 @@ def test_searches_run_in_worker_processes(db):
         pool = app.state.live.searches._pool
         assert pool is not None and type(pool).__name__ == "ProcessPoolExecutor"
         # the worker's move is the one the same player makes here, with the same seed
-        from savanna.web.service import player_seed
+        from savanna.web.table.seats import player_seed
 
         first = safari.new_game(players=2, seed=8)
         expected = make_player("greedy", seed=player_seed(8, 0, 0)).choose(first.clone())

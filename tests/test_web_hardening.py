@@ -99,7 +99,7 @@ def test_a_token_in_a_url_is_redacted_from_the_access_log_which_still_formats(cl
 
     from uvicorn.logging import AccessFormatter
 
-    from savanna.web.app import RedactTokens
+    from savanna.web.edge.guard import RedactTokens
 
     logger = logging.getLogger("uvicorn.access")
     assert any(isinstance(f, RedactTokens) for f in logger.filters)  # create_app installed it
@@ -129,7 +129,7 @@ def test_a_token_in_a_url_is_redacted_from_the_access_log_which_still_formats(cl
 def test_the_error_logger_is_redacted_too(client):
     import logging
 
-    from savanna.web.app import RedactTokens
+    from savanna.web.edge.guard import RedactTokens
 
     record = logging.LogRecord("uvicorn.error", logging.INFO, __file__, 1, '%s - "WebSocket %s" [accepted]',
                                ("127.0.0.1:5", "/ws/games/abc?token=s3cr3t-T0k_en&x=1"), None)
@@ -287,7 +287,7 @@ def _finish(client, gid, token):
 
 @pytest.mark.parametrize("game", ["safari", "africa"])
 def test_the_server_deals_128_bit_seeds_that_survive_storage_views_replays_and_exports(client, game):
-    from savanna.web.service import new_seed
+    from savanna.web.table.service import new_seed
 
     assert max(new_seed() for _ in range(20)) >= 2**100  # (fails once in 2**500 runs)
     c = client.post("/api/games", json={"game": game, "seats": [HUMAN, GREEDY]}).json()
@@ -356,8 +356,9 @@ def test_the_cache_keeps_few_games_on_their_own_tile_sets(db):
     uploads must not fill the cache of positions, however many games it may hold."""
     from savanna import safari
     from savanna.safari.tileset import packaged_data
-    from savanna.web.service import GameService
-    from savanna.web.storage import Store
+    from savanna.web.table.service import GameService
+    from savanna.web.views.build import build
+    from savanna.web.store.storage import Store
 
     service = GameService(Store(db))
     service.own_data_cache_size = 3
@@ -371,7 +372,8 @@ def test_the_cache_keeps_few_games_on_their_own_tile_sets(db):
         assert [g for g in cached if g in ids] == ids[-3:]
         assert plain in cached
         for gid in ids:  # the ones dropped are rebuilt when asked for, on their own set
-            assert service.view(gid)["rules"]["tiles"] == "custom"
+            rec = service.record(gid)
+            assert build(rec, service.position(rec))["rules"]["tiles"] == "custom"
         assert len([g for g in service._cache if g in ids]) == 3
     finally:
         service.close()

@@ -15,7 +15,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir  # noqa: E
 from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from savanna.web import i18n  # noqa: E402
+from savanna.web.edge import i18n  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "savanna" / "web" / "locale"

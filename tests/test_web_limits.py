@@ -33,8 +33,8 @@ from web_databases import BACKENDS, fresh_database
 
 from savanna import cli
 from savanna.web import create_app
-from savanna.web.ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits, client_key, parse_limits
-from savanna.web.storage import GAMES, Store
+from savanna.web.edge.ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits, client_key, parse_limits
+from savanna.web.store.storage import GAMES, Store
 
 LEGACY = pathlib.Path(__file__).parent / "data" / "legacy"
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]

@@ -22,11 +22,22 @@ from test_web_ws import recv_raw
 from web_databases import BACKENDS, fresh_database
 
 from savanna.web import create_app
-from savanna.web import view as views
-from savanna.web.feed import Feed, Mirror
-from savanna.web.patch import Snapshot, apply, diff
-from savanna.web.service import GameService
-from savanna.web.storage import Store
+from savanna.web.views import build as views
+from savanna.web.live.feed import Feed, Mirror
+from savanna.web.views.patch import Snapshot, apply, diff
+from savanna.web.table.service import GameService
+from savanna.web.store.storage import Store
+
+
+def view_of(service, rec, connected=(), spectators=0, viewer=None, held=None):
+    """A game's view as the live games build it (views.build of the service's position)."""
+    return views.build(rec, service.position(rec), connected=connected, spectators=spectators, viewer=viewer,
+                       held=held)
+
+
+def layout_of(service, rec):
+    return views.layout_key(rec, service.position(rec))
+
 
 # ------------------------------------------------------------------ the diff
 
@@ -112,11 +123,11 @@ def play(service, game_id, tokens, rng, on_change, limit=5000):
 def test_a_safari_games_patches_in_sequence_rebuild_every_view(tmp_path):
     service = GameService(Store(str(tmp_path / "g.db")))
     c = service.create(seats=[{"kind": "human"}] * 3, seed=21)
-    feed, held, sizes = Feed(views.PATCH_KEYS["safari"]), None, []
+    feed, held, sizes = Feed(views.patch_keys("safari")), None, []
 
     def check(rec):
         nonlocal held
-        view = service.view(rec, {0, 1, 2}, 1)
+        view = view_of(service, rec, {0, 1, 2}, 1)
         frame = feed.update({None: view})[None]
         if held is None:
             assert frame.base is None  # nothing to patch: the whole view
@@ -138,19 +149,19 @@ def test_views_that_keep_the_board_while_no_tile_or_meeple_changes_patch_as_whol
     # must be those of views built whole
     service = GameService(Store(str(tmp_path / "g.db")))
     c = service.create(seats=[{"kind": "human"}] * 2, seed=8)
-    feeds = {step: (Feed(views.PATCH_KEYS["safari"]), Feed(views.PATCH_KEYS["safari"])) for step in (1, 3)}
+    feeds = {step: (Feed(views.patch_keys("safari")), Feed(views.patch_keys("safari"))) for step in (1, 3)}
     kept = []
 
     def check(rec):
         for step, (whole, partial) in feeds.items():  # every version, and every third (several moves a patch)
             if rec.version % step:
                 continue
-            layout = service.layout_key(rec)
+            layout = layout_of(service, rec)
             held = partial.held([None], layout)
             if step == 1:
                 kept.append(held is not None and held.layout)
-            a = whole.update({None: service.view(rec, {0}, 0)})[None]
-            b = partial.update({None: service.view(rec, {0}, 0, held=held)}, layout)[None]
+            a = whole.update({None: view_of(service, rec, {0}, 0)})[None]
+            b = partial.update({None: view_of(service, rec, {0}, 0, held=held)}, layout)[None]
             assert (a.rev, a.base, a.ops) == (b.rev, b.base, b.ops)
             assert a.view_json == b.view_json
 
@@ -162,13 +173,13 @@ def test_a_feed_that_missed_a_takeback_builds_the_new_line_whole(tmp_path):
     # a takeback and new moves to the same length again, with no view built between (publishes
     # are of the game as stored, so one can miss versions): what the feed holds is of the old
     # line; the new views must be those built whole
-    from savanna.web import takeback
+    from savanna.web.table import takeback
 
     service = GameService(Store(str(tmp_path / "g.db")))
     c = service.create(seats=[{"kind": "human"}] * 2, hotseat=True, seed=8)
     token = c.seats[0]["token"]
     rng = random.Random(4)
-    feed = Feed(views.PATCH_KEYS["safari"])
+    feed = Feed(views.patch_keys("safari"))
 
     def move(rec, n):
         for _ in range(n):
@@ -176,8 +187,8 @@ def test_a_feed_that_missed_a_takeback_builds_the_new_line_whole(tmp_path):
         return rec
 
     def take(rec):
-        layout = service.layout_key(rec)
-        return feed.update({None: service.view(rec, {0, 1}, 0, held=feed.held([None], layout))}, layout)[None]
+        layout = layout_of(service, rec)
+        return feed.update({None: view_of(service, rec, {0, 1}, 0, held=feed.held([None], layout))}, layout)[None]
 
     rec = move(service.record(c.id), 9)
     take(rec)
@@ -191,15 +202,15 @@ def test_a_feed_that_missed_a_takeback_builds_the_new_line_whole(tmp_path):
     else:
         raise AssertionError("random moves never changed the line")
     assert len(new.actions) == length and new.actions != rec.actions
-    assert feed.held([None], service.layout_key(new)) is None  # another line: nothing held counts
+    assert feed.held([None], layout_of(service, new)) is None  # another line: nothing held counts
     frame = take(new)
-    assert json.loads(frame.view_json) == json.loads(json.dumps(service.view(new, {0, 1}, 0)))
+    assert json.loads(frame.view_json) == json.loads(json.dumps(view_of(service, new, {0, 1}, 0)))
 
 
 def test_africa_with_hidden_treasure_patches_each_seat_its_own_view_and_no_one_elses_treasure(tmp_path):
     service = GameService(Store(str(tmp_path / "g.db")))
     c = service.create(seats=[{"kind": "human"}] * 3, game="africa", hidden_treasure=True, seed=5)
-    feed = Feed(views.PATCH_KEYS["africa"])
+    feed = Feed(views.patch_keys("africa"))
     held: dict = {}
     seen_hidden = set()
 
@@ -207,7 +218,7 @@ def test_africa_with_hidden_treasure_patches_each_seat_its_own_view_and_no_one_e
         return [s["seat"] for s in view["seats"] if s["seat"] != viewer]
 
     def check(rec):
-        built = {v: service.view(rec, {0, 1, 2}, 0, v) for v in (None, 0, 1, 2)}
+        built = {v: view_of(service, rec, {0, 1, 2}, 0, v) for v in (None, 0, 1, 2)}
         frames = feed.update(built)
         for viewer, frame in frames.items():
             view = built[viewer]

@@ -24,9 +24,10 @@ from test_web_ws import recv_until, state
 from web_databases import fresh_database
 
 from savanna.web import create_app
-from savanna.web.feed import Feed, Mirror, Whole
-from savanna.web.live import Connection, Limits, LiveGames
-from savanna.web.outbox import QUEUE_BYTES, Outbox
+from savanna.web.live.feed import Feed, Mirror, Whole
+from savanna.web.live.connection import Connection, Limits
+from savanna.web.live.games import LiveGames
+from savanna.web.live.outbox import QUEUE_BYTES, Outbox
 
 HUMAN = {"kind": "human"}
 

@@ -16,9 +16,13 @@ pytest.importorskip("sqlalchemy")
 
 from web_databases import BACKENDS, fresh_database
 
+from web_client import service_view
+
 from savanna import safari
-from savanna.web.service import GameService, Position, hash_token
-from savanna.web.storage import (
+from savanna.web.table.position import Position
+from savanna.web.table.seats import hash_token
+from savanna.web.table.service import GameService
+from savanna.web.store.storage import (
     StorageError,
     Store,
     VersionConflict,
@@ -148,7 +152,7 @@ def test_a_game_is_stored_as_seed_rules_and_actions_and_rebuilt_by_the_engine(st
     token = c.seats[0]["token"]
     g = safari.new_game(players=2, seed=42, final_scoring="majority")
     for _ in range(6):
-        v = svc.view(c.id)
+        v = service_view(svc, c.id)
         seat = v["current_player"]
         a = v["legal_actions"][-1]
         svc.act(c.id, c.seats[seat]["token"] if seat is not None else token, a)
@@ -171,7 +175,7 @@ def test_positions_are_never_changed_by_a_refused_or_later_action(store):
         pos.advanced("pass")
     nxt = pos.advanced(pos.game.legal_actions()[0])
     assert pos.game.to_json() == before and len(nxt.game.history) == 1
-    assert Position.rebuild(safari, rec.settings, []).game.to_json() == before
+    assert Position.rebuild("safari", rec.settings, []).game.to_json() == before
 
 
 def test_a_cached_game_catches_up_with_moves_stored_elsewhere_without_a_rebuild(store, monkeypatch):
@@ -180,7 +184,7 @@ def test_a_cached_game_catches_up_with_moves_stored_elsewhere_without_a_rebuild(
     rec = store.get(c.id)
     old = here.position(rec)
     for _ in range(3):  # moves stored by the other server
-        v = there.view(c.id)
+        v = service_view(there, c.id)
         there.act(c.id, c.seats[v["current_player"]]["token"], v["legal_actions"][0])
     rebuilt = []
     real = Position.rebuild

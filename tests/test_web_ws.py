@@ -23,7 +23,7 @@ from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
 from savanna.web import create_app
-from savanna.web.feed import Mirror
+from savanna.web.live.feed import Mirror
 
 HUMAN = {"kind": "human", "name": "Ann"}
 

@@ -47,3 +47,12 @@ def error(r: Any, status: int, code: str, *words: str) -> str:
     for w in words:
         assert w.lower() in body["message"].lower(), body["message"]
     return body["message"]
+
+
+def service_view(service: Any, game_id: str, viewer: int | None = None) -> dict:
+    """A stored game's view straight from a GameService (no server): what a spectator (or
+    `viewer`) would be sent."""
+    from savanna.web.views.build import build
+
+    rec = service.record(game_id)
+    return build(rec, service.position(rec), viewer=viewer)

@@ -43,7 +43,7 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
         return str(tmp_path / "games.db")
     from sqlalchemy import inspect, text
 
-    from savanna.web.storage import Store
+    from savanna.web.store.storage import Store
 
     url = postgresql_url()
     store = Store(url)

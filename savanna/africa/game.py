@@ -431,6 +431,10 @@ class Game:
     def tiles_face_down(self) -> int:
         return self.n_down
 
+    @property
+    def tiles_left(self) -> int:  # MERGE-AFRICA
+        return self.n_down
+
     def unseen_tiles(self) -> Counter:
         """The tiles still face down, by id: public (the mix less what was seen), though not where they lie."""
         types = self.data.types

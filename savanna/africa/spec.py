@@ -22,6 +22,7 @@ SPEC = GameSpec(
     options=(HIDDEN_TREASURE,),
     stored=("hidden_treasure", "first_player", "data", "tile_layout", "revealed"),
     own_data=("data",),
+    deal_settings=("tile_layout", "revealed"),
     engine="savanna.africa",
     evaluation="savanna.ai.africa_eval",
     terminal="savanna.terminal.africa",

@@ -29,10 +29,12 @@ SPEC = GameSpec(
     options=(FINAL_SCORING, TILES),
     stored=("final_scoring", "tiles", "tile_order", "token_order"),
     own_data=("tiles",),
+    deal_settings=("tile_order", "token_order"),
     engine="savanna.safari",
     evaluation="savanna.ai.safari_eval",
     terminal="savanna.terminal.safari",
     research="savanna.research.safari_env",
     view="savanna.web.views.safari",
+    routes="savanna.web.edge.safari_tiles",
     scripts=("safari-ui.js",),
 )

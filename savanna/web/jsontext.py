@@ -38,3 +38,8 @@ def loads(text: str | bytes) -> Any:
     elif _LONG_NUMBER_BYTES.search(text):
         return json.loads(bytes(text))
     return orjson.loads(text)
+
+
+def iso(t: Any) -> str:
+    """A time as the API writes it: UTC, ISO 8601, to the second ("2025-01-31T12:00:00Z")."""
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -34,7 +34,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .feed import Mirror
+from savanna import games
+
+from .live.feed import Mirror
 from .jsontext import loads as _loads
 
 RECONNECT_SECONDS = 30.0  # how long a seat keeps trying to reach a server that went away
@@ -323,8 +325,6 @@ def check_game(view: dict, saved: str, accepted: dict[int, str], seen: list[dict
     """What is wrong with a finished game (empty: nothing): `view` its final view, `saved` its
     export, `accepted` {move index: action} of every action the server accepted, `seen`
     views of it received earlier (before a restart, say), whose history must still be there."""
-    from savanna import safari
-
     problems = []
     gid = view["id"]
     history = [h["action"] for h in view["history"]]
@@ -338,14 +338,16 @@ def check_game(view: dict, saved: str, accepted: dict[int, str], seen: list[dict
         before = [h["action"] for h in old["history"]]
         if history[:len(before)] != before:
             problems.append(f"game {gid}: the history seen at version {old['version']} is not where it was")
+    spec = games.spec(games.name_of_save(_loads(saved)))
     try:
-        g = safari.from_json(saved)  # checks that the actions give the saved scores
+        g = spec.module.from_json(saved)  # checks that the actions give the saved scores
     except ValueError as e:
         return problems + [f"game {gid}: its export does not replay: {e}"]
     if [str(a) for a in g.history] != history:
         problems.append(f"game {gid}: the export's actions differ from the view's history")
-    replayed = safari.new_game(players=g.players, seed=int(view["seed"]), final_scoring=view["rules"]["final_scoring"],
-                               tiles=g.tile_set)
+    # the view's seed and rules deal the same game
+    rules = {o.name: view["rules"][o.name] for o in spec.options if o.lobby and o.name in view["rules"]}
+    replayed = spec.rebuild({**spec.stored_settings(g), **rules, "seed": int(view["seed"])})
     for a in history:
         replayed.apply(a)
     if replayed.scores != [s["score"] for s in view["seats"]] or not replayed.is_terminal():

@@ -2,16 +2,16 @@
 
 `LiveGames` runs the synchronous `GameService` from the event loop: every
 database call runs in a worker thread, so the loop keeps serving connections,
-and every computer player's search goes through `computers.Searches` (worker
-processes, a fair queue, a per-move cap), so people never wait behind one. After every change of a game, each of its
-connections is sent what changed in its view (a patch; the whole view when it
-has none to patch, see feed.py), and if the seat to act is a computer, a task
+and every computer player's search goes through `searches.Searches` (worker
+processes, a fair queue, a per-move cap), so people never wait behind one. After
+every change of a game, each of its connections is sent what changed in its view
+(built by the views; a patch, or the whole view when it has none to patch, see
+feed.py), and if the seat to act is a computer, a task
 lets it move (and keeps going while computers are to act). On start-up, every
 game left waiting for a computer seat resumes.
 
-Each connection has its own outgoing queue (an Outbox, bounded in bytes, whole views
-collapsed) and writer task: a broadcast never waits for a slow client, and one that falls
-far behind is closed and forgotten. `Limits` caps the connections, per game and in all.
+Each connection (connection.py) has its own outgoing queue and writer task: a broadcast
+never waits for a slow client. `Limits` caps the connections, per game and in all.
 
 With one process (SQLite) everything lives here. With several on one PostgreSQL database
 (`cluster`, cluster.py), a move stored by any of them is notified to all, and each brings
@@ -23,127 +23,22 @@ the processes.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
-from starlette.websockets import WebSocketDisconnect
-
-from . import view as views
-from .computers import MAX_THINK, Job, Searches
-from .feed import Feed, Viewer, Whole, encode
-from .outbox import QUEUE_BYTES, QUEUE_MESSAGES, Outbox
-from .service import GameError, GameService
-from .storage import GameRecord
+from ..store.storage import GameRecord
+from ..table.errors import GameError
+from ..table.seats import MAX_THINK, viewer_for
+from ..table.service import GameService
+from ..views import build as views
+from .connection import CLOSE_UNKNOWN_GAME, Connection, Limits
+from .feed import Feed, Viewer, Whole
+from .searches import Job, Searches
 
 log = logging.getLogger("savanna.web")
-
-# what sending on a socket whose client has gone may raise (Starlette, uvicorn's protocols)
-SEND_ERRORS = (RuntimeError, OSError, WebSocketDisconnect)
-CLOSE_SECONDS = 5.0  # a close frame waits behind what the client has not read: not for ever
-TRY_LATER = 1013  # the close code of a connection closed as too slow, or refused over a cap
-CLOSE_UNKNOWN_GAME = 4404
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much the server holds for WebSocket clients (create_app's and `savanna serve`'s options)."""
-
-    connections: int = 2000  # connections in all
-    game_connections: int = 64  # connections to one game
-    address_connections: int | None = None  # to one game from one client address (behind a proxy, all share one)
-    queue_bytes: int = QUEUE_BYTES  # waiting to be sent to one connection
-    queue_messages: int = QUEUE_MESSAGES
-
-
-class Connection:
-    """One WebSocket connection to one game: its token's seats (none: a spectator)."""
-
-    def __init__(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
-                 rate: float = 10.0, burst: int = 30, address: str | None = None, limits: Limits = Limits()):
-        self.websocket = websocket
-        self.game_id = game_id
-        self.token = token
-        self.seats = seats
-        self.address = address
-        self.outbox = Outbox(limits.queue_bytes, limits.queue_messages)
-        self._ready = asyncio.Event()  # set when the outbox has something, or the writer is to end
-        self._ending = False
-        self.writer: asyncio.Task | None = None
-        self.closing: asyncio.Task | None = None  # the close after it fell behind
-        self.too_slow: Any = None  # called with the connection when it is closed as too slow
-        self.closed = False
-        self.hold: str | None = None  # its row among every server's connections (cluster.py)
-        self.has: tuple[int, Viewer] | None = None  # (rev, viewer) of the view last sent (feed.py)
-        self._rate, self._burst = rate, burst
-        self._allowance = float(burst)
-        self._stamp = time.monotonic()
-
-    def start(self) -> None:
-        self.writer = asyncio.get_running_loop().create_task(self._write())
-
-    def send(self, message: dict[str, Any] | str | Whole, view: bool = False) -> None:
-        """Queue a message (`view`: a patch; a Whole is a view too, see outbox.py)."""
-        if self.closed:
-            return
-        text = message if isinstance(message, (str, Whole)) else encode(message)
-        if self.outbox.put(text, view):
-            self._ready.set()
-            return
-        log.warning("game %s: a connection fell %d bytes (%d messages) behind; closing it",
-                    self.game_id, self.outbox.bytes, len(self.outbox))
-        self.closed = True
-        self.outbox.clear()  # its memory back now, not when the client is gone
-        if self.writer is not None:
-            self.writer.cancel()
-        self.closing = asyncio.get_running_loop().create_task(
-            self._close(TRY_LATER, "too slow: reconnect to get the game again"))
-        if self.too_slow is not None:
-            self.too_slow(self)
-
-    def allow(self) -> bool:
-        """Token bucket: `burst` messages at once, `rate` a second after that."""
-        now = time.monotonic()
-        self._allowance = min(self._burst, self._allowance + (now - self._stamp) * self._rate)
-        self._stamp = now
-        if self._allowance < 1:
-            return False
-        self._allowance -= 1
-        return True
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = self.outbox.pop()
-                if text is not None:
-                    await self.websocket.send_text(text)
-                elif self._ending:
-                    return
-                else:
-                    self._ready.clear()
-                    await self._ready.wait()
-        except SEND_ERRORS:  # the client went away: its reader ends the connection
-            self.closed = True
-
-    async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(*SEND_ERRORS, asyncio.TimeoutError):
-            await asyncio.wait_for(self.websocket.close(code=code, reason=reason), CLOSE_SECONDS)
-
-    async def stop(self) -> None:
-        """Send what is queued, then stop the writer."""
-        self.closed = True
-        self._ending = True
-        self._ready.set()
-        if self.writer is not None and not self.writer.done():
-            try:
-                await asyncio.wait_for(self.writer, timeout=2)
-            except asyncio.TimeoutError:
-                self.writer.cancel()
-
 
 class LiveGames:
     """The async side of the web app (see the module docstring)."""
@@ -275,10 +170,20 @@ class LiveGames:
 
         def build() -> dict[str, Any]:
             rec = game_id if isinstance(game_id, GameRecord) else self.service.record(game_id)
-            viewer = self.service.viewer_for(rec, self.service.seats_for(rec, token)) if token else None
-            return self.service.view(rec, connected, spectators, viewer)
+            viewer = self._viewer(rec, self.service.seats_for(rec, token)) if token else None
+            return views.build(rec, self.service.position(rec), connected=connected, spectators=spectators,
+                               viewer=viewer)
 
         return await self._work(build)
+
+    @staticmethod
+    def _viewer(record: GameRecord, seats: frozenset[int]) -> int | None:
+        return viewer_for(record.summary.get("current_player"), seats)
+
+    def replay(self, game_id: str, step: Any) -> dict[str, Any]:
+        """The replay view after the first `step` actions (in the caller's thread)."""
+        rec, pos, _, meta = self.service.replay(game_id, step)
+        return views.build(rec, pos, replay=meta)
 
     def audience(self, game_id: str) -> tuple[frozenset[int], int]:
         """Who a view of the game is built for: the seats connected, and how many spectators."""
@@ -294,12 +199,14 @@ class LiveGames:
         rec = game if isinstance(game, GameRecord) else self.service.record(game)
         feed = self._feeds.get(rec.id)
         if feed is None:
-            feed = self._feeds[rec.id] = Feed(views.PATCH_KEYS.get(rec.game))
-        hides = self.service.hides(rec)  # else every connection sees the spectators' view
-        viewer_of = {c: self.service.viewer_for(rec, c.seats) if hides and c.seats else None for c in conns}
-        viewers, layout = set(viewer_of.values()), self.service.layout_key(rec)
+            feed = self._feeds[rec.id] = Feed(views.patch_keys(rec.game))
+        hides = views.hides(rec)  # else every connection sees the spectators' view
+        viewer_of = {c: self._viewer(rec, c.seats) if hides and c.seats else None for c in conns}
+        position = self.service.position(rec)
+        viewers, layout = set(viewer_of.values()), views.layout_key(rec, position)
         held = feed.held(viewers, layout)  # what need not be built again (view.build)
-        frames = feed.update({v: self.service.view(rec, audience[0], audience[1], v, held) for v in viewers}, layout)
+        frames = feed.update({v: views.build(rec, position, connected=audience[0], spectators=audience[1], viewer=v,
+                                             held=held) for v in viewers}, layout)
         self._versions[rec.id] = rec.version
         out = []
         for c, viewer in viewer_of.items():
@@ -345,6 +252,15 @@ class LiveGames:
             self._remote.pop(game_id, None)
 
     # ------------------------------------------------------------ acting
+
+    async def change(self, game_id: str, concern: Any, *args: Any) -> Any:
+        """`concern(service, game_id, *args)`: a room concern's change of the game (a takeback,
+        an answer, a resignation; table/) in the pool of moves; then every connection sees it,
+        and a computer seat moves if one is to act (a resigned seat's computer may be)."""
+        out = await self._work(concern, self.service, game_id, *args)
+        await self.publish(game_id)
+        self.kick(game_id)
+        return out
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
         """Play the action (GameError if it is refused), then bring the game's connections up
@@ -495,7 +411,7 @@ class LiveGames:
         for conn in list(self.connections.get(game_id, ())):
             conn.send(message)
             await conn.stop()
-            await conn._close(CLOSE_UNKNOWN_GAME, "game deleted")
+            await conn.close(CLOSE_UNKNOWN_GAME, "game deleted")
 
     # ---------------------------------------------------------- lifecycle
 
@@ -525,7 +441,7 @@ class LiveGames:
         for conns in list(self.connections.values()):
             for c in list(conns):
                 await c.stop()
-                await c._close(1012, "server restarting")
+                await c.close(1012, "server restarting")
         self.connections.clear()
         self._moves.shutdown(wait=False)
         self.searches.close()

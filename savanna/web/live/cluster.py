@@ -47,7 +47,7 @@ from typing import Any
 
 from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, func, select, text
 
-from .storage import CHANGES_CHANNEL, DDL_LOCK, Store, StorageError
+from ..store.storage import CHANGES_CHANNEL, DDL_LOCK, Store, StorageError
 
 log = logging.getLogger("savanna.web")
 

@@ -21,7 +21,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.pofile import read_po
 
-LOCALE = Path(__file__).with_name("locale")
+LOCALE = Path(__file__).parent.parent / "locale"
 LANGUAGES = ("en", "fr", "it", "de")  # English first: the source language and the fallback
 DOMAIN = "messages"
 # numbers whose categories cover every integer case of the supported languages (0, 1, the

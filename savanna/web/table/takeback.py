@@ -26,10 +26,10 @@ longer be accepted (409 "stale"). The requester may withdraw it (answer with
 their own token, accept false). One request at a time.
 
 **What a takeback shows.** The draws are fixed by the game's seed, so after a
-takeback the same tile (Safari) or the same face-down tile (Africa) comes again
-in the same place of the game: a person who took back a turn has seen what their
-next tile was, and what lies under a marker they discovered, and may choose
-again knowing it. That is inherent in undoing against a seeded deal (the
+takeback the same tile comes again in the same place of the game (drawn from a
+stack, or turned up from face down): a person who took back a turn has seen what
+their next tile was, or what lay under a tile they turned, and may choose again
+knowing it. That is inherent in undoing against a seeded deal (the
 computer players, who cannot take back, never see ahead); between people, the
 others agree to it when they accept.
 
@@ -44,14 +44,14 @@ either stored before it (and taken back with the rest) or refused.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import resign
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .service import GameService, Position
-    from .storage import GameRecord
+from ..store.storage import GameRecord
+from .errors import GameError
+from .position import Position
+from .resign import now_text
+from .room import Room
+from .seats import HUMAN, checked_token, seat_of
 
 LOG_KEPT = 200  # takebacks kept in a game's meta (the oldest go first)
 
@@ -71,7 +71,7 @@ def others(record: GameRecord, mine: frozenset[int]) -> list[int]:
     """The people who must agree to a takeback by the token of `mine`: the human seats it
     does not play, but resigned ones."""
     return [i for i, s in enumerate(record.seats)
-            if s["kind"] == "human" and not s.get("resigned") and i not in mine]
+            if s["kind"] == HUMAN and not s.get("resigned") and i not in mine]
 
 
 def live_request(record: GameRecord) -> dict[str, Any] | None:
@@ -80,68 +80,36 @@ def live_request(record: GameRecord) -> dict[str, Any] | None:
     return req if req and req.get("moves") == len(record.actions) and record.status == "playing" else None
 
 
-def decorate(view: dict[str, Any], record: GameRecord, position: Position, partial: bool = False) -> None:
-    """The view's "takeback" (view.py documents it; none in a replay before the end: `partial`)."""
-    starts = turn_starts(position) if record.status == "playing" and not partial else {}
-    log = record.meta.get("takebacks", [])
-    view["takeback"] = {
-        "to": [starts.get(s) for s in range(len(record.seats))],
-        "request": None if partial else live_request(record),
-        "last": None if partial else record.meta.get("last_request"),
-        "count": len(log),
-    }
-
-
 # ----------------------------------------------------------------- acting
 
 
-def _cut(service: GameService, rec: GameRecord, to: int, seat: int, by: list[int],
-         agreed: list[int]) -> GameRecord:
+def _cut(service: Room, rec: GameRecord, to: int, seat: int, by: list[int], agreed: list[int]) -> GameRecord:
     """Store the game cut back to its first `to` actions (under the game's lock)."""
-    from .service import GameError, Position
-    from .storage import VersionConflict
-
     actions = rec.actions[:to]
-    pos = Position.rebuild(service._module(rec.game), rec.settings, actions, f"stored game {rec.id}")
+    pos = service.rebuild(rec, actions)
     meta = dict(rec.meta)
     entry = {"seat": seat, "by": by, "from": len(rec.actions), "to": to, "removed": rec.actions[to:],
-             "agreed": agreed, "at": resign.now_text()}
+             "agreed": agreed, "at": now_text()}
     meta["takebacks"] = [*meta.get("takebacks", []), entry][-LOG_KEPT:]
-    meta["cuts"] = meta.get("cuts", 0) + 1  # the line of play changed: views built before are not its (view.layout_key)
+    meta["cuts"] = meta.get("cuts", 0) + 1  # the line of play changed: views built before are not its (views.layout_key)
     meta["request"] = None
     meta["last_request"] = {"seat": seat, "outcome": "done", "by": agreed or by, "from": len(rec.actions),
                             "to": to}
-    new = dataclasses.replace(rec, meta=meta)
-    try:
-        saved = service.store.rewrite(rec, actions=actions, status="playing", summary=resign.summary(new, pos),
-                                      meta=meta)
-    except VersionConflict:
-        raise GameError("conflict", "another move landed first; nothing was taken back (look again and retry)") from None
-    service._remember(saved, pos)
-    return saved
+    return service.save(rec, pos, actions=actions, status="playing", meta=meta,
+                        refused="another move landed first; nothing was taken back (look again and retry)")
 
 
-def _write_meta(service: GameService, rec: GameRecord, meta: dict[str, Any]) -> GameRecord:
-    from .service import GameError
-    from .storage import VersionConflict
-
-    try:
-        saved = service.store.rewrite(rec, actions=rec.actions, status=rec.status, summary=rec.summary, meta=meta)
-    except VersionConflict:
-        raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
-    service._remember(saved, service.position(rec))
-    return saved
+def _write_meta(service: Room, rec: GameRecord, meta: dict[str, Any]) -> GameRecord:
+    return service.save(rec, service.position(rec), meta=meta)
 
 
-def take_back(service: GameService, game_id: str, token: Any, seat: Any = None,
+def take_back(service: Room, game_id: str, token: Any, seat: Any = None,
               version: Any = None) -> tuple[GameRecord, str]:
     """Take back the last turn of the token's seat, or ask the other people to agree to it
     (see the module docstring). Returns the game as stored and "done" or "asked"."""
-    from .service import GameError
-
-    with service._lock(game_id):
+    with service.lock(game_id):
         rec = service.record(game_id)  # as stored: a computer's move stored meanwhile is seen
-        mine = resign.checked_token(service, rec, token)
+        mine = checked_token(rec.seats, token)
         if rec.status == "over":
             raise GameError("game_over", "the game is over: its moves stand")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
@@ -152,10 +120,10 @@ def take_back(service: GameService, game_id: str, token: Any, seat: Any = None,
         starts = turn_starts(service.position(rec))
         if seat is None:  # the token's seat whose turn was last (a hotseat token plays several)
             mine_started = [s for s in mine if s in starts]
-            s = max(mine_started, key=lambda x: starts[x]) if mine_started else resign.seat_of(rec, mine, None,
-                                                                                                "take back")
+            s = max(mine_started, key=lambda x: starts[x]) if mine_started else seat_of(
+                rec.summary.get("current_player"), mine, None, "take back")
         else:
-            s = resign.seat_of(rec, mine, seat, "take back")
+            s = seat_of(rec.summary.get("current_player"), mine, seat, "take back")
         if s not in starts:
             raise GameError("nothing_to_take_back", f"{rec.seats[s]['name']} has not played a turn yet")
         to = starts[s]
@@ -167,21 +135,19 @@ def take_back(service: GameService, game_id: str, token: Any, seat: Any = None,
             raise GameError("conflict", "a takeback is already asked for and not yet answered")
         meta = dict(rec.meta)
         meta["request"] = {"seat": s, "by": sorted(mine), "moves": len(rec.actions), "to": to, "waiting": need,
-                           "accepted": [], "at": resign.now_text()}
+                           "accepted": [], "at": now_text()}
         return _write_meta(service, rec, meta), "asked"
 
 
-def answer(service: GameService, game_id: str, token: Any, accept: Any, moves: Any = None) -> tuple[GameRecord, str]:
+def answer(service: Room, game_id: str, token: Any, accept: Any, moves: Any = None) -> tuple[GameRecord, str]:
     """Accept or refuse the takeback asked for (or withdraw it, with the asker's token).
     Returns the game as stored and "done" (every one accepted: taken back), "accepted" (more
     to accept), "refused" or "withdrawn"."""
-    from .service import GameError
-
     if not isinstance(accept, bool):
         raise GameError("bad_request", "accept must be true or false")
-    with service._lock(game_id):
+    with service.lock(game_id):
         rec = service.record(game_id)
-        mine = resign.checked_token(service, rec, token)
+        mine = checked_token(rec.seats, token)
         req = live_request(rec)
         if req is None:
             what = "was answered, or the game moved on since" if rec.meta.get("request") else "is asked for"

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from .jsontext import dumps, loads
+from ..jsontext import dumps, loads
 
 Op = dict[str, Any]
 Keys = dict[str, Callable[[Any], Hashable]]

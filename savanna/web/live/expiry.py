@@ -25,7 +25,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from .storage import Store
+from ..store.storage import Store
 
 log = logging.getLogger("savanna.web")
 

@@ -6,7 +6,7 @@ it holds:
 
     {"type": "state", "seats": [...], "rev": 7, "view": {...}}      the whole view
     {"type": "patch", "base": 7, "rev": 8, "patch": [op, ...]}      JSON Patch (RFC 6902,
-                                                                    see patch.py) of the
+                                                                    see views/patch.py) of the
                                                                     view at rev 7
 `rev` numbers the views sent to one game's connections in this server process (a changed
 list of who is connected is a new rev too; the view's own "version" counts stored moves). A
@@ -17,22 +17,24 @@ another base has missed something and asks for the whole view again. After a rec
 The views sent last are kept as JSON text (patch.Snapshot), not as objects: the garbage
 collector would otherwise go through hundreds of views of a thousand containers each.
 
-A view is built knowing what the feed holds (`Feed.held`, view.build): about half of the
-actions lay no tile and move no meeple, so Safari's board, features and empty spaces are left
-KEPT (their text taken as it is), and the histories, whose entries never change, come as Grown
-(the new entries only). Building, encoding and comparing views was half the server's work a move.
+A view is built knowing what the feed holds (`Feed.held`, views/build.py): many actions leave a
+game's layout as it was (its view module's `layout_key` says when: about half of them in a
+tile-laying game), and then the fields built from it are left KEPT (their text taken as it
+is); the histories, whose entries never change, come as Grown (the new entries only).
+Building, encoding and comparing views was half the server's work a move.
 
-Views differ by viewer only in games that hide something (Africa's hidden treasure): there
+Views differ by viewer only in games that hide something from some seats (`views.hides`): there
 each seat's connections get their own view and patches, spectators the shared one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
-from .jsontext import dumps as encode
-from .patch import Keys, Op, Snapshot, apply
+from ..jsontext import dumps as encode
+from ..views.build import Held
+from ..views.patch import Keys, Op, Snapshot, apply
 
 Viewer = int | None  # whose eyes a view is built for: a seat, or None (everyone's)
 
@@ -92,15 +94,6 @@ class Whole:
         return self.frame.state(self.seats, self.ref)
 
 
-class Held(NamedTuple):
-    """What a feed's viewers hold: whether their views were built from the layout key asked
-    (then the fields built from it may be KEPT), and the length of each list (one grown may be
-    given as Grown). See view.build."""
-
-    layout: bool
-    lengths: dict[str, int]
-
-
 class Feed:
     """The latest view of one game sent to each viewer, numbered by rev. Not thread-safe:
     one update at a time per game (LiveGames holds the game's lock)."""
@@ -109,10 +102,10 @@ class Feed:
         self.keys = keys
         self.rev = 0
         self.frames: dict[Viewer, Frame] = {}
-        self.layout: Any = None  # the (line, layout) key of the views last taken (view.layout_key)
+        self.layout: Any = None  # the (line, layout) key of the views last taken (views.build.layout_key)
 
     def held(self, viewers: Iterable[Viewer], layout: tuple[int, Any]) -> Held | None:
-        """What each of `viewers` holds, for building their new views from it (view.build; None:
+        """What each of `viewers` holds, for building their new views from it (views.build; None:
         one holds nothing). The frames are all of one update: of one version of the game."""
         frames = [self.frames.get(v) for v in viewers]
         if not frames or None in frames or self.layout is None or layout[0] != self.layout[0]:

@@ -12,8 +12,8 @@ the server's per-move budget `max_think`, whatever its player asked for.
 With several server processes on one database, `gate` holds the cap across all of them:
 a search waits for one of the `workers` places of every server together (cluster.py).
 
-A worker keeps the positions of the games it last searched, so the next move
-of a game costs only the actions played since, not a rebuild.
+What a worker process runs is worker.py, which imports no more of the web app than a
+game's position.
 """
 
 from __future__ import annotations
@@ -23,18 +23,14 @@ import concurrent.futures
 import functools
 import multiprocessing
 import os
-import threading
-import time
-from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
-from savanna.ai import make_player, parse_spec
+from savanna.ai import parse_spec
 from savanna.ai.base import LEVELS, OPTIONS
-from savanna.games import game_module
 
-MAX_THINK = 2.0  # seconds a move, by default: `savanna serve --max-think`
-WORKER_NICENESS = 5  # searches yield the CPU to the process serving people
+from ..table.seats import MAX_THINK
+from . import worker
+from .worker import Job
 
 
 def default_workers() -> int:
@@ -50,58 +46,6 @@ def capped(spec: str, max_think: float) -> str:
         return LEVELS.get(spec, spec)  # no budget to cap: random and greedy take milliseconds
     opts["time"] = float(min(opts.get("time", 1.0 if "iterations" not in opts else max_think), max_think))
     return name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
-
-
-@dataclass(frozen=True)
-class Job:
-    """One computer move to choose: in a worker process, the game comes as its settings
-    and actions (`game` None); in a thread, as a copy of the game itself."""
-
-    game_id: str
-    game_name: str
-    settings: dict[str, Any]
-    actions: tuple[str, ...]
-    player: str  # capped spec
-    seed: int
-    game: Any = None
-
-
-_positions: OrderedDict[str, Any] = OrderedDict()  # a worker's latest position of each game
-_POSITIONS_KEPT = 64
-
-
-def _position(job: Job) -> Any:
-    from .service import Position  # here, not at import: a worker needs only the engines
-
-    pos = _positions.pop(job.game_id, None)
-    pos = pos.caught_up(job.actions) if pos is not None else None
-    if pos is None:
-        pos = Position.rebuild(game_module(job.game_name), job.settings, job.actions, f"game {job.game_id}")
-    _positions[job.game_id] = pos
-    while len(_positions) > _POSITIONS_KEPT:
-        _positions.popitem(last=False)
-    return pos
-
-
-def think(job: Job) -> str:
-    """The action the job's player chooses, in notation."""
-    game = job.game if job.game is not None else _position(job).game.clone()
-    return str(make_player(job.player, seed=job.seed).choose(game))
-
-
-def _worker_start() -> None:
-    try:
-        os.nice(WORKER_NICENESS)
-    except OSError:
-        pass
-    parent = os.getppid()
-
-    def watch() -> None:  # a server killed outright (SIGKILL) leaves its workers behind: they leave too
-        while os.getppid() == parent:
-            time.sleep(1)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="savanna-search-parent", daemon=True).start()
 
 
 class Searches:
@@ -122,7 +66,7 @@ class Searches:
         if self._pool is None:
             if self.processes:  # spawned, not forked: the server's threads hold locks a fork would copy
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=worker.start)
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="savanna-search")
         return self._pool
@@ -149,7 +93,7 @@ class Searches:
                 hold = await self.gate.acquire(job.game_id)
             loop = asyncio.get_running_loop()
             try:
-                return await loop.run_in_executor(self._executor(), functools.partial(think, job))
+                return await loop.run_in_executor(self._executor(), functools.partial(worker.think, job))
             except concurrent.futures.BrokenExecutor:  # a worker died (killed, out of memory): start afresh
                 broken, self._pool = self._pool, None
                 if broken is not None:

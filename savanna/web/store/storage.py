@@ -1,7 +1,7 @@
 """Where the web app keeps its games: one table, through SQLAlchemy 2.
 
 A game is stored as what the engine needs to rebuild it (its seed and rules
-in `settings`, and the list of actions in the notation of SAFARI.md), the
+in `settings`, and the list of actions in the game's notation), the
 seats (who plays each, and a SHA-256 hash of each seat's secret token: the
 token itself is never stored), and a small `summary` (whose turn, the scores)
 that the lobby and the start-up scan read without rebuilding the game; the
@@ -18,7 +18,7 @@ moment loses no stored action; only a crash of the whole machine may lose the
 last commits (SQLite's documented trade for not syncing the disk on every
 commit, which would cap a file at a few hundred moves a second).
 
-A takeback or a resignation (takeback.py, resign.py) is written by `rewrite`, under
+A takeback or a resignation (table/takeback.py, table/resign.py) is written by `rewrite`, under
 the same check: it may shorten the action list and change the seats, and it keeps in
 `meta` what the web app holds besides the game (the creator token's hash, what a
 resignation does, the takebacks done and asked for). `delete` removes a game at the
@@ -26,7 +26,7 @@ version read (the creator's delete).
 
 A game's `updated_at` is its last write; `touched_at` is when a connection to it last
 came or went (`touch`). `expire` deletes the games still being played that neither has
-touched for a while (expiry.py runs it). Columns added after a database was made are added
+touched for a while (live/expiry.py runs it). Columns added after a database was made are added
 to it, nullable, when a Store opens it (`_add_columns`), so older databases keep loading.
 
 Only portable column types are used (strings, integers, booleans, JSON,
@@ -74,7 +74,9 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from . import jsontext
+from savanna import games
+
+from .. import jsontext
 
 STATUSES = ("playing", "over")
 ID_BYTES = 6  # 8 URL-safe characters
@@ -98,7 +100,7 @@ class GameRow(Base):
     __tablename__ = "games"
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), default="safari")
+    game: Mapped[str] = mapped_column(String(32), default=games.UNNAMED)  # (rows from before the column)
     # the engine's rules: players, seed, final_scoring (and tiles, tile_order, token_order of an import)
     settings: Mapped[dict] = mapped_column(JSON)
     # per seat: {"kind": "human"|"computer", "player": spec|None, "name": str,
@@ -114,7 +116,7 @@ class GameRow(Base):
     # when a connection last came or went (`touch`), for expiring games nobody comes back to;
     # null: none since the column was added. Added later, so nullable (see `_add_columns`)
     touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
-    # what the web app keeps besides the game (takeback.py, resign.py): the creator token's hash,
+    # what the web app keeps besides the game (table/takeback.py, table/resign.py): the creator token's hash,
     # what a resignation does, takebacks done and asked for, who resigned. Added later: nullable
     meta: Mapped[dict | None] = mapped_column(JSON, nullable=True, default=None)
 
@@ -316,7 +318,7 @@ class Store:
     # ------------------------------------------------------------ writes
 
     def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
-               listed: bool = True, game: str = "safari", meta: dict | None = None) -> GameRecord:
+               listed: bool = True, game: str = games.UNNAMED, meta: dict | None = None) -> GameRecord:
         """Store a new game under a fresh random id."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")

@@ -31,7 +31,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from .service import GameError
+from ..table.errors import GameError
 
 # a club organiser creating a tournament's round by hand, or by a script that waits when
 # told, stays under it; a script creating thousands does not get far

@@ -1,0 +1,5 @@
+"""The edge of the web app: what parses, checks, calls down and answers, and nothing else.
+`guard` (security headers, body limits, origins, token redaction), `bodies` (the request
+models), `routes` (REST and pages), `socket` (the WebSocket as a table of message handlers),
+`errors` (how errors are answered), `ratelimit` and `i18n`. No rule and no game's name: a
+game's own routes live in a module named for it, which its description names."""

@@ -1,0 +1,58 @@
+"""How the API answers what goes wrong: every error is {"type": "error", "code", "message"}
+with the HTTP status of its code (table/errors.py), a crash's 500 included."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..table.errors import GameError
+
+log = logging.getLogger("savanna.web")
+
+
+def error(code: str, message: str) -> JSONResponse:
+    e = GameError(code, message)
+    return JSONResponse(e.as_dict(), status_code=e.status)
+
+
+def validation_message(errors: list[dict[str, Any]]) -> str:
+    parts = []
+    for e in errors[:5]:
+        loc = [str(x) for x in e.get("loc", ()) if x != "body"]
+        parts.append((".".join(loc) + ": " if loc else "") + str(e.get("msg", "invalid")))
+    return "; ".join(parts) or "the request is not valid"
+
+
+def install(app: FastAPI) -> None:
+    """The app's exception handlers: a GameError, a body FastAPI could not read, an HTTP error
+    of Starlette's (404, 405, 413), and anything else (500, logged)."""
+
+    @app.exception_handler(GameError)
+    async def game_error(_: Request, e: GameError) -> JSONResponse:
+        return JSONResponse(e.as_dict(), status_code=e.status, headers=getattr(e, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
+        errors = list(e.errors())
+        bad = [x for x in errors if x.get("type") == "json_invalid"]
+        if bad:
+            detail = (bad[0].get("ctx") or {}).get("error", "")
+            return error("bad_json", "the body is not valid JSON" + (f": {detail}" if detail else ""))
+        return error("bad_request", validation_message(errors))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(e.status_code, "bad_request")
+        return JSONResponse({"type": "error", "code": code, "message": str(e.detail)}, status_code=e.status_code,
+                            headers=getattr(e, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def crashed(_: Request, e: Exception) -> JSONResponse:
+        log.exception("unexpected error")
+        return error("server_error", "the server failed to answer; nothing was changed")

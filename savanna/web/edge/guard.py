@@ -1,0 +1,213 @@
+"""The edge's guard: what every request and answer passes through before any route.
+
+- `Guard`: security headers on every HTTP answer (no MIME sniffing, no Referer, a
+  Content-Security-Policy), and the WebSocket handshake refused (HTTP 403) when a browser
+  opens it from a page of another site;
+- `BodyLimit`: request bodies over the limit of their path refused (413), by Content-Length
+  or as they stream in;
+- `RedactTokens`: seat tokens kept out of the server's logs.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from ..table.errors import GameError
+
+log = logging.getLogger("savanna.web")
+
+MESSAGE_LIMIT = 4 * 1024  # a WebSocket message or an action's body
+BODY_LIMIT = 16 * 1024  # any other request body
+IMPORT_LIMIT = 1024 * 1024  # an uploaded game (a game's own tile set or map makes it larger)
+# the paths of uploads (their bodies may be as large as IMPORT_LIMIT), and of a seat's
+# requests (as small as a WebSocket message)
+UPLOADS = ("/api/games/import", "/api/tiles")
+SEAT_REQUESTS = ("/actions", "/takeback", "/answer", "/resign")
+
+
+class BodyTooLarge(StarletteHTTPException):
+    def __init__(self, limit: int):
+        super().__init__(413, f"the request body is larger than {limit} bytes")
+
+
+class BodyLimit:
+    """Refuse request bodies over the limit of their path, by Content-Length or as they stream in."""
+
+    def __init__(self, app: Any, message_limit: int = MESSAGE_LIMIT):
+        self.app = app
+        self.message_limit = message_limit
+
+    def limit(self, path: str) -> int:
+        if path in UPLOADS:
+            return IMPORT_LIMIT
+        if path.endswith(SEAT_REQUESTS):
+            return self.message_limit
+        return BODY_LIMIT
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        limit = self.limit(scope["path"])
+        for key, value in scope.get("headers", ()):
+            if key == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = 0
+                if declared > limit:
+                    resp = JSONResponse(GameError("too_large", f"the request body is {declared} bytes; at most "
+                                                               f"{limit} are accepted here").as_dict(), 413)
+                    return await resp(scope, receive, send)
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+# what every answer carries: no MIME sniffing, no Referer (a join link's path names the game),
+# and a Content-Security-Policy: scripts only from /static (the pages have no inline script
+# and no inline handlers), no framing. Inline styles stay allowed: the pages set colours
+# through style attributes (seat swatches), which 'unsafe-inline' for styles only permits.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+       "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+# /docs and /redoc are FastAPI's: their page loads Swagger UI or ReDoc from a CDN with an inline script
+DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
+            "font-src 'self' https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
+            "https://cdn.redoc.ly; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+            "base-uri 'none'; frame-ancestors 'none'")
+DOCS_PATHS = ("/docs", "/redoc")
+
+
+def origin_of(url: str) -> str:
+    """`scheme://host[:port]` of an origin or URL, lowercased, without a default port; ValueError if
+    it is not an http(s) URL."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"not an http(s) origin: {url!r}")
+    port = parts.port
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    default = {"http": 80, "https": 443}[parts.scheme]
+    return f"{parts.scheme}://{host}" + (f":{port}" if port and port != default else "")
+
+
+class Guard:
+    """Security headers on every HTTP answer; the WebSocket handshake refused (HTTP 403) when a
+    browser opens it from a page of another site: its Origin must be this server's own (the
+    host:port of the request's Host header) or one of `allowed_origins`. No Origin header (a
+    program such as bench/web_load.py, not a browser) is allowed."""
+
+    def __init__(self, app: Any, allowed_origins: Iterable[str] = ()):
+        self.app = app
+        self.allowed = {origin_of(o) for o in allowed_origins}
+
+    def origin_allowed(self, scope: Any) -> bool:
+        headers = {k: v for k, v in scope.get("headers", ())}
+        origin = headers.get(b"origin")
+        if origin is None:
+            return True
+        try:
+            origin_text = origin_of(origin.decode("latin-1"))
+        except ValueError:  # "null" (a sandboxed page, a file) or garbage
+            return False
+        if origin_text in self.allowed:
+            return True
+        host = headers.get(b"host", b"").decode("latin-1").strip().lower()
+        scheme = origin_text.split("://", 1)[0]
+        try:
+            return bool(host) and origin_of(f"{scheme}://{host}") == origin_text
+        except ValueError:
+            return False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "websocket":
+            if not self.origin_allowed(scope):
+                log.warning("WebSocket refused: Origin %r is not this server's",
+                            dict(scope.get("headers", ())).get(b"origin", b"").decode("latin-1")[:100])
+                return await send({"type": "websocket.close", "code": 1008, "reason": "origin not allowed"})
+            return await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        csp = (DOCS_CSP if scope["path"] in DOCS_PATHS else CSP).encode()
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", ())
+                           if k.lower() not in (b"x-content-type-options", b"referrer-policy",
+                                                b"content-security-policy")]
+                headers += [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+                            (b"content-security-policy", csp)]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class GuardedApp(FastAPI):
+    """FastAPI with `Guard` outside everything, Starlette's ServerErrorMiddleware included: an
+    unexpected exception's 500 answer (made there, by the `Exception` handler) carries the
+    security headers too. A middleware added with add_middleware sits inside
+    ServerErrorMiddleware, and that answer would pass it by."""
+
+    def __init__(self, *, allowed_origins: Iterable[str] = (), **kwargs: Any):
+        self.allowed_origins = tuple(allowed_origins)
+        for origin in self.allowed_origins:  # a malformed one fails here, not at the first request
+            origin_of(origin)
+        super().__init__(**kwargs)
+
+    def build_middleware_stack(self) -> Any:
+        return Guard(super().build_middleware_stack(), allowed_origins=self.allowed_origins)
+
+
+class RedactTokens(logging.Filter):
+    """Seat tokens out of the server's logs (a WebSocket URL or an export link may carry one).
+
+    The token is replaced inside the message and each of its arguments, which keep their
+    places: uvicorn's access formatter unpacks the arguments (client, method, path, HTTP
+    version, status), and a record emptied of them made it fail on every such request."""
+
+    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+
+    @classmethod
+    def redact(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return cls.PATTERN.sub(r"\1***", value) if "token=" in value else value
+        if isinstance(value, (int, float, bytes, type(None))):
+            return value
+        try:
+            text = str(value)  # a URL or path object: redacted as text, which formats the same under %s
+        except Exception:
+            return value
+        return cls.PATTERN.sub(r"\1***", text) if "token=" in text else value
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg = self.redact(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.redact(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: self.redact(v) for k, v in record.args.items()}
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    """Install `RedactTokens` on uvicorn's loggers (once)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())

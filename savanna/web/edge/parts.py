@@ -1,0 +1,25 @@
+"""What the edge is handed by app.py: the collaborators it calls down into."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..live.expiry import Expiry
+from ..live.games import LiveGames
+from ..live.searches import Searches
+from ..store.storage import Store
+from ..table.service import GameService
+from .ratelimit import CreationLimits
+
+
+@dataclass
+class Parts:
+    store: Store
+    service: GameService
+    live: LiveGames
+    searches: Searches
+    expiry: Expiry
+    limits: CreationLimits
+    cluster: Any = None  # live.cluster.Cluster when several server processes share the database
+    message_limit: int = 4 * 1024

@@ -1,0 +1,209 @@
+"""The WebSocket of a game: admit the connection under the caps, then answer each message by
+its type from a table of handlers.
+
+    server -> {"type": "state", "seats": [seats this connection acts for], "rev": 7, "view": {...}}
+              the whole view: on connect, after "auth", and when asked for
+              {"type": "patch", "base": 7, "rev": 8, "patch": [...]}
+              after every change of the game (moves, people connecting): a JSON Patch
+              (RFC 6902) of the view at rev `base`; a client holding another rev has
+              missed one and asks for the whole view (live/feed.py tells more)
+              {"type": "accepted", "action", "version"}   your action was stored
+              {"type": "pong"}
+              {"type": "error", "code", "message"}        nothing changed; the connection stays
+    client -> `MESSAGES`, each {"type": ..., its fields}; any message may carry "ref" (a
+              string or number of at most 64 characters), echoed in the reply to it.
+
+A browser's handshake from another site's page is refused by the guard (HTTP 403). An unknown
+game: an error message, then the connection closes with code 4404. Over a cap (live's Limits)
+the connection closes at once with code 1013 and a reason naming the cap. Messages over the
+message limit, malformed JSON, unknown types, a missing or wrong token, acting out of turn and
+illegal actions each get an error reply, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
+from ..table.errors import GameError
+from .parts import Parts
+from .routes import ROOM_REQUESTS
+
+log = logging.getLogger("savanna.web")
+
+Reply = Callable[[dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class Message:
+    """One type of client message: its fields (all optional unless `required`) and its handler,
+    `handle(parts, conn, data, ref, reply)`."""
+
+    type: str
+    fields: tuple[str, ...]
+    handle: Callable[..., Awaitable[None]]
+    required: tuple[str, ...] = ()
+    example: str = ""
+
+
+async def _ping(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+    reply({"type": "pong"})
+
+
+async def _state(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+    """The whole view, in its place among the patches."""
+    await parts.live.publish(conn.game_id, whole={conn: ref})
+
+
+async def _auth(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+    """Act for another token's seats from now on."""
+    token = data.get("token")
+    if not isinstance(token, str) or not token:
+        raise GameError("missing_token", "auth needs a token")
+    rec = await asyncio.to_thread(parts.service.record, conn.game_id)
+    seats = parts.service.seats_for(rec, token)
+    if not seats:
+        raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
+    conn.token, conn.seats = token, seats
+    await parts.live.publish(conn.game_id, whole={conn: None})
+
+
+async def _action(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+    rec = await parts.live.act(conn.game_id, conn.token, data["action"], data.get("version"))
+    reply({"type": "accepted", "action": rec.actions[-1], "version": rec.version})
+
+
+def _room(kind: str, *fields: str) -> Callable[..., Awaitable[None]]:
+    """A room request (as its REST route: takeback, its answer, resign) from the connection's token."""
+    async def handle(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+        reply(await ROOM_REQUESTS[kind](parts.live, conn.game_id, conn.token, **{f: data.get(f) for f in fields}))
+    return handle
+
+
+MESSAGES = {m.type: m for m in (
+    Message("action", ("action", "version"), _action, required=("action",),
+            example='{"type": "action", "action": "T0,-1@0"}'),
+    Message("ping", (), _ping),
+    Message("auth", ("token",), _auth),
+    Message("state", (), _state),
+    Message("takeback", ("seat", "version"), _room("takeback", "seat", "version")),
+    Message("takeback_answer", ("accept", "moves"), _room("takeback_answer", "accept", "moves")),
+    Message("resign", ("seat",), _room("resign", "seat")),
+)}
+TYPES = ", ".join(list(MESSAGES)[:-1]) + " or " + list(MESSAGES)[-1]  # as the errors say it
+
+
+def router(parts: Parts) -> APIRouter:
+    """The game WebSocket, /ws/games/{id}?token=TOKEN (no token: a spectator)."""
+    r = APIRouter()
+    live, service = parts.live, parts.service
+
+    @r.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()  # then refused with a close code and reason a client can read
+        address = websocket.client.host if websocket.client else None
+        if refused := live.admit(game_id, address):  # before the database is asked
+            return await refuse(websocket, refused)
+        try:
+            rec = await asyncio.to_thread(service.record, game_id)
+        except GameError as e:
+            await websocket.send_text(json.dumps(e.as_dict()))
+            await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
+            return
+        seats = service.seats_for(rec, token)
+        # the caps again (others may have joined meanwhile), and those of every server if several
+        conn = await live.enter(websocket, game_id, token or None, seats, address)
+        if isinstance(conn, str):
+            return await refuse(websocket, conn)
+        parts.expiry.touch(game_id)  # someone is here: the game is not abandoned
+        try:
+            await live.publish(game_id)  # the state to this connection, who is connected to everyone
+            if token and not seats:
+                conn.send(GameError("bad_token", "this token is not one of this game's seats (check your join "
+                                                 "link); you are watching as a spectator").as_dict())
+            live.kick(game_id)
+            while not conn.closed:  # (closed as too slow: read no more of it)
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    try:
+                        text = (message.get("bytes") or b"").decode("utf-8")
+                    except UnicodeDecodeError:
+                        conn.send(GameError("bad_json", "a message must be JSON text").as_dict())
+                        continue
+                try:
+                    await answer(parts, conn, text)
+                except Exception:  # a bug or a database failure: say so, keep the connection
+                    log.exception("game %s: message failed", game_id)
+                    conn.send(GameError("server_error", "the server failed to answer; nothing was changed").as_dict())
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.leave(conn)
+            parts.expiry.touch(game_id)
+            if conn.closing is not None:  # the close frame, after what the client has yet to read
+                await asyncio.wait([conn.closing])
+            if websocket.application_state == WebSocketState.CONNECTED and live.closed:
+                with contextlib.suppress(*SEND_ERRORS):
+                    await websocket.close(code=1012, reason="server restarting")
+
+    return r
+
+
+async def refuse(websocket: WebSocket, reason: str) -> None:
+    log.warning("game WebSocket refused: %s", reason)
+    with contextlib.suppress(*SEND_ERRORS):
+        await websocket.close(code=TRY_LATER, reason=reason)
+
+
+async def answer(parts: Parts, conn: Connection, text: str) -> None:
+    """Read one client message and answer it (an error reply when it is refused)."""
+    ref = None
+
+    def reply(message: dict[str, Any]) -> None:
+        if ref is not None:
+            message["ref"] = ref
+        conn.send(message)
+
+    def fail(code: str, message: str) -> None:
+        reply(GameError(code, message).as_dict())
+
+    if not conn.allow():
+        return fail("rate_limited", "too many messages: slow down")
+    limit = parts.message_limit
+    size = len(text) if len(text) > limit else len(text.encode("utf-8"))
+    if size > limit:
+        return fail("too_large", f"the message is {size} bytes; at most {limit} are accepted")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        return fail("bad_json", f"the message is not valid JSON: {e}")
+    if not isinstance(data, dict):
+        return fail("bad_request", 'a message must be a JSON object such as {"type": "ping"}')
+    r = data.get("ref")
+    if isinstance(r, (str, int)) and not isinstance(r, bool) and len(str(r)) <= 64:
+        ref = r
+    kind = data.get("type")
+    if kind is None:
+        return fail("bad_request", f'a message needs a "type": {TYPES}')
+    message = MESSAGES.get(kind) if isinstance(kind, str) else None
+    if message is None:
+        return fail("unknown_type", f"unknown message type {str(kind)[:40]!r}: expected {TYPES}")
+    missing = [f for f in message.required if f not in data]
+    if missing:
+        return fail("bad_request", f'an {kind} message needs "{missing[0]}", e.g. {message.example}')
+    try:
+        await message.handle(parts, conn, data, ref, reply)
+    except GameError as e:
+        fail(e.code, e.message)

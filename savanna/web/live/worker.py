@@ -1,0 +1,73 @@
+"""What a computer search's worker process runs: the move a player chooses in a game given as
+its settings and actions. It imports the players, the engines (through the game's description)
+and the table's `Position`, and nothing else of the web app: no database, no views, no server.
+
+A worker keeps the positions of the games it last searched, so the next move of a game costs
+only the actions played since, not a rebuild.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from savanna.ai import make_player
+
+from ..table.position import Position
+
+WORKER_NICENESS = 5  # searches yield the CPU to the process serving people
+
+
+@dataclass(frozen=True)
+class Job:
+    """One computer move to choose: in a worker process, the game comes as its settings
+    and actions (`game` None); in a thread, as a copy of the game itself."""
+
+    game_id: str
+    game_name: str
+    settings: dict[str, Any]
+    actions: tuple[str, ...]
+    player: str  # capped spec
+    seed: int
+    game: Any = None
+
+
+_positions: OrderedDict[str, Position] = OrderedDict()  # a worker's latest position of each game
+_POSITIONS_KEPT = 64
+
+
+def _position(job: Job) -> Position:
+    pos = _positions.pop(job.game_id, None)
+    pos = pos.caught_up(job.actions) if pos is not None else None
+    if pos is None:
+        pos = Position.rebuild(job.game_name, job.settings, job.actions, f"game {job.game_id}")
+    _positions[job.game_id] = pos
+    while len(_positions) > _POSITIONS_KEPT:
+        _positions.popitem(last=False)
+    return pos
+
+
+def think(job: Job) -> str:
+    """The action the job's player chooses, in notation."""
+    game = job.game if job.game is not None else _position(job).game.clone()
+    return str(make_player(job.player, seed=job.seed).choose(game))
+
+
+def start() -> None:
+    """A worker process's start: a lower priority, and an end with its server."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
+    parent = os.getppid()
+
+    def watch() -> None:  # a server killed outright (SIGKILL) leaves its workers behind: they leave too
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="savanna-search-parent", daemon=True).start()

@@ -1,0 +1,44 @@
+"""What the table refuses: `GameError(code, message)`, `code` one of `ERRORS`, which also
+tells the HTTP status the API answers it with (the edge's only use of it)."""
+
+from __future__ import annotations
+
+# error code -> HTTP status
+ERRORS = {
+    "bad_json": 400,        # the body or message is not JSON
+    "bad_request": 400,     # JSON of the wrong shape (missing or mistyped fields)
+    "bad_step": 400,        # a replay step outside 0..moves
+    "missing_token": 401,   # acting needs a seat token
+    "bad_token": 403,       # the token is not one of this game's seats
+    "hidden": 403,          # the saved game holds the seed: not before the game is over
+    "not_asked": 403,       # a takeback request that waits for other seats than the token's (takeback.py)
+    "not_found": 404,       # no game with that id (or no such path)
+    "method_not_allowed": 405,
+    "not_your_turn": 409,   # the token's seats are not the one to act
+    "game_over": 409,       # the game has ended
+    "stale": 409,           # the action was sent against an older version of the game
+    "conflict": 409,        # another action landed first; nothing was stored
+    "nothing_to_take_back": 409,  # the seat has played no turn yet (takeback.py)
+    "too_large": 413,       # the body or message is over the size limit
+    "bad_settings": 422,    # a game cannot be created so (the engine's or player's message)
+    "bad_import": 422,      # the uploaded game is refused (the engine's message)
+    "illegal_action": 422,  # malformed or illegal action (the engine's message)
+    "unknown_type": 400,    # WebSocket message of an unknown type
+    "rate_limited": 429,    # too many messages too fast, or games created from one address (edge/ratelimit.py)
+    "server_error": 500,
+}
+
+
+class GameError(Exception):
+    def __init__(self, code: str, message: str):
+        assert code in ERRORS, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    @property
+    def status(self) -> int:
+        return ERRORS[self.code]
+
+    def as_dict(self) -> dict[str, str]:
+        return {"type": "error", "code": self.code, "message": self.message}

@@ -1,0 +1,456 @@
+"""The games of the web app: created, rebuilt, played and saved through the engines.
+
+`GameService` is the synchronous core of the room, safe to call from several threads: every
+rule is the engine's, and every game is known by its description (savanna.games), so nothing
+here names one. The store holds each game as its seed, rules and action list, and a game's
+state is rebuilt from those (and cached in memory by game id at its latest version, so a move
+costs one `apply` on a copy). Who may act is the one thing decided here: a seat's secret token
+acts for that seat (seats.py), and only when the engine says that seat is `current_player`.
+
+The room's other concerns (resign.py, takeback.py) are handed the service and use its public
+methods: `lock` (one change of a game at a time), `record`, `position`, `rebuild`, `save` (a
+change of seats, meta or the action list, stored at the version read) and `remember`.
+
+Errors are `GameError(code, message)` (errors.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from savanna import games
+from savanna.ai import make_player
+from savanna.limits import ACTION_CHARS
+
+from ..jsontext import iso
+from ..store.storage import GameRecord, Store, VersionConflict
+from . import resign, standing
+from .errors import GameError
+from .position import Position
+from .seats import (
+    COMPUTER,
+    HUMAN,
+    MAX_THINK,
+    checked_token,
+    deal_tokens,
+    hash_token,
+    make_seats,
+    new_token,
+    player_seed,
+    seats_for,
+)
+
+log = logging.getLogger("savanna.web")
+
+ACTION_LIMIT = ACTION_CHARS  # characters: the longest notation is about 25
+
+
+def new_seed() -> int:
+    """The seed of a game the server deals: 128 random bits, which nobody can guess or try
+    in turn to find the stack's order from the tiles seen."""
+    return secrets.randbits(128)
+
+
+@dataclass
+class Created:
+    """A new game and its secrets: given once, to the creator; only hashes are stored."""
+
+    id: str
+    seats: list[dict[str, Any]]  # seat, name, kind, player, hotseat, token (humans) or None
+    hotseat_token: str | None
+    creator_token: str | None = None  # deletes the game while it is unfinished (resign.py)
+
+
+def spec_for(name: Any, code: str = "bad_settings") -> games.GameSpec:
+    """The description of the game `name`; GameError (`code`) naming the known games if none."""
+    try:
+        return games.spec(name)
+    except ValueError as e:
+        raise GameError(code, str(e)) from None
+
+
+def lobby_options(spec: games.GameSpec, given: dict[str, Any]) -> dict[str, Any]:
+    """The rules a player picks, as a new game of `spec` takes them: each option offered in the
+    lobby at its value given (else its default); one the game has not is refused. The values
+    are the engine's to check (its messages say what is allowed)."""
+    offered = [o for o in spec.options if o.lobby]
+    names = {o.name for o in offered}
+    wrong = [k for k, v in given.items() if v is not None and k not in names]
+    if wrong:
+        raise GameError("bad_settings", f"{spec.name} has no option {wrong[0]} (its options: "
+                                        f"{', '.join(o.name for o in offered) or 'none'})")
+    return {o.name: o.default if given.get(o.name) is None else given[o.name] for o in offered}
+
+
+class GameService:
+    """Create, rebuild, play, replay, export and import games (see the module docstring)."""
+
+    def __init__(self, store: Store, cache_size: int = 2048, *, max_think: float = MAX_THINK,
+                 computer_only: bool = False):
+        """`max_think`: seconds a computer seat may think a move; `computer_only`: whether games
+        without a human seat may be created (each is CPU spent for no one)."""
+        self.store = store
+        self.max_think = max_think
+        self.computer_only = computer_only
+        self.cache_size = cache_size  # games; a position takes some tens of KB
+        self._cache: OrderedDict[str, tuple[GameRecord, Position]] = OrderedDict()
+        self.own_data_cache_size = 64
+        self._own_data: OrderedDict[str, None] = OrderedDict()  # cached games with their own tile set or map
+        self._cache_lock = threading.Lock()
+        self._locks = [threading.Lock() for _ in range(64)]
+        self.closed = False
+
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock of one game's changes: who changes a game holds it from reading to storing."""
+        return self._locks[hash(game_id) % len(self._locks)]
+
+    # ------------------------------------------------------------- creating
+
+    def create(self, seats: Any = None, players: Any = None, seed: Any = None, hotseat: bool = False,
+               listed: bool = True, game: str = games.DEFAULT_GAME, on_resign: Any = None, resign_player: Any = None,
+               options: dict[str, Any] | None = None, **more_options: Any) -> Created:
+        """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
+        Without seats: seat 0 human, the others the medium computer player. The rules options
+        are the game's own (its description's), given as `options` or as keywords
+        (`final_scoring="majority"`). `on_resign` and `resign_player`: what a resignation does
+        (resign.py)."""
+        spec = spec_for(game)
+        meta = resign.settings(on_resign, resign_player, self.max_think)
+        chosen = lobby_options(spec, {**(options or {}), **more_options})
+        seat_list = make_seats(seats, players, hotseat, (spec.min_players, spec.max_players), self.max_think,
+                               self.computer_only)
+        deal = "random" if seed is None else "chosen"
+        if seed is None:
+            seed = new_seed()
+        try:  # the engine says what is allowed
+            position = Position.start(spec.module.new_game(players=len(seat_list), seed=seed, **chosen))
+        except (TypeError, ValueError) as e:
+            raise GameError("bad_settings", str(e)) from None
+        # stored as the engine saves them: with the tile set's version, which a later default may not be
+        return self._store_new(spec.name, {**spec.stored_settings(position.game), "deal": deal}, seat_list,
+                               position, listed, meta)
+
+    def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True,
+                    on_resign: Any = None, resign_player: Any = None) -> Created:
+        """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
+        Without seats: every seat human, played from one hotseat token."""
+        meta = resign.settings(on_resign, resign_player, self.max_think)
+        peek = data
+        if isinstance(data, (str, bytes, bytearray)):
+            try:
+                peek = json.loads(data)
+            except (ValueError, RecursionError):
+                peek = None  # the engine says what is wrong with it
+        name = games.name_of_save(peek)
+        spec = spec_for(name, code="bad_import")
+        try:  # the engine's checks and messages
+            game = spec.module.from_json(data) if isinstance(data, (str, bytes, bytearray)) else spec.module.from_dict(data)
+        except ValueError as e:
+            raise GameError("bad_import", str(e)) from None
+        if game.chance != "sampled":
+            raise GameError("bad_import", "saved game: it plays chance explicitly (its draws are chance nodes, "
+                                          "for research); the web app plays sampled games")
+        # the uploader holds the save, and so its seed (and any order given): the deal is theirs
+        settings = {**spec.stored_settings(game), "deal": "chosen"}
+        if seats is None:
+            seats = [{"kind": HUMAN} for _ in range(game.players)]
+            hotseat = True if hotseat is None else hotseat
+        if not isinstance(seats, list) or len(seats) != game.players:
+            raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
+        seat_list = make_seats(seats, None, bool(hotseat), (spec.min_players, spec.max_players), self.max_think,
+                               self.computer_only)
+        position = Position.rebuild(spec.name, settings, [str(a) for a in game.history], "saved game")
+        return self._store_new(spec.name, settings, seat_list, position, listed, meta)
+
+    def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool,
+                   meta: dict[str, Any]) -> Created:
+        tokens, shared = deal_tokens(seats)
+        creator = new_token()
+        over = position.game.is_terminal()
+        record = self.store.create(settings=settings, seats=seats, actions=[str(a) for a in position.game.history],
+                                   status="over" if over else "playing", summary=position.summary(),
+                                   listed=bool(listed), game=game, meta={**meta, "creator_hash": hash_token(creator)})
+        self.remember(record, position)
+        out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
+                "token": t} for i, (s, t) in enumerate(zip(seats, tokens))]
+        log.info("game %s created: %s", record.id, ", ".join(f"{s['kind']}" for s in seats))
+        return Created(record.id, out, shared, creator)
+
+    # -------------------------------------------------------------- reading
+
+    def record(self, game_id: str) -> GameRecord:
+        rec = self.store.get(game_id)
+        if rec is None:
+            raise GameError("not_found", f"no game {game_id!r} here (check the link)")
+        return rec
+
+    def position(self, record: GameRecord) -> Position:
+        """The game as of `record`, rebuilt through the engine. The latest position of each game
+        is cached by id: a record one or more moves ahead of it (a move stored by another server,
+        or by this one before a restart) costs only those moves, not a rebuild from the start."""
+        with self._cache_lock:
+            hit = self._cache.get(record.id)
+            if hit is not None:
+                self._cache.move_to_end(record.id)
+        if hit is not None:
+            version, pos = hit[0].version, hit[1]
+            if version == record.version:
+                return pos
+            pos = pos.caught_up(record.actions) if version < record.version else None
+            if pos is not None:
+                self.remember(record, pos)
+                return pos
+        pos = self.rebuild(record)
+        self.remember(record, pos)
+        return pos
+
+    def rebuild(self, record: GameRecord, actions: list[str] | None = None) -> Position:
+        """The game of `record` after its first actions (`actions`: those; default all), rebuilt
+        from the start (not cached: a replay's step, a takeback's cut)."""
+        return Position.rebuild(record.game, record.settings, record.actions if actions is None else actions,
+                                f"stored game {record.id}")
+
+    def remember(self, record: GameRecord, pos: Position) -> None:
+        """Cache `pos` as the game's position unless a later version is cached already. A game
+        on its own tile set or map data holds that data (up to a megabyte or so, and not shared
+        with other games): at most `own_data_cache_size` of those are kept."""
+        own = spec_for(record.game).has_own_data(record.settings)
+        with self._cache_lock:
+            hit = self._cache.get(record.id)
+            if hit is None or hit[0].version <= record.version:
+                self._cache[record.id] = (record, pos)
+            self._cache.move_to_end(record.id)
+            if own:
+                self._own_data[record.id] = None
+                self._own_data.move_to_end(record.id)
+                while len(self._own_data) > self.own_data_cache_size:
+                    self._cache.pop(self._own_data.popitem(last=False)[0], None)
+            while len(self._cache) > self.cache_size:
+                self._own_data.pop(self._cache.popitem(last=False)[0], None)
+
+    def forget(self, game_ids: Iterable[str]) -> None:
+        """Drop deleted games from the cache of positions."""
+        with self._cache_lock:
+            for gid in game_ids:
+                self._cache.pop(gid, None)
+                self._own_data.pop(gid, None)
+
+    def replay(self, game_id: str, step: Any) -> tuple[GameRecord, Position, Position, dict[str, Any]]:
+        """The game after its first `step` actions (0: the start): its record, that position,
+        the whole game's, and where the step is ({"step", "steps", "game_status",
+        "last_action", "next_action"}; the views show it)."""
+        rec = self.record(game_id)
+        n = len(rec.actions)
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= n:
+            raise GameError("bad_step", f"step must be a whole number from 0 to {n}, not {step!r}")
+        full = self.position(rec)
+        pos = full if step == n else self.rebuild(rec, rec.actions[:step])
+
+        def entry(i: int) -> dict[str, Any] | None:
+            if not 0 <= i < n:
+                return None
+            return {"move": i + 1, "turn": full.turns[i], "seat": full.game.actors[i], "action": rec.actions[i],
+                    **({"scored": full.events[i]} if full.events[i] else {})}
+
+        meta = {"step": step, "steps": n, "game_status": rec.status, "last_action": entry(step - 1),
+                "next_action": entry(step)}
+        return rec, pos, full, meta
+
+    def seats_for(self, record: GameRecord, token: Any) -> frozenset[int]:
+        """The seats a token acts for (empty: a spectator's, or no token)."""
+        return seats_for(record.seats, token)
+
+    def export(self, game_id: str, token: Any = None) -> str:
+        """The saved game, exactly the engine's `to_json()` (what `savanna replay` reads).
+        It holds the seed, which fixes the stack order: while the game is played only a token
+        that plays every human seat (no other person to cheat) may have it."""
+        rec = self.record(game_id)
+        if rec.status != "over":
+            humans = {i for i, s in enumerate(rec.seats) if s["kind"] == HUMAN}
+            mine = self.seats_for(rec, token)
+            if not token or not mine or not humans <= mine:
+                raise GameError("hidden", "a game can be downloaded once it is over: the saved game holds the seed, "
+                                          "which would show the order of the stack (a token that plays every human "
+                                          "seat may download it earlier)")
+        return self.position(rec).game.to_json()
+
+    def lobby(self, limit: int = 50, connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
+        """Listed games: those being played ("open") and those over ("recent"), latest first."""
+        connected = connected or {}
+
+        def item(rec: GameRecord) -> dict[str, Any]:
+            sm = rec.summary
+            scores = sm.get("scores") or [0] * len(rec.seats)
+            online = set(connected.get(rec.id, ()))
+            rules = {o.name: rec.settings.get(o.name, o.default) for o in spec_for(rec.game).options if o.lobby}
+            return {
+                "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
+                "final_scoring": rules.get("final_scoring"),  # (before "rules", the one option there was)
+                "rules": rules,
+                "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s.get("player"),
+                           "score": scores[i] if i < len(scores) else 0,
+                           "connected": s["kind"] == COMPUTER or i in online}
+                          for i, s in enumerate(rec.seats)],
+                "current_player": sm.get("current_player"), "moves": len(rec.actions), "turn": sm.get("turn"),
+                "tiles_left": sm.get("tiles_left"), "winners": sm.get("winners", []),
+                "created": iso(rec.created_at), "updated": iso(rec.updated_at),
+            }
+
+        return {"open": [item(r) for r in self.store.list_games("playing", limit)],
+                "recent": [item(r) for r in self.store.list_games("over", limit)]}
+
+    # --------------------------------------------------------------- acting
+
+    def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
+        """Play `action` for the seat of `token`. Checks, in order: the game exists, a token is
+        given and is one of its seats', the game is not over, one of the token's seats must act
+        now, `version` (if given) is the current one, the engine accepts the action; then stores
+        it if no other write came first. Any failure raises GameError and changes nothing.
+
+        The checks run first on the game as this process last stored or read it, which saves a
+        read per move; if they refuse, or the write finds that the game has moved on (another
+        process may share the database), they run again on the game as stored, whose answer
+        is the one given."""
+        with self.lock(game_id):
+            with self._cache_lock:
+                hit = self._cache.get(game_id)
+            if hit is not None:
+                try:
+                    return self._act(hit[0], token, action, version)
+                except GameError:
+                    pass
+            return self._act(self.record(game_id), token, action, version)
+
+    def _act(self, rec: GameRecord, token: Any, action: Any, version: Any) -> GameRecord:
+        if token is None or token == "":
+            raise GameError("missing_token", "acting needs your seat's token (from your join link); "
+                                             "without one you are watching")
+        mine = checked_token(rec.seats, token)
+        if not isinstance(action, str):
+            raise GameError("bad_request", "the action must be a notation string, e.g. 'T0,-1@0' or 'pass'")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise GameError("bad_request", "version must be a whole number")
+        pos = self.position(rec)
+        g = pos.game
+        if g.is_terminal() or rec.status == "over":  # (a game ended by a resignation: resign.py)
+            raise GameError("game_over", "the game is over")
+        seat = g.current_player
+        if seat not in mine:
+            who = rec.seats[seat]["name"]
+            yours = ", ".join(str(s) for s in sorted(mine))
+            raise GameError("not_your_turn", f"it is seat {seat}'s turn ({who}), not yours (seat {yours})")
+        if version is not None and version != rec.version:
+            raise GameError("stale", f"the game has moved on (version {rec.version}, you sent {version}): "
+                                     "look again before acting")
+        if len(action) > ACTION_LIMIT:
+            raise GameError("illegal_action", f"malformed action: longer than {ACTION_LIMIT} characters")
+        try:
+            new = pos.advanced(action)
+        except ValueError as e:
+            raise GameError("illegal_action", str(e)) from None
+        return self._persist(rec, new)
+
+    def _persist(self, rec: GameRecord, new: Position) -> GameRecord:
+        g = new.game
+        try:
+            saved = self.store.advance(rec, actions=[str(a) for a in g.history],
+                                       status="over" if g.is_terminal() else "playing",
+                                       summary=standing.summary(rec, new))
+        except VersionConflict:
+            raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
+        self.remember(saved, new)
+        return saved
+
+    def save(self, rec: GameRecord, position: Position, *, actions: list[str] | None = None,
+             status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,
+             refused: str = "another move landed first; nothing was stored (look again and retry)") -> GameRecord:
+        """Store a change the room made to the game of `rec` (its action list cut back, its seats
+        or its meta; unchanged where None), `position` the game as it then stands: at the version
+        read, under `lock`. If another write came first, GameError "conflict" saying `refused`."""
+        changed = dataclasses.replace(rec, **{k: v for k, v in (("seats", seats), ("meta", meta), ("status", status))
+                                              if v is not None})
+        try:
+            saved = self.store.rewrite(rec, actions=rec.actions if actions is None else actions,
+                                       status=changed.status, summary=standing.summary(changed, position),
+                                       seats=seats, meta=meta)
+        except VersionConflict:
+            raise GameError("conflict", refused) from None
+        self.remember(saved, position)
+        return saved
+
+    def delete(self, rec: GameRecord) -> None:
+        """Delete the game at the version read (resign.py: its creator's)."""
+        try:
+            self.store.delete(rec)
+        except VersionConflict:
+            raise GameError("conflict", "the game changed meanwhile; nothing was deleted (try again)") from None
+        self.forget([rec.id])
+
+    # ------------------------------------------------------------ computers
+
+    def computer_to_move(self, rec: GameRecord) -> int | None:
+        """The computer seat that must act now in a stored game, read from its summary."""
+        if rec.status != "playing":
+            return None
+        seat = rec.summary.get("current_player")
+        if seat is None or "current_player" not in rec.summary:  # no summary: ask the engine
+            seat = self.position(rec).game.current_player
+        if seat is None or not 0 <= seat < len(rec.seats):
+            return None
+        return seat if rec.seats[seat]["kind"] == COMPUTER else None
+
+    def computer_turn(self, game_id: str) -> tuple[GameRecord, Position, str, int] | None:
+        """If a computer seat must act in the game: its record and position, the seat's player
+        spec and the seed of its choice (a function of the game's seed and moves, so that a
+        replayed game chooses alike). None if no computer is to act."""
+        if self.closed:
+            return None
+        rec = self.store.get(game_id)
+        if rec is None or self.computer_to_move(rec) is None:
+            return None
+        if not self.computer_only and all(s["kind"] == COMPUTER for s in rec.seats):
+            return None  # stored while allowed; not run unless the server allows such games again
+        pos = self.position(rec)
+        g = pos.game
+        seat = g.current_player
+        if g.is_terminal() or rec.seats[seat]["kind"] != COMPUTER:
+            return None
+        return rec, pos, rec.seats[seat]["player"], player_seed(g.seed, len(g.history), seat)
+
+    def computer_move(self, rec: GameRecord, pos: Position, action: str) -> None:
+        """Store the computer's action, chosen in `pos` (outside any lock: a search takes seconds).
+        If someone stored a move first meanwhile, nothing is stored: the caller looks again."""
+        if self.closed:
+            return
+        new = pos.advanced(action)
+        with self.lock(rec.id):
+            try:
+                self._persist(rec, new)
+            except GameError:
+                log.info("game %s: computer move %s lost a race; looking again", rec.id, action)
+
+    def computer_step(self, game_id: str) -> bool:
+        """Choose and store one computer move here and now (for tools and tests; the server
+        searches through live/searches.py). True if a computer seat was to act."""
+        turn = self.computer_turn(game_id)
+        if turn is None:
+            return False
+        rec, pos, spec, seed = turn
+        self.computer_move(rec, pos, str(make_player(spec, seed=seed).choose(pos.game.clone())))
+        return True
+
+    def games_waiting_for_computers(self) -> list[str]:
+        """Games being played whose seat to act is a computer (to resume after a restart)."""
+        return [r.id for r in self.store.playing() if self.computer_to_move(r) is not None
+                and (self.computer_only or any(s["kind"] != COMPUTER for s in r.seats))]
+
+    def close(self) -> None:
+        self.closed = True
