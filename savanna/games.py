@@ -9,7 +9,7 @@ the computer players' evaluation, research, the web app) knows a game only throu
     from savanna import games
     spec = games.spec("safari")
     spec.title, spec.min_players, [o.name for o in spec.options]
-    g = spec.new_game(players=3, seed=1, final_scoring="majority")
+    g = spec.new_game(players=3, seed=1, final_scoring="majority")   # a games.State
 
 A third game adds its engine package with a `spec.py`, its per-game modules, and one line in
 `GAMES`. The registry names the spec modules as text: importing this module imports no game,
@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 # name -> the module declaring the game's `SPEC`
 GAMES = {"safari": "savanna.safari.spec", "africa": "savanna.africa.spec"}
@@ -209,6 +210,50 @@ class GameSpec:
                 "seats": {"min": self.min_players, "max": self.max_players, "default": self.default_players},
                 "options": [o.catalogue() for o in self.options if o.lobby],
                 "scripts": list(self.scripts), "styles": list(self.styles)}
+
+
+@runtime_checkable
+class State(Protocol):
+    """What every engine's game offers (OpenSpiel's state, in this project's words), and all the
+    platform above the engines uses: the players, the arena, the terminal, research and the web
+    app. Actions are notation strings (each engine's `Action` is a str); chance is either sampled
+    by the seed or explicit (`chance="explicit"`: `current_player` is savanna.chance.CHANCE at a
+    draw, and `chance_outcomes()` lists what may come with its probability)."""
+
+    players: int
+    seed: int
+    chance: str  # "sampled" or "explicit"
+    history: list  # the actions played, in order
+    actors: list  # the seat that played each (CHANCE for a draw)
+
+    @property
+    def current_player(self) -> int | None: ...  # the seat to act; CHANCE at a draw; None once over
+
+    @property
+    def active_player(self) -> int | None: ...  # whose turn it is (a choice may fall to another seat)
+
+    @property
+    def phase_name(self) -> str: ...
+
+    @property
+    def scores(self) -> list[int]: ...
+
+    @property
+    def tiles_left(self) -> int: ...  # tiles still face down (to draw or to turn up)
+
+    final_points: list[int] | None  # what final scoring added per seat, once over
+
+    def legal_actions(self) -> Sequence[str]: ...
+    def apply(self, action: str) -> None: ...  # ValueError (and no change) if malformed or illegal
+    def apply_explained(self, action: str) -> list[dict[str, Any]]: ...  # and the scoring events
+    def is_terminal(self) -> bool: ...
+    def is_chance_node(self) -> bool: ...
+    def chance_outcomes(self) -> list[tuple[str, float]]: ...
+    def returns(self) -> list[float]: ...
+    def winners(self) -> list[int]: ...
+    def clone(self) -> State: ...
+    def determinize(self, rng: random.Random) -> State: ...
+    def to_json(self) -> str: ...
 
 
 # ---------------------------------------------------------------- the registry
