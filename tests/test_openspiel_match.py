@@ -13,7 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-import savanna.research.openspiel_game  # noqa: E402,F401 (registers the game)
+import savanna.research.openspiel_safari  # noqa: E402,F401 (registers the game)
 from savanna.research.timed_ismcts import TimedISMCTSBot  # noqa: E402
 
 BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "openspiel_match.py"

@@ -1,5 +1,5 @@
 """The PettingZoo environments of both games, the incremental Safari observations and the
-vector environment (savanna/research/: tracker.py, turn_env.py, pettingzoo_env.py,
+vector environment (savanna/research/: safari_tracker.py, turn_env.py, safari_env.py,
 africa_encoding.py, africa_env.py, vector.py)."""
 
 import random
@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from savanna import africa, safari
 from savanna.research.africa_encoding import AfricaEncoding
 from savanna.research.africa_env import AfricaEnv
-from savanna.research.encoding import OutsideWindowError, SafariEncoding
-from savanna.research.pettingzoo_env import SafariEnv
-from savanna.research.tracker import OBSERVATION_DTYPE, SafariTracker
+from savanna.research.safari_encoding import OutsideWindowError, SafariEncoding
+from savanna.research.safari_env import SafariEnv
+from savanna.research.safari_tracker import OBSERVATION_DTYPE, SafariTracker
 from savanna.research.vector import AfricaVectorEnv, SafariVectorEnv
 
 dict_obs = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),  # dict observations, as classic envs

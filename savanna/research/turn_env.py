@@ -1,6 +1,6 @@
 """What the PettingZoo environments of both games share: `TurnBasedEnv` and `GameCore`.
 
-`SafariEnv` (`pettingzoo_env.py`) and `AfricaEnv` (`africa_env.py`) are a
+`SafariEnv` (`safari_env.py`) and `AfricaEnv` (`africa_env.py`) are a
 `TurnBasedEnv` each, around a `GameCore` that knows its game: how to start
 one, its observation and legal mask for a seat, and the engine action of an
 index. The vector environment (`vector.py`) steps many games through the same

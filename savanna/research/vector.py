@@ -193,8 +193,8 @@ class SafariVectorEnv(TurnBasedVectorEnv):
 
     def __init__(self, num_envs: int, players: int = 2, seed: int | None = None, final_scoring: str = "all",
                  window: int | None = None, reward: str = "win", max_cycles: int | None = None, copy: bool = True):
-        from .encoding import DEFAULT_WINDOW
-        from .pettingzoo_env import SafariCore
+        from .safari_encoding import DEFAULT_WINDOW
+        from .safari_env import SafariCore
 
         first = SafariCore(players, final_scoring, DEFAULT_WINDOW if window is None else window)
         cores = iter([first])  # the others share its encoding (and the tracker's tables)
