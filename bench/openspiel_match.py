@@ -187,7 +187,7 @@ def run(games: int, seed: int, seconds: float, clock: str = "wall", uct_c: float
     """Play the match; the results document (the arena's format)."""
     names = specs(seconds, clock, uct_c, final_policy, budget, ours)
     tiles = load_tiles(None).version
-    tasks = schedule(names, games, seats=2, seed=seed, game="safari", tiles=tiles)
+    tasks = schedule(names, games, seats=2, seed=seed, game="safari", settings={"tiles": tiles})
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     records = []
