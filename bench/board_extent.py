@@ -1,5 +1,5 @@
 """Benchmark: how far from the start tile Safari games spread, per tile set: the evidence
-for the research encoding's board window (savanna/research/encoding.py, DEFAULT_WINDOW).
+for the research encoding's board window (savanna/research/safari_encoding.py, DEFAULT_WINDOW).
 
     python bench/board_extent.py [--random-games 5000] [--greedy-games 40] [--tiles real-1 reconstruction-1]
 

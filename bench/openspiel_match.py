@@ -5,7 +5,7 @@
                                     [--uct-c 1.4] [--final-policy max_value|max_visit_count]
                                     [--out-dir bench/openspiel-match-results]
 
-Both play "python_savanna_safari" (savanna/research/openspiel_game.py), two
+Both play "python_savanna_safari" (savanna/research/openspiel_safari.py), two
 players, the real tiles: `mcts:time=T` (savanna.ai) chooses on the state's
 engine game (an explicit-chance game: it searches sampled worlds of what is
 left, as always), OpenSpiel's IS-MCTS (open_spiel.python.algorithms.ismcts) on
@@ -78,7 +78,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from rich.console import Console
 
 import savanna
-import savanna.research.openspiel_game  # noqa: F401 (registers python_savanna_safari)
+import savanna.research.openspiel_safari  # noqa: F401 (registers python_savanna_safari)
 from savanna.ai import make_player
 from savanna.arena import render_summary, results_document, save_results, schedule, summarize
 from savanna.chance import sample_outcome
@@ -187,7 +187,7 @@ def run(games: int, seed: int, seconds: float, clock: str = "wall", uct_c: float
     """Play the match; the results document (the arena's format)."""
     names = specs(seconds, clock, uct_c, final_policy, budget, ours)
     tiles = load_tiles(None).version
-    tasks = schedule(names, games, seats=2, seed=seed, game="safari", tiles=tiles)
+    tasks = schedule(names, games, seats=2, seed=seed, game="safari", settings={"tiles": tiles})
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     records = []

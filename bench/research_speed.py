@@ -51,10 +51,11 @@ from typing import Any, Callable
 import numpy as np
 
 from savanna.research.africa_env import AfricaEnv
-from savanna.research.pettingzoo_env import SafariCore, SafariEnv
-from savanna.research.tracker import OBSERVATION_DTYPE
+from savanna.research.africa_vector import AfricaVectorEnv
+from savanna.research.safari_env import SafariCore, SafariEnv
+from savanna.research.safari_tracker import OBSERVATION_DTYPE
+from savanna.research.safari_vector import SafariVectorEnv
 from savanna.research.turn_env import GameCore
-from savanna.research.vector import AfricaVectorEnv, SafariVectorEnv
 
 
 def _connect_four() -> tuple[Callable[[], Any], str]:
@@ -123,7 +124,7 @@ class Floor:
 
     def __init__(self, games: int = 20):
         from savanna import safari
-        from savanna.research.encoding import SafariEncoding
+        from savanna.research.safari_encoding import SafariEncoding
 
         rng = random.Random(7)
         self.games = []

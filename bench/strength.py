@@ -41,6 +41,7 @@ from rich.progress import (
 
 from savanna.ai import PLAYERS
 from savanna.arena import Arena, ArenaError, render_summary, run_arena, save_results
+from savanna.games import game_settings
 
 
 def positive(kind):
@@ -116,9 +117,9 @@ def main(argv: list[str] | None = None) -> int:
                       style="red", highlight=False)
             code = 1
             continue
+        settings = game_settings(args.game, final_scoring=args.final_scoring, hidden_treasure=args.hidden_treasure)
         arena = Arena(players=players, games=games, game=args.game, seed=args.seed, workers=args.workers,
-                      ray=args.ray, final_scoring=args.final_scoring, hidden_treasure=args.hidden_treasure,
-                      extra={"bench": "bench/strength.py"})
+                      ray=args.ray, settings=settings, extra={"bench": "bench/strength.py"})
         try:
             result = match(title, arena, os.path.join(args.out_dir, filename), console, err)
         except ArenaError as e:

@@ -1,3 +1,3 @@
-"""savanna: Carcassonne Safari (and Knizia's Africa), engines, players and apps."""
+"""savanna: board games' rules engines, computer players and apps (the games: `savanna.games`)."""
 
 __version__ = "0.1.0"

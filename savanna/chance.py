@@ -1,8 +1,8 @@
 """Chance, as both engines can play it: sampled (the default) or explicit.
 
 `chance="sampled"` (every game's default, and every game saved before the option
-existed): the seed shuffles what is drawn (Safari's land tiles and animal tokens,
-Africa's face-down tiles), the draws happen inside the actions that cause them,
+existed): the seed shuffles what is drawn (tiles and tokens to draw, tiles lying
+face down), the draws happen inside the actions that cause them,
 and a game is its seed and its players' actions.
 
 `chance="explicit"`: nothing is shuffled in advance. Whenever the next step is a

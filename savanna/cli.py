@@ -1,18 +1,20 @@
 """The `savanna` command line.
 
-    savanna play [safari|africa] [--players N] [--seat S] [--opponent NAME] [--seed N]
-                 [--final-scoring all|majority] [--hidden-treasure] [--save FILE] [--load FILE]
-    savanna simulate N [--game G] [--players P] [--player NAME ...] [--seed S] [--final-scoring ...]
-                 [--hidden-treasure] [--save-dir DIR]
+    savanna play [GAME] [--players N] [--seat S] [--opponent NAME] [--seed N] [OPTIONS]
+                 [--save FILE] [--load FILE]
+    savanna simulate N [--game G] [--players P] [--player NAME ...] [--seed S] [OPTIONS] [--save-dir DIR]
     savanna replay FILE [--step]
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
-                  [--final-scoring ...] [--hidden-treasure] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
+                  [OPTIONS] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--workers N] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
                   [--max-connections N] [--max-game-connections N] [--max-address-connections N]
                   [--max-queued-kb KB]
     savanna --version
+
+The games, and each game's OPTIONS (a flag per option, e.g. --final-scoring all), are those
+savanna.games describes; an option given for a game that has it not is refused.
 """
 
 from __future__ import annotations
@@ -29,9 +31,8 @@ from typing import Any
 
 from rich.console import Console
 
-from savanna import __version__
+from savanna import __version__, games
 
-FINAL_SCORING = ("all", "majority")
 DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.edge.ratelimit's (the web extra may be missing)
 
 
@@ -65,34 +66,30 @@ def _count(low: int, high: int | None = None, what: str = "a number"):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    specs = games.specs()
+    titles = [s.title for s in specs]
+    low, high = min(s.min_players for s in specs), max(s.max_players for s in specs)
     parser = argparse.ArgumentParser(
-        prog="savanna", description="Carcassonne Safari and Africa in the terminal: play against computer "
+        prog="savanna", description=f"{' and '.join(titles)} in the terminal: play against computer "
                                     "players, simulate games between them, replay saved games.")
     parser.add_argument("--version", action="version", version=f"savanna {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    from savanna.games import GAMES
-
     p = sub.add_parser("play", help="play a game against computer players",
-                       description="Play Carcassonne Safari (the default) or Africa against computer players. On "
-                                   "your turn type a number from the list or an action in notation; 'help' lists "
-                                   "the commands.")
-    p.add_argument("game", nargs="?", choices=sorted(GAMES), default="safari", metavar="GAME",
-                   help=f"the game: {' or '.join(sorted(GAMES))} (default safari)")
-    p.add_argument("--players", type=_count(2, 5, "--players"), default=None, metavar="N",
-                   help="number of players, 2 to 5 (default 2)")
-    p.add_argument("--seat", type=_count(0, 4, "--seat"), default=0, metavar="S",
+                       description=f"Play {titles[0]} (the default){''.join(' or ' + t for t in titles[1:])} "
+                                   "against computer players. On your turn type a number from the list or an "
+                                   "action in notation; 'help' lists the commands.")
+    p.add_argument("game", nargs="?", choices=sorted(games.GAMES), default=games.DEFAULT_GAME, metavar="GAME",
+                   help=f"the game: {' or '.join(sorted(games.GAMES))} (default {games.DEFAULT_GAME})")
+    p.add_argument("--players", type=_count(low, high, "--players"), default=None, metavar="N",
+                   help=f"number of players, {low} to {high} (default 2)")
+    p.add_argument("--seat", type=_count(0, high - 1, "--seat"), default=0, metavar="S",
                    help="your seat, 0 plays first (default 0)")
     p.add_argument("--opponent", action="append", default=None, metavar="PLAYER",
                    help="computer player for the other seats: easy (random), medium (greedy, the default), "
                         "hard (mcts, 1 s a move), or a spec such as mcts:time=3; repeat to give one per seat")
     p.add_argument("--seed", type=int, default=None, help="seed for the tile and token shuffles")
-    p.add_argument("--final-scoring", choices=FINAL_SCORING, default=None,
-                   help="safari: 'all': every meeple on an unfinished trail or bush scores (English rulebook, "
-                        "default); 'majority': only the majority (German edition)")
-    p.add_argument("--hidden-treasure", action="store_true",
-                   help="africa: the rules' option where each player's gold and gems are hidden from the others")
-    _add_tiles(p)
+    _add_game_options(p)
     p.add_argument("--save", metavar="FILE", help="save the game to FILE after every move and at the end")
     p.add_argument("--load", metavar="FILE", help="continue a saved game (its players, seed and rules)")
     p.set_defaults(handler=cmd_play, subparser=p)
@@ -100,15 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="play N games between computer players and summarise them",
                        description="Play N games between computer players and print a summary per seat.")
     s.add_argument("games", type=_count(1, None, "N"), metavar="N", help="number of games")
-    s.add_argument("--players", type=_count(2, 5, "--players"), default=None, metavar="P",
-                   help="number of players, 2 to 5 (default 2, or as many as --player names)")
+    s.add_argument("--players", type=_count(low, high, "--players"), default=None, metavar="P",
+                   help=f"number of players, {low} to {high} (default 2, or as many as --player names)")
     s.add_argument("--player", nargs="+", action="extend", default=None, metavar="NAME",
                    help="computer player per seat (one name: every seat; default random)")
-    s.add_argument("--game", choices=sorted(GAMES), default="safari", help="the game (default safari)")
+    _add_game_choice(s)
     s.add_argument("--seed", type=int, default=None, help="seed of the first game; game i uses seed+i")
-    s.add_argument("--final-scoring", choices=FINAL_SCORING, default=None, help="safari's setting (default all)")
-    s.add_argument("--hidden-treasure", action="store_true", help="africa's option: gold and gems hidden")
-    _add_tiles(s)
+    _add_game_options(s)
     s.add_argument("--save-dir", metavar="DIR", help="save each game as JSON in DIR")
     s.set_defaults(handler=cmd_simulate, subparser=s)
 
@@ -198,8 +193,6 @@ def _one_line_errors(p: argparse.ArgumentParser) -> None:
 
 
 def _add_arena(sub) -> None:
-    from savanna.games import GAMES
-
     a = sub.add_parser(
         "arena", help="rate computer players against each other over many games, in parallel",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -216,16 +209,13 @@ def _add_arena(sub) -> None:
     a.add_argument("players", nargs="*", metavar="PLAYER", help="two or more players (repeats allowed)")
     a.add_argument("--games", type=_count(1, None, "--games"), metavar="N",
                    help="number of games, rounded up to whole seat rotations")
-    a.add_argument("--game", choices=sorted(GAMES), default="safari", help="the game (default safari)")
+    _add_game_choice(a)
+    low, high = min(s.min_players for s in games.specs()), max(s.max_players for s in games.specs())
     a.add_argument("--seats", type=_count(1, None, "--seats"), metavar="S",
-                   help="players per game, 2 to 5 (default: the number of players given)")
+                   help=f"players per game, {low} to {high} (default: the number of players given)")
     a.add_argument("--seed", type=int, default=None,
                    help="arena seed: game and player seeds derive from it and the game index (default random)")
-    a.add_argument("--final-scoring", choices=FINAL_SCORING, default=None,
-                   help="safari: which meeples on unfinished features score (default all)")
-    a.add_argument("--hidden-treasure", action="store_true",
-                   help="africa: the rules' option where each player's gold and gems are hidden")
-    _add_tiles(a)
+    _add_game_options(a)
     a.add_argument("--workers", type=_count(1, None, "--workers"), metavar="W",
                    help="processes (or, with --ray local, CPUs) to play on (default: all cores)")
     a.add_argument("--ray", metavar="ADDRESS",
@@ -240,47 +230,58 @@ def _add_arena(sub) -> None:
     _one_line_errors(a)
 
 
-def _add_tiles(parser: argparse.ArgumentParser) -> None:
-    from savanna.safari.tileset import DEFAULT_TILE_SET, TILE_SETS
-
-    parser.add_argument("--tiles", choices=list(TILE_SETS), default=None, metavar="VERSION",
-                        help=f"safari: the tile set, {' or '.join(TILE_SETS)} (default {DEFAULT_TILE_SET}, the "
-                             f"real tiles; reconstruction-1 is the invented set old saves were played on)")
+def _add_game_choice(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=sorted(games.GAMES), default=games.DEFAULT_GAME,
+                        help=f"the game (default {games.DEFAULT_GAME})")
 
 
-def _check_game_settings(parser: argparse.ArgumentParser, game: str, args: argparse.Namespace) -> None:
-    """Each game's own options: --final-scoring and --tiles are Safari's, --hidden-treasure Africa's."""
-    if getattr(args, "final_scoring", None) is not None and game != "safari":
-        parser.error(f"--final-scoring is a setting of safari, not of {game}")
-    if getattr(args, "tiles", None) is not None and game != "safari":
-        parser.error(f"--tiles is a setting of safari, not of {game}")
-    if getattr(args, "hidden_treasure", False) and game != "africa":
-        parser.error(f"--hidden-treasure is a setting of africa, not of {game}")
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """A flag per option of every game, as its description gives it: a choice takes one of its
+    values, a yes-or-no option is a switch. Not given, a flag is None (the game's default)."""
+    for option in games.all_options().values():
+        text = f"{' and '.join(games.having(option.name))}: {option.help}"
+        if option.kind == games.BOOL:
+            parser.add_argument(option.flag, dest=option.name, action="store_true", default=None,
+                                help=text.replace("%", "%%"))
+            continue
+        if option.kind == games.CHOICE:
+            text += "; " + "; ".join(f"{c.value}{' (default)' if c.value == option.default else ''} – {c.help}"
+                                     for c in option.choices)
+            parser.add_argument(option.flag, dest=option.name, default=None, choices=option.values(),
+                                help=text.replace("%", "%%"))
+        else:
+            parser.add_argument(option.flag, dest=option.name, default=None, metavar=option.name.upper(),
+                                help=text.replace("%", "%%"))
+
+
+def _options_given(parser: argparse.ArgumentParser, game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given on the command line; one of another game ends with argparse's message."""
+    given = {name: getattr(args, name) for name in games.all_options() if getattr(args, name, None) is not None}
+    foreign = games.foreign_option(game, given)
+    if foreign:
+        option, owners = foreign
+        parser.error(f"{option.flag} is a setting of {' and '.join(owners)}, not of {game}")
+    return given
 
 
 def _read_game(path: str):
     """A saved game of any game: the file names its game ("game", else its "format")."""
     import json
 
-    from savanna.games import GAMES, game_module
-
     try:
         with open(path, "rb") as f:
             text = f.read()
     except OSError as e:
         raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
-    name = "safari"
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         data = None  # the game's own loader says what is wrong
-    if isinstance(data, dict):
-        named = re.fullmatch(r"savanna-([a-z0-9]+)-game/\d+", str(data.get("format", "")))
-        name = data.get("game") or (named[1] if named else name)  # else the loader names the bad format
-        if not isinstance(name, str) or name not in GAMES:
-            raise ValueError(f"{path} is a game of {name!r}, which this version does not know "
-                             f"(known games: {', '.join(sorted(GAMES))})")
-    return game_module(name).from_json(text)
+    name = games.name_of_save(data)  # (a file that is no save: the default game's loader says why)
+    if not isinstance(name, str) or name not in games.GAMES:
+        raise ValueError(f"{path} is a game of {name!r}, which this version does not know "
+                         f"(known games: {', '.join(sorted(games.GAMES))})")
+    return games.game_module(name).from_json(text)
 
 
 def _error(console: Console, message: str) -> None:
@@ -289,13 +290,12 @@ def _error(console: Console, message: str) -> None:
 
 def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from savanna.ai import make_player
-    from savanna.games import game_module, game_settings
 
     err = Console(stderr=True)
     names = args.opponent or ["greedy"]
     for name in names:
         _check_player(parser, name)
-    _check_game_settings(parser, args.game, args)
+    given = _options_given(parser, args.game, args)
     if args.load:
         if args.players is not None:
             parser.error("--players cannot be combined with --load: the saved game fixes the players")
@@ -313,10 +313,8 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return 1
     else:
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-        settings = game_settings(args.game, final_scoring=args.final_scoring or "all",
-                                 hidden_treasure=args.hidden_treasure, tiles=args.tiles)
         try:
-            game = game_module(args.game).new_game(players=args.players or 2, seed=seed, **settings)
+            game = games.spec(args.game).new_game(players=args.players, seed=seed, **given)
         except ValueError as e:
             _error(err, str(e))
             return 1
@@ -330,42 +328,29 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for i, s in enumerate(others):
         name = names[0] if len(names) == 1 else names[i]
         players[s] = make_player(name, seed=game.seed * 16 + s)
-    if _game_name(game) == "africa":
-        from savanna.terminal.africa.play import play as play_africa
-
-        return play_africa(game, players, args.seat, Console(), save_path=args.save)
-    from savanna.terminal.safari.play import play
-
-    return play(game, players, args.seat, Console(), save_path=args.save)
-
-
-def _game_name(game) -> str:
-    """The registry name of a game object's engine ('safari', 'africa')."""
-    return type(game).__module__.split(".")[1]
+    terminal = games.spec_of(game).part("terminal")
+    return terminal.play_game(game, players, args.seat, Console(), save_path=args.save)
 
 
 def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from savanna.games import game_settings
     from savanna.terminal.simulate import render_summary, simulate
 
     names = args.player or ["random"]
     for name in names:
         _check_player(parser, name)
-    _check_game_settings(parser, args.game, args)
+    given = _options_given(parser, args.game, args)
+    spec = games.spec(args.game)
     n = args.players or (len(names) if len(names) > 1 else 2)
     if len(names) == 1:
         names = names * n
     if len(names) != n:
         parser.error(f"--player names {len(names)} players but --players is {n}")
-    if not 2 <= n <= 5:
-        parser.error(f"a game has 2 to 5 players, not {n}")
+    if not spec.min_players <= n <= spec.max_players:
+        parser.error(f"a game has {spec.min_players} to {spec.max_players} players, not {n}")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     console = Console()
-    settings = game_settings(args.game, final_scoring=args.final_scoring or "all",
-                             hidden_treasure=args.hidden_treasure, tiles=args.tiles)
     try:
-        summary = simulate(args.games, names, seed, args.final_scoring or "all", args.save_dir, console,
-                           game=args.game, settings=settings)
+        summary = simulate(args.games, names, seed, args.save_dir, console, game=args.game, settings=given)
     except OSError as e:
         _error(Console(stderr=True), f"cannot save games: {e}")
         return 1
@@ -376,18 +361,12 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 
 def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from savanna.terminal.safari.replay import replay
-
     try:
         game = _read_game(args.file)
     except ValueError as e:
         _error(Console(stderr=True), str(e))
         return 1
-    if _game_name(game) == "africa":
-        from savanna.terminal.africa.replay import replay as replay_africa
-
-        return replay_africa(game, Console(), step=args.step)
-    return replay(game, Console(), step=args.step)
+    return games.spec_of(game).part("terminal").replay_game(game, Console(), step=args.step)
 
 
 def _wide_console() -> Console:
@@ -438,10 +417,9 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not os.path.isdir(folder):
             _arena_error(f"cannot write {args.out}: no directory {folder}")
             return 1
-    _check_game_settings(parser, args.game, args)
+    given = _options_given(parser, args.game, args)
     arena = Arena(players=args.players, games=args.games, game=args.game, seats=args.seats, seed=args.seed,
-                  final_scoring=args.final_scoring or "all", hidden_treasure=args.hidden_treasure,
-                  tiles=args.tiles, workers=args.workers, ray=args.ray, save_games=args.save_games)
+                  settings=given, workers=args.workers, ray=args.ray, save_games=args.save_games)
     columns = (TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
     errors: list[str] = []

@@ -87,11 +87,12 @@ class Option:
             raise ValueError(f"{game}'s option {self.name} must be text, not {value!r}")
         return value
 
-    def describe(self, value: Any) -> str:
-        """The option as a summary line shows it: "final scoring 'all'", "hidden treasure"."""
+    def describe(self, value: Any, bare: bool = False) -> str:
+        """The option as a summary line shows it: "final scoring 'all'", "hidden treasure";
+        `bare`: a choice's value unquoted, as a name ("tiles real-1")."""
         if self.kind == BOOL:
             return self.label if value else f"no {self.label}"
-        return f"{self.label} {value!r}" if self.kind == CHOICE else f"{self.label} {value}"
+        return f"{self.label} {value!r}" if self.kind == CHOICE and not bare else f"{self.label} {value}"
 
     def catalogue(self) -> dict[str, Any]:
         """As the web app's catalogue of games gives it (English: the pages translate it)."""
@@ -130,6 +131,7 @@ class GameSpec:
     research: str
     view: str
     scripts: tuple[str, ...]
+    vector: str = ""  # N games stepped at once (research)
     own_data: tuple[str, ...] = ()
     deal_settings: tuple[str, ...] = ()
     routes: str = ""
@@ -146,7 +148,7 @@ class GameSpec:
         return importlib.import_module(self.engine)
 
     def part(self, which: str) -> ModuleType:
-        """One of the game's per-game modules: "evaluation", "terminal", "research", "view"."""
+        """One of the game's per-game modules: "evaluation", "terminal", "research", "vector", "view"."""
         return importlib.import_module(getattr(self, which))
 
     # ---------------------------------------------------------------- options
@@ -178,8 +180,10 @@ class GameSpec:
                                     **self.settings(options))
 
     def describe(self, settings: Mapping[str, Any]) -> str:
-        """The options of `settings` in a line: "final scoring 'all' · tiles real-1"."""
-        return " · ".join(o.describe(settings.get(o.name, o.default)) for o in self.options)
+        """The options of `settings` in a line: "final scoring 'all' · tiles real-1" (a setting
+        holding the game's own data shows the data's name, bare)."""
+        return " · ".join(o.describe(settings.get(o.name, o.default), bare=o.name in self.own_data)
+                          for o in self.options)
 
     # --------------------------------------------------------------- storing
 
@@ -195,6 +199,14 @@ class GameSpec:
         out = {k: settings[k] for k in ("players", "seed", *self.stored) if settings.get(k) is not None}
         defaults = self.module.SAVED_DEFAULTS
         return {**out, **{k: settings[k] if settings.get(k) is not None else v for k, v in defaults.items()}}
+
+    def recorded(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a record of games (a results file, say) was played under: each as
+        `settings` has it, else what games from before the option existed were played with
+        (the engine's SAVED_DEFAULTS), else its default."""
+        saved = self.module.SAVED_DEFAULTS
+        return {o.name: settings[o.name] if settings.get(o.name) is not None else saved.get(o.name, o.default)
+                for o in self.options}
 
     def has_own_data(self, settings: Mapping[str, Any]) -> bool:
         """Whether stored settings carry the game's own data (a whole tile set or map, not a version)."""
@@ -279,12 +291,12 @@ def specs() -> list[GameSpec]:
 
 
 def spec_of(game: Any) -> GameSpec:
-    """The description of an engine's game object (its module's package is the game's)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
+    """The description of an engine's game object (its class is in the game's engine package)."""
+    module = type(game).__module__
     for s in specs():
-        if s.engine == package:
+        if module == s.engine or module.startswith(s.engine + "."):
             return s
-    raise ValueError(f"{type(game).__name__} from {type(game).__module__} is no registered game's")
+    raise ValueError(f"{type(game).__name__} from {module} is no registered game's")
 
 
 def name_of_save(data: Any) -> str:
@@ -311,6 +323,23 @@ def all_options() -> dict[str, Option]:
                 raise TypeError(f"option {o.name} is a {out[o.name].kind} in one game and a {o.kind} in another")
             out.setdefault(o.name, o)
     return out
+
+
+def having(option: str) -> list[str]:
+    """The games that have the option named `option`, in the registry's order."""
+    return [s.name for s in specs() if s.option(option) is not None]
+
+
+def foreign_option(name: str, given: Mapping[str, Any]) -> tuple[Option, list[str]] | None:
+    """The first option of `given` that the game `name` has not but another game has, with
+    the games having it (None: there is none); for a message such as "--tiles is a setting
+    of X, not of Y". An option no game has is left to `GameSpec.settings` to refuse."""
+    own = spec(name)
+    known = all_options()
+    for key in given:
+        if own.option(key) is None and key in known:
+            return known[key], having(key)
+    return None
 
 
 def game_module(name: str) -> ModuleType:

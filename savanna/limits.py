@@ -14,7 +14,7 @@ from typing import Any
 PLAYERS = 16  # seats in a game (both games' rules say 2 to 5); the web app allows no more
 SEED_BITS = 256  # a seed's size; the web app deals 128-bit seeds, the command line 31-bit ones
 ACTION_CHARS = 64  # characters in one action string: the longest notation is about 25
-TEXT = 200  # characters in a name or note of a data file (Africa's name is 73)
+TEXT = 200  # characters in a name or note of a data file (the packaged map's name is 73)
 
 
 def at_most(where: str, value: Any, bound: int, things: str | None = None) -> None:

@@ -15,7 +15,7 @@ from savanna.games import game_settings
 
 def test_arena_plays_africa_with_hidden_treasure(tmp_path):
     result = run_arena(Arena(players=["greedy", "random"], games=2, game="africa", seed=5, workers=1,
-                             hidden_treasure=True, save_games=str(tmp_path)))
+                             settings={"hidden_treasure": True}, save_games=str(tmp_path)))
     st = result["settings"]
     assert st["game"] == "africa" and st["hidden_treasure"] is True and st["final_scoring"] == "all"
     assert result["summary"]["games"] == 2 and result["summary"]["errors"] == 0
@@ -29,14 +29,14 @@ def test_each_game_gets_its_own_settings():
     assert game_settings("safari", final_scoring="majority", hidden_treasure=True) == {"final_scoring": "majority"}
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         game_settings("chess")
-    task = schedule(["random", "random"], 1, game="africa", seed=2, hidden_treasure=True)[0]
+    task = schedule(["random", "random"], 1, game="africa", seed=2, settings={"hidden_treasure": True})[0]
     record = play_game(task)
     assert record["error"] is None and len(record["scores"]) == 2
 
 
 def test_hidden_treasure_is_refused_for_safari():
     with pytest.raises(ArenaError, match="hidden treasure is a setting of africa"):
-        run_arena(Arena(players=["random", "random"], games=1, hidden_treasure=True, workers=1))
+        run_arena(Arena(players=["random", "random"], games=1, settings={"hidden_treasure": True}, workers=1))
 
 
 @pytest.mark.parametrize("args, message", [

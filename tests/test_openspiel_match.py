@@ -13,7 +13,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
-import savanna.research.openspiel_game  # noqa: E402,F401 (registers the game)
+import savanna.research.openspiel_safari  # noqa: E402,F401 (registers the game)
 from savanna.research.timed_ismcts import TimedISMCTSBot  # noqa: E402
 
 BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "openspiel_match.py"
@@ -92,7 +92,7 @@ def test_one_short_game_of_the_match_is_recorded_for_the_arena(match, tmp_path):
     from savanna.cli import main as savanna_main
 
     names = match.specs(0.01, "cpu", 1.4, "max_value", "nominal", ours="mcts:iterations=2,k=2,depth=1")
-    task = schedule(names, 1, seats=2, seed=5, tiles="real-1")[1]  # the pair's second game: IS-MCTS in seat 0
+    task = schedule(names, 1, seats=2, seed=5, settings={"tiles": "real-1"})[1]  # the pair's second game: IS-MCTS in seat 0
     record = match.play(task, 0.01, "cpu", 1.4, "max_value", "nominal")
     assert record["error"] is None and record["seats"] == [1, 0] and record["players"][0].startswith("openspiel-")
     assert len(record["scores"]) == 2 and record["winners"] and max(record["scores"]) > 0

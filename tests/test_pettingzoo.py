@@ -1,6 +1,6 @@
 """The PettingZoo environments of both games, the incremental Safari observations and the
-vector environment (savanna/research/: tracker.py, turn_env.py, pettingzoo_env.py,
-africa_encoding.py, africa_env.py, vector.py)."""
+vector environment (savanna/research/: safari_tracker.py, turn_env.py, safari_env.py,
+africa_encoding.py, africa_env.py, vector.py, safari_vector.py, africa_vector.py)."""
 
 import random
 
@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from savanna import africa, safari
 from savanna.research.africa_encoding import AfricaEncoding
 from savanna.research.africa_env import AfricaEnv
-from savanna.research.encoding import OutsideWindowError, SafariEncoding
-from savanna.research.pettingzoo_env import SafariEnv
-from savanna.research.tracker import OBSERVATION_DTYPE, SafariTracker
-from savanna.research.vector import AfricaVectorEnv, SafariVectorEnv
+from savanna.research.africa_vector import AfricaVectorEnv
+from savanna.research.safari_encoding import OutsideWindowError, SafariEncoding
+from savanna.research.safari_env import SafariEnv
+from savanna.research.safari_tracker import OBSERVATION_DTYPE, SafariTracker
+from savanna.research.safari_vector import SafariVectorEnv
 
 dict_obs = [pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),  # dict observations, as classic envs
             pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")]

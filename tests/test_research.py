@@ -16,8 +16,8 @@ import pytest
 
 from savanna import safari
 from savanna.ai import make_player
-from savanna.research import encoding as enc_mod
-from savanna.research.encoding import DEFAULT_WINDOW, OutsideWindowError, SafariEncoding
+from savanna.research import safari_encoding as enc_mod
+from savanna.research.safari_encoding import DEFAULT_WINDOW, OutsideWindowError, SafariEncoding
 from savanna.safari.geometry import corner_slot, slot_corner, space, xy
 
 from openspiel_helpers import check_information_state, play_bot, sample
@@ -294,7 +294,7 @@ def test_importing_a_custom_window_encoding_through_module_functions():
 def test_pettingzoo_api_test():
     from pettingzoo.test import api_test
 
-    from savanna.research.pettingzoo_env import SafariEnv
+    from savanna.research.safari_env import SafariEnv
 
     api_test(SafariEnv(players=3, seed=1), num_cycles=120, verbose_progress=False)
 
@@ -324,7 +324,7 @@ def _play_env(env, seed, rng):
 
 
 def test_pettingzoo_game_to_the_end_with_rewards():
-    from savanna.research.pettingzoo_env import SafariEnv
+    from savanna.research.safari_env import SafariEnv
 
     rng = np.random.default_rng(0)
     env = SafariEnv(players=3, seed=2)
@@ -346,7 +346,7 @@ def test_pettingzoo_game_to_the_end_with_rewards():
 
 
 def test_pettingzoo_mask_only_for_the_agent_to_act_and_illegal_actions_refused():
-    from savanna.research.pettingzoo_env import SafariEnv
+    from savanna.research.safari_env import SafariEnv
 
     env = SafariEnv(players=2, seed=0)
     env.reset(seed=3)
@@ -376,13 +376,13 @@ def test_pettingzoo_mask_only_for_the_agent_to_act_and_illegal_actions_refused()
 def pyspiel():
     import pyspiel
 
-    import savanna.research.openspiel_game  # noqa: F401 (registers the game)
+    import savanna.research.openspiel_safari  # noqa: F401 (registers the game)
 
     return pyspiel
 
 
 def test_openspiel_game_type_and_info(pyspiel):
-    from savanna.research.openspiel_game import SafariObserver
+    from savanna.research.openspiel_safari import SafariObserver
 
     game = pyspiel.load_game("python_savanna_safari", {"players": 3, "seed": 1})
     t = game.get_type()

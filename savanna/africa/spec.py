@@ -27,6 +27,7 @@ SPEC = GameSpec(
     evaluation="savanna.ai.africa_eval",
     terminal="savanna.terminal.africa",
     research="savanna.research.africa_env",
+    vector="savanna.research.africa_vector",
     view="savanna.web.views.africa",
     scripts=("africa-ui.js",),
 )

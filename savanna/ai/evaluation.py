@@ -1,15 +1,15 @@
 """Position evaluation, by game: each game's knowledge lives in its own module
-(`safari_eval`, `africa_eval`), and the players ask for it here, so greedy and
-search stay written once for every game.
+(the one its description in `savanna.games` names), and the players ask for it
+here, so greedy and search stay written once for every game.
 
 An evaluation module offers `values(game, viewer=None) -> [expected final score
 per seat]` (as seat `viewer` can know it: a game with hidden holdings must not
 read the others'; None: everything in the game, as in a determinized world) and
 `follow_ups(game, actions)`: the actions worth a look when a player's turn goes
 on after its first decision. Optionally `outcomes(game, action)`: an action's
-possible results with their chances when it reveals something hidden (Africa:
-a discovery), so that no player learns the hidden tile by trying the action on
-a copy; and `policy(actions, rng)` for search play-outs.
+possible results with their chances when it reveals something hidden (a tile
+turned face up), so that no player learns the hidden tile by trying the action
+on a copy; and `policy(actions, rng)` for search play-outs.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
+from savanna import games
+
 
 def _score_values(game: Any, viewer: int | None = None) -> list[float]:
     return [float(s) for s in game.scores]
@@ -25,17 +27,20 @@ def _score_values(game: Any, viewer: int | None = None) -> list[float]:
 
 GENERIC = SimpleNamespace(values=_score_values, follow_ups=lambda game, actions: actions)
 
+_BY_TYPE: dict[type, Any] = {}  # players ask at every move: the description is read once per engine type
+
 
 def evaluation_for(game: Any):
-    """The evaluation module for a game object (score-only for unknown games)."""
-    module = type(game).__module__
-    if module.startswith("savanna.safari"):
-        from . import safari_eval
-        return safari_eval
-    if module.startswith("savanna.africa"):
-        from . import africa_eval
-        return africa_eval
-    return GENERIC
+    """The evaluation module for a game object, as its game's description names it
+    (score-only for a game no description claims)."""
+    ev = _BY_TYPE.get(type(game))
+    if ev is None:
+        try:
+            ev = games.spec_of(game).part("evaluation")
+        except ValueError:
+            ev = GENERIC
+        ev = _BY_TYPE.setdefault(type(game), ev)
+    return ev
 
 
 def margin(values: list[float], seat: int) -> float:
@@ -70,7 +75,7 @@ def expected_values(game: Any, action: Any, seat: int, ev: Any) -> list[float]:
 
 def values_after_follow_up(game: Any, seat: int, ev: Any) -> list[float]:
     """The values of a position, seen through `seat`'s best follow-up when the same
-    seat must act again this turn (Safari: the action after placing a tile)."""
+    seat must act again this turn (a turn of two steps: the action after placing a tile)."""
     if not game.is_terminal() and game.current_player == seat:
         best = None
         for a in ev.follow_ups(game, game.legal_actions()):

@@ -3,10 +3,10 @@
 Each legal action is tried on a copy of the game and the position after it
 is valued by the game's evaluation (points now, plus a tuned estimate of what
 open features, meeples and tokens will bring). When the same seat must act
-again in the same turn (Safari: the action after placing a tile), the best of
-the follow-ups the evaluation names is taken into account, so a tile is
-placed where a meeple can go. An action that reveals a hidden tile is valued
-by its expectation over the tiles it could be (Africa's discoveries).
+again in the same turn (a turn of two steps: the action after placing a tile),
+the best of the follow-ups the evaluation names is taken into account, so a
+tile is placed where a meeple can go. An action that reveals a hidden tile is
+valued by its expectation over the tiles it could be.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class GreedyPlayer:
 
     def __init__(self, seed: int | None = None, evaluation: Any = None):
         self.rng = random.Random(seed)
-        self.evaluation = evaluation  # None: the game's own (`evaluation_for`); else e.g. safari_eval.evaluation(w)
+        self.evaluation = evaluation  # None: the game's own (`evaluation_for`); else one with other weights
 
     def choose(self, game: Any) -> Any:
         drawn = chance_choice(game, self.rng)

@@ -1,18 +1,18 @@
 """Monte Carlo tree search that plays hidden information honestly.
 
 Information-set search from one seat's point of view: every play-out runs in a
-*determinization* of the game, a copy whose hidden parts (the order of the
-land tile stack and of the face-down token pile; Africa: the face-down tiles,
-and under its hidden-treasure option the other seats' gold and gems) are
-dealt again by `game.determinize(rng)`, so the search never peeks.
+*determinization* of the game, a copy whose hidden parts (the order of what is
+still to be drawn, the face-down tiles, the other seats' holdings that an
+option hides) are dealt again by `game.determinize(rng)`, so the search never
+peeks.
 
 The root's moves are the greedy judgement's best `k` (placement and follow-up
 judged together, as the greedy player does), and the root spends its budget
 by *sequential halving*: in rounds, every move still in play is played out in
 the same freshly dealt worlds (paired comparisons: the luck of the draw is
 common to all of them), and after each round the worse half goes. Below each
-root move the tree covers the rest of the seat's own turn (Safari: the
-meeple, dig, expansion or ranger move after a placement), its moves widened
+root move the tree covers the rest of the seat's own turn (in a turn of two
+steps, the move after a placement), its moves widened
 progressively in greedy order and chosen by UCB. Beyond the seat's turn,
 play-outs let every seat play the greedy policy, so each move is judged by the
 replies a sound opponent makes to it with the tile it actually draws, until

@@ -19,13 +19,18 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from savanna import games
 
 from .report import (
     load_results,
+    match_settings,
     merge_results,
     player_labels,
     render_summary,
     results_document,
+    rules_line,
     save_results,
     summarize,
 )
@@ -44,11 +49,14 @@ __all__ = [
     "fit_elo",
     "games_needed",
     "load_results",
+    "match_settings",
     "merge_results",
     "play_game",
     "player_labels",
+    "recorded_options",
     "render_summary",
     "results_document",
+    "rules_line",
     "run_arena",
     "run_tasks",
     "save_results",
@@ -66,22 +74,21 @@ class Arena:
 
     players: list[str]
     games: int
-    game: str = "safari"
+    game: str = games.DEFAULT_GAME
     seats: int | None = None  # default: one per player
     seed: int | None = None  # default: a random one (recorded in the results)
-    final_scoring: str = "all"  # Safari's setting
-    tiles: str | None = None  # Safari's tile set, by version (default: the game's, real-1)
-    hidden_treasure: bool = False  # Africa's setting
+    settings: dict[str, Any] = field(default_factory=dict)  # the game's options (savanna.games); others: defaults
     workers: int | None = None  # default: all cores
     ray: str | None = None  # None: local processes; "local": Ray on this machine; else a cluster address
     save_games: str | None = None  # a directory for every game as JSON
     extra: dict = field(default_factory=dict)  # recorded in the settings as given
 
 
-def validate(arena: Arena) -> None:
-    """Check the settings before any game is played; ArenaError with a one-line message."""
+def validate(arena: Arena) -> dict[str, Any]:
+    """Check the settings before any game is played; ArenaError with a one-line message. The
+    game's options as its games are played: each given one, the others at their defaults, a
+    tile set (say) by its version, which a later default may not be."""
     from savanna.ai import parse_spec
-    from savanna.games import game_module, game_settings
 
     if len(arena.players) < 2:
         raise ArenaError("an arena needs at least two players, e.g. savanna arena greedy random --games 100")
@@ -95,22 +102,31 @@ def validate(arena: Arena) -> None:
     if arena.workers is not None and (not isinstance(arena.workers, int) or arena.workers < 1):
         raise ArenaError(f"workers must be a positive whole number, not {arena.workers!r}")
     try:
-        module = game_module(arena.game)
+        spec = games.spec(arena.game)
     except ValueError as e:
         raise ArenaError(str(e)) from None
     seats = arena.seats if arena.seats is not None else len(arena.players)
-    if arena.hidden_treasure and arena.game != "africa":
-        raise ArenaError(f"hidden treasure is a setting of africa, not of {arena.game}")
-    if arena.tiles is not None and arena.game != "safari":
-        raise ArenaError(f"a tile set is a setting of safari, not of {arena.game}")
+    foreign = games.foreign_option(spec.name, arena.settings)
+    if foreign:
+        raise ArenaError(f"{foreign[0].label} is a setting of {' and '.join(foreign[1])}, not of {arena.game}")
     try:
-        module.new_game(players=seats, seed=0, **game_settings(arena.game, final_scoring=arena.final_scoring,
-                                                             hidden_treasure=arena.hidden_treasure,
-                                                             tiles=arena.tiles))
+        options = spec.settings(arena.settings)
+        game = spec.new_game(players=seats, seed=0, **options)
     except ValueError as e:
         raise ArenaError(f"{arena.game} with {seats} seats: {e}") from None
     if arena.ray is not None and not str(arena.ray).strip():
         raise ArenaError("--ray needs 'local' or a cluster address such as 10.0.0.5:6379")
+    stored = spec.stored_settings(game)
+    return {name: stored.get(name, value) for name, value in options.items()}
+
+
+def recorded_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options as a results file records them: `options`, the game's own, and, as results
+    files have always had them, every other game's at its default, but for one that holds
+    another game's own data (its tile set), which means nothing here."""
+    own_data = {name for s in games.specs() if s.name != game for name in s.own_data}
+    others = {o.name: o.default for o in games.all_options().values() if o.name not in own_data}
+    return {**others, **options}
 
 
 def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
@@ -119,7 +135,7 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
     `on_start(total)` is called with the number of games before the first one,
     `on_result(record)` after each game. Saves each game in `save_games` if set.
     Raises ArenaError for bad settings or an unreachable Ray."""
-    validate(arena)
+    options = validate(arena)
     seed = arena.seed if arena.seed is not None else secrets.randbelow(2**31)
     seats = arena.seats if arena.seats is not None else len(arena.players)
     if arena.save_games:
@@ -127,14 +143,8 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
             os.makedirs(arena.save_games, exist_ok=True)
         except OSError as e:
             raise ArenaError(f"cannot create {arena.save_games}: {e.strerror or e}") from None
-    tiles = None
-    if arena.game == "safari":  # recorded by version: the default may change, a match's set may not
-        from savanna.safari import load_tiles
-
-        tiles = load_tiles(arena.tiles).version
-    tasks = schedule(arena.players, arena.games, seats=seats, seed=seed, game=arena.game,
-                     final_scoring=arena.final_scoring, keep_json=bool(arena.save_games),
-                     hidden_treasure=arena.hidden_treasure, tiles=tiles)
+    tasks = schedule(arena.players, arena.games, seats=seats, seed=seed, game=arena.game, settings=options,
+                     keep_json=bool(arena.save_games))
     workers = arena.workers or default_workers()
     if arena.ray:
         backend = f"Ray ({'local, ' + str(workers) + ' CPUs' if arena.ray == 'local' else arena.ray})"
@@ -165,9 +175,8 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
     settings = {
         "players": list(arena.players), "game": arena.game, "seats": seats, "games_requested": arena.games,
         "games": len(tasks), "rotation": block_size(len(arena.players), seats), "seed": seed,
-        "final_scoring": arena.final_scoring, "workers": workers, "ray": arena.ray, "backend": backend,
+        **recorded_options(arena.game, options), "workers": workers, "ray": arena.ray, "backend": backend,
         "save_games": arena.save_games, "started": started, "wall_seconds": wall, "savanna": __version__,
-        "python": platform.python_version(), "machine": platform.machine(), "hidden_treasure": arena.hidden_treasure,
-        **({"tiles": tiles} if tiles else {}), **arena.extra,
+        "python": platform.python_version(), "machine": platform.machine(), **arena.extra,
     }
     return results_document(settings, records, summarize(arena.players, records))

@@ -22,6 +22,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from savanna import games
+
 from .stats import fit_elo, wilson_interval
 
 FORMAT = "savanna-arena/1"
@@ -165,10 +167,8 @@ def render_summary(summary: dict, settings: dict | None = None) -> Group:
     s = settings or {}
     title = f"{summary['games']} games"
     if s:
-        game = s.get('game', 'safari')
-        rules = (("hidden treasure" if s.get("hidden_treasure") else "treasure in view") if game == "africa"
-                 else f"tiles {s.get('tiles', 'reconstruction-1')} · final scoring '{s.get('final_scoring', 'all')}'")
-        title += f" · {game} · {s.get('seats')} seats · {rules} · seed {s.get('seed')}"
+        rules = "".join(f" · {line}" for line in [rules_line(s)] if line)
+        title += f" · {s.get('game', games.DEFAULT_GAME)} · {s.get('seats')} seats{rules} · seed {s.get('seed')}"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for name, justify in (("player", "left"), ("games", "right"), ("wins", "right"), ("win rate", "right"),
                           ("95% CI", "right"), ("score", "right"), ("margin", "right"), ("Elo ± 95%", "right")):
@@ -281,10 +281,26 @@ def load_results(path: str) -> dict:
     return data
 
 
-# What makes two results files parts of one match (besides the players), with the value
-# a file from before the setting existed was played under.
-_MATCH_SETTINGS = {"game": "safari", "seats": None, "final_scoring": "all", "hidden_treasure": False,
-                   "tiles": "reconstruction-1"}
+def match_settings(settings: dict) -> dict:
+    """What makes two results files parts of one match (besides the players): the game, the
+    seats, and the game's options as its description reads them from `settings` (a file from
+    before an option existed was played under what the engine's old saves were)."""
+    out = {"game": settings.get("game", games.DEFAULT_GAME), "seats": settings.get("seats")}
+    try:
+        spec = games.spec(out["game"])
+    except ValueError:  # a game this version does not know: its name is all there is to compare
+        return out
+    return {**out, **spec.recorded(settings)}
+
+
+def rules_line(settings: dict) -> str:
+    """The options a results file's games were played under, in a line ("final scoring 'all' ·
+    ..."); "" for a game this version does not know."""
+    match = match_settings(settings)
+    try:
+        return games.spec(match["game"]).describe(match)
+    except ValueError:
+        return ""
 
 
 def merge_results(paths: list[str]) -> tuple[dict, dict]:
@@ -300,10 +316,11 @@ def merge_results(paths: list[str]) -> tuple[dict, dict]:
         if theirs["players"] != first["players"]:
             raise ValueError(f"{path} rates other players ({', '.join(theirs['players'])}) "
                              f"than {paths[0]} ({', '.join(first['players'])})")
-        for key, default in _MATCH_SETTINGS.items():
-            if theirs.get(key, default) != first.get(key, default):
-                raise ValueError(f"{path} was played with {key} {theirs.get(key, default)!r}, "
-                                 f"{paths[0]} with {first.get(key, default)!r}: not parts of one match")
+        ours, other = match_settings(first), match_settings(theirs)
+        for key in {**ours, **other}:
+            if other.get(key) != ours.get(key):
+                raise ValueError(f"{path} was played with {key} {other.get(key)!r}, "
+                                 f"{paths[0]} with {ours.get(key)!r}: not parts of one match")
         games += more["games"]
     settings = dict(first)
     if len(files) > 1:

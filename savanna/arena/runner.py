@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+from savanna import games
+
 from .schedule import Task
 
 
@@ -32,13 +34,12 @@ def _short(e: BaseException) -> str:
 def play_game(task: Task) -> dict:
     """Play one game of an arena and return its record (a JSON-able dict)."""
     from savanna.ai import make_player
-    from savanna.games import game_module
 
     t0 = time.perf_counter()
     record = {"index": task.index, "block": task.block, "seed": task.seed, "seats": list(task.seats),
               "players": list(task.specs), "player_seeds": list(task.player_seeds), "scores": None,
               "winners": None, "actions": 0, "seconds": 0.0, "error": None, "error_seat": None}
-    g = game_module(task.game).new_game(players=len(task.seats), seed=task.seed, **task.game_settings())
+    g = games.spec(task.game).new_game(players=len(task.seats), seed=task.seed, **task.settings)
     players = []
     for seat, spec in enumerate(task.specs):
         try:

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from savanna.games import DEFAULT_GAME
 
 
 def derive_seed(*parts: object) -> int:
@@ -56,30 +59,20 @@ class Task:
 
     index: int  # game number, 0-based
     block: int  # games of a block share the seed
-    game: str  # game name, e.g. "safari"
+    game: str  # the game's name in savanna.games
     seed: int  # the game's seed
     seats: tuple[int, ...]  # player index per seat
     specs: tuple[str, ...]  # player spec per seat
     player_seeds: tuple[int, ...]  # per seat
-    final_scoring: str = "all"  # Safari's
+    settings: dict[str, Any] = field(default_factory=dict)  # the game's options; missing ones: its defaults
     keep_json: bool = False  # return the saved game with the record
-    hidden_treasure: bool = False  # Africa's
-    tiles: str | None = None  # Safari's tile set, by version (None: the game's default)
-
-    def game_settings(self) -> dict:
-        """The settings this task's game takes."""
-        from savanna.games import game_settings
-
-        return game_settings(self.game, final_scoring=self.final_scoring, hidden_treasure=self.hidden_treasure,
-                             tiles=self.tiles)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
-def schedule(specs: list[str], games: int, seats: int | None = None, seed: int = 0, game: str = "safari",
-             final_scoring: str = "all", keep_json: bool = False, hidden_treasure: bool = False,
-             tiles: str | None = None) -> list[Task]:
+def schedule(specs: list[str], games: int, seats: int | None = None, seed: int = 0, game: str = DEFAULT_GAME,
+             settings: dict[str, Any] | None = None, keep_json: bool = False) -> list[Task]:
     """The games of an arena between `specs`, at least `games` of them (rounded up to
     whole blocks), reproducible from `seed`."""
     nseats = len(specs) if seats is None else seats
@@ -93,5 +86,5 @@ def schedule(specs: list[str], games: int, seats: int | None = None, seed: int =
             index=index, block=b, game=game, seed=derive_seed(seed, "game", b), seats=seating,
             specs=tuple(specs[p] for p in seating),
             player_seeds=tuple(derive_seed(seed, "player", index, s) for s in range(nseats)),
-            final_scoring=final_scoring, keep_json=keep_json, hidden_treasure=hidden_treasure, tiles=tiles))
+            settings=dict(settings or {}), keep_json=keep_json))
     return tasks

@@ -1,21 +1,21 @@
 """Research interfaces to the engines (optional: `pip install -e '.[research]'`).
 
-- `savanna.research.encoding`: Safari's fixed integer action space and
-  observation tensor, shared by the interfaces below; `tracker`: the same
-  observations and masks kept up to date incrementally (`SafariTracker`).
-- `savanna.research.africa_encoding`: Africa's action space and observation.
-- `savanna.research.pettingzoo_env`: `SafariEnv`, and `africa_env`: `AfricaEnv`,
-  PettingZoo AEC environments of the same shape (`turn_env.TurnBasedEnv`).
-- `savanna.research.vector`: `SafariVectorEnv`, `AfricaVectorEnv`: N games
-  stepped at once, stacked NumPy observations and masks (Gymnasium VectorEnv).
-- `savanna.research.openspiel_game`: the OpenSpiel game "python_savanna_safari",
-  and `openspiel_africa`: "python_savanna_africa" (importing a module registers its
-  game with pyspiel), both built on `openspiel_base`; `timed_ismcts`: OpenSpiel's
-  IS-MCTS searching for a time budget a move.
+What every game shares:
+- `savanna.research.turn_env`: `TurnBasedEnv` and `GameCore`, the shape of every
+  game's PettingZoo AEC environment;
+- `savanna.research.vector`: `TurnBasedVectorEnv`, N games stepped at once with
+  stacked NumPy observations and masks (Gymnasium VectorEnv), and `make(game, N, ...)`;
+- `savanna.research.openspiel_base`: what every game's OpenSpiel game is built on;
+  `timed_ismcts`: OpenSpiel's IS-MCTS searching for a time budget a move.
 
-Nothing here is imported by `savanna.safari` or `savanna.africa`, so the
-engines need neither numpy nor these packages; import the submodule you want.
+Each game's own modules are named for it, side by side: `<game>_encoding` (its
+fixed action space and observation), `<game>_env` (its AEC environment, the
+`research` module of its description in `savanna.games`), `<game>_vector` (its
+vector environment), `openspiel_<game>` (its OpenSpiel game, registered with
+pyspiel on import), and whatever else a game needs (`<game>_tracker`).
+
+Nothing here is imported by an engine, so the engines need neither numpy nor
+these packages; import the submodule you want.
 """
 
-__all__ = ["africa_encoding", "africa_env", "encoding", "openspiel_africa", "openspiel_base", "openspiel_game",
-           "pettingzoo_env", "timed_ismcts", "tracker", "turn_env", "vector"]
+__all__ = ["openspiel_base", "timed_ismcts", "turn_env", "vector"]

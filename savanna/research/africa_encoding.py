@@ -1,6 +1,6 @@
 """A fixed action space and an observation tensor for Africa (`savanna.africa`).
 
-The Africa counterpart of `savanna.research.encoding` (Safari), used by
+The Africa counterpart of `savanna.research.safari_encoding` (Safari), used by
 `AfricaEnv` (`savanna.research.africa_env`) and the vector environment:
 
     from savanna import africa

@@ -6,9 +6,9 @@ Importing this module registers the game with pyspiel:
     import savanna.research.openspiel_africa  # registers "python_savanna_africa"
 
     game = pyspiel.load_game("python_savanna_africa", {"players": 3, "hidden_treasure": True})
-    state = game.new_initial_state()   # played as Safari's (openspiel_game's docstring): ~elephant, Sg3, Dg4
+    state = game.new_initial_state()   # played as Safari's (openspiel_safari's docstring): ~elephant, Sg3, Dg4
 
-The same shape as Safari's game (`savanna.research.openspiel_game`; what the two
+The same shape as Safari's game (`savanna.research.openspiel_safari`; what the two
 share, and the information state, is in `savanna.research.openspiel_base`).
 
 Parameters: `players` (2..5, default 2), `hidden_treasure` (the rules' option,

@@ -1,4 +1,4 @@
-"""What the OpenSpiel games of both engines share (`openspiel_game`: Safari, `openspiel_africa`: Africa).
+"""What the OpenSpiel games of every engine share (each game's own module: `openspiel_<game>`).
 
 A game is an engine game played with `chance="explicit"` behind a fixed action
 encoding: `EngineGame` (a `pyspiel.Game`) holds the encoding and the chance

@@ -1,17 +1,19 @@
-"""What the PettingZoo environments of both games share: `TurnBasedEnv` and `GameCore`.
+"""What the PettingZoo environments of every game share: `TurnBasedEnv` and `GameCore`.
 
-`SafariEnv` (`pettingzoo_env.py`) and `AfricaEnv` (`africa_env.py`) are a
-`TurnBasedEnv` each, around a `GameCore` that knows its game: how to start
-one, its observation and legal mask for a seat, and the engine action of an
-index. The vector environment (`vector.py`) steps many games through the same
-cores. Everything else, the same for both games, is here:
+Each game's environment (in its research module, `<game>_env.py`, which its
+description in `savanna.games` names) is a `TurnBasedEnv` around a `GameCore`
+that knows its game: how to start one, its observation and legal mask for a
+seat, and the engine action of an index. The vector environment (`vector.py`)
+steps many games through the same cores. Everything else, the same for every
+game, is here:
 
 - agents "player_0" .. "player_{n-1}" for seats 0 .. n-1; the agent to act
   (`agent_selection`) is the engine's `current_player`, who may act several
-  times in a row (a turn is several decisions) and, in Safari, may be a seat
-  other than the one whose turn it is (a scoring choice);
+  times in a row (a turn is several decisions) and, in a game that asks other
+  seats in the middle of a turn, may be a seat other than the one whose turn it
+  is (a scoring choice);
 - observations `{"observation": vector, "action_mask": int8 vector}`, the
-  vector of the core's `observation_dtype` (Safari int16, Africa float32), the
+  vector of the core's `observation_dtype` (int16 or float32, by game), the
   mask all zeros for an agent who is not to act; actions are
   `Discrete(action_size)` indices; an index that is not legal now raises
   ValueError;
@@ -21,8 +23,8 @@ cores. Everything else, the same for both games, is here:
 - `max_cycles`: a game still going after that many rounds (a round: every seat
   takes one turn; a turn ends when the seat whose turn it is changes) is
   truncated: every agent gets `truncated=True` and reward 0. None: never
-  (the default for Safari, whose games always end; Africa's default is 1,000
-  rounds, since a seat may pass forever);
+  (the default for a game that always ends; a game whose seats may pass for
+  ever sets its own, such as 1,000 rounds);
 - `reset(seed=s)` starts the engine game with a seed drawn from `s`, so a
   seeded reset replays exactly; `reset()` continues the environment's own seed
   sequence (from the constructor's `seed`); `reset(options=...)` passes the

@@ -1,15 +1,19 @@
-"""N games at once, as stacked NumPy arrays: `SafariVectorEnv`, `AfricaVectorEnv`.
+"""N games at once, as stacked NumPy arrays: `TurnBasedVectorEnv`, and `make`.
 
-    from savanna.research.vector import SafariVectorEnv
+    from savanna.research import vector
 
-    envs = SafariVectorEnv(num_envs=64, players=2, seed=0)
+    envs = vector.make(game, num_envs=64, players=2, seed=0)   # game: a name in savanna.games
     obs, infos = envs.reset(seed=0)
-    # obs["observation"]: (64, D) int16 (Africa's float32), obs["action_mask"]: (64, A) int8;
+    # obs["observation"]: (64, D) of the game's observation dtype, obs["action_mask"]: (64, A) int8;
     # infos["seat"]: (64,)
     while True:
         actions = my_policy(obs["observation"], obs["action_mask"], infos["seat"])   # (64,) action indices
         obs, rewards, terminations, truncations, infos = envs.step(actions)
         # rewards: (64, players), what each seat of each game got from this step
+
+Each game's own vector environment (`<game>_vector.py`, which its description
+names) is a `TurnBasedVectorEnv` over its environment's core; `make(game, ...)`
+builds it with that game's options.
 
 A Gymnasium `VectorEnv` (`num_envs`, `single_observation_space` the Dict of
 one game's observation and mask, `observation_space` the batched Dict,
@@ -34,16 +38,15 @@ games of several seats:
 - Seeding: `reset(seed=s)` seeds game i with `s + i` exactly as the AEC
   environment's `reset(seed=s + i)` would, and each game's later games follow
   its own seed sequence (as the AEC environment's `reset()`): row i steps
-  exactly as a `SafariEnv` (`AfricaEnv`) reset with seed `s + i` and reset
+  exactly as the game's AEC environment reset with seed `s + i` and reset
   again, unseeded, whenever its game ends.
 - `copy=True` (default): new arrays at every call; `copy=False`: read-only
   views of the environment's own arrays, overwritten by the next call (faster).
 
-The observations come from the same cores as the AEC environments. For Safari,
-each game's `SafariTracker` keeps its observation and mask in the game's rows of
-the batch, updating them in place as tiles are laid: a step writes a few
-entries a game, not a 222 KB observation (with `copy=True`, the batch is then
-copied out once).
+The observations come from the same cores as the AEC environments. A core may
+keep its observation and mask in its game's rows of the batch (`keep_in`),
+updating them in place, so that a step writes a few entries a game rather than
+a whole observation (with `copy=True`, the batch is then copied out once).
 """
 
 from __future__ import annotations
@@ -56,9 +59,17 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from savanna import games
+
 from .turn_env import REWARDS, GameCore, final_rewards
 
-__all__ = ["AfricaVectorEnv", "SafariVectorEnv", "TurnBasedVectorEnv"]
+__all__ = ["TurnBasedVectorEnv", "make"]
+
+
+def make(game: str, num_envs: int, **options: Any) -> TurnBasedVectorEnv:
+    """`num_envs` games of `game` (a name in `savanna.games`) stepped at once: its own vector
+    environment, given `options` (players, seed, the game's options, reward, max_cycles, copy)."""
+    return games.spec(game).part("vector").make(num_envs, **options)
 
 
 class TurnBasedVectorEnv(VectorEnv):
@@ -186,31 +197,3 @@ class TurnBasedVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
-
-
-class SafariVectorEnv(TurnBasedVectorEnv):
-    """`num_envs` games of Carcassonne Safari (`players`, `final_scoring`, `window` as `SafariEnv`'s)."""
-
-    def __init__(self, num_envs: int, players: int = 2, seed: int | None = None, final_scoring: str = "all",
-                 window: int | None = None, reward: str = "win", max_cycles: int | None = None, copy: bool = True):
-        from .encoding import DEFAULT_WINDOW
-        from .pettingzoo_env import SafariCore
-
-        first = SafariCore(players, final_scoring, DEFAULT_WINDOW if window is None else window)
-        cores = iter([first])  # the others share its encoding (and the tracker's tables)
-        super().__init__(lambda: next(cores, None) or SafariCore(players, final_scoring, first.encoding.window,
-                                                                  encoding=first.encoding),
-                         num_envs, seed=seed, reward=reward, max_cycles=max_cycles, copy=copy)
-
-
-class AfricaVectorEnv(TurnBasedVectorEnv):
-    """`num_envs` games of Africa (`players`, `hidden_treasure` as `AfricaEnv`'s; `max_cycles` 1,000 rounds)."""
-
-    def __init__(self, num_envs: int, players: int = 2, seed: int | None = None, hidden_treasure: bool = False,
-                 reward: str = "win", max_cycles: int | None = 1000, copy: bool = True):
-        from .africa_env import AfricaCore
-
-        first = AfricaCore(players, hidden_treasure)
-        cores = iter([first])
-        super().__init__(lambda: next(cores, None) or AfricaCore(players, hidden_treasure, encoding=first.encoding),
-                         num_envs, seed=seed, reward=reward, max_cycles=max_cycles, copy=copy)

@@ -34,6 +34,7 @@ SPEC = GameSpec(
     evaluation="savanna.ai.safari_eval",
     terminal="savanna.terminal.safari",
     research="savanna.research.safari_env",
+    vector="savanna.research.safari_vector",
     view="savanna.web.views.safari",
     routes="savanna.web.edge.safari_tiles",
     scripts=("safari-ui.js",),

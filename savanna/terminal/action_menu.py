@@ -1,7 +1,7 @@
 """The numbered menu of legal actions, as both games show it: sections of small
 entries laid out in columns; a long section can be folded into one line (`list`
 unfolds it) and the numbers stay the same either way. Each game builds its own
-(`safari.menu`, `africa.menu`)."""
+(its package's `menu`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The interactive game loop both games share: one human seat against computer
-players, each game supplying its view, menu, help and notation (`safari.play`,
-`africa.play`).
+"""The interactive game loop every game shares: one human seat against computer
+players, each game supplying its view, menu, help and notation (its package's
+`play`).
 
 Reads one line at a time (from a terminal or a pipe), so tests can drive it.
 The human answers with a menu number, the notation of an action, or one of
@@ -29,7 +29,7 @@ class Quit(Exception):
 
 class TurnPrinter:
     """Prints each turn as one line of notation, with the points it scored. A turn
-    starts with a tile placement (Safari's); a game with other turns overrides `record`."""
+    starts with a tile placement (notation T...); a game with other turns overrides `record`."""
 
     def __init__(self, console: Console, names: list[str], you: int | None):
         self.console = console

@@ -11,17 +11,16 @@ from rich.console import Console, Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from savanna import games
 from savanna.ai import make_player
-from savanna.games import game_module
 
 
 @dataclass
 class Summary:
     players: list[str]
     seed: int
-    final_scoring: str
-    game: str = "safari"
-    settings: dict = field(default_factory=dict)  # the game's own, e.g. {"hidden_treasure": True}
+    game: str = games.DEFAULT_GAME
+    settings: dict = field(default_factory=dict)  # the game's options (savanna.games), as played
     scores: list[list[int]] = field(default_factory=list)  # per game, per seat
     wins: list[float] = field(default_factory=list)  # per seat, ties shared
     seconds: list[float] = field(default_factory=list)
@@ -32,24 +31,22 @@ class Summary:
         return len(self.scores)
 
 
-def play_one(players: list, seed: int, final_scoring: str, game: str = "safari", settings: dict | None = None):
-    """One game; `settings`: the game's own (default: Safari's `final_scoring`)."""
-    if settings is None:
-        settings = {"final_scoring": final_scoring} if game == "safari" else {}
-    g = game_module(game).new_game(players=len(players), seed=seed, **settings)
+def play_one(players: list, seed: int, game: str = games.DEFAULT_GAME, settings: dict | None = None):
+    """One game; `settings`: the game's options (those missing at their defaults)."""
+    g = games.spec(game).new_game(players=len(players), seed=seed, **(settings or {}))
     while not g.is_terminal():
         g.apply(players[g.current_player].choose(g))
     return g
 
 
-def simulate(n: int, player_names: list[str], seed: int, final_scoring: str = "all", save_dir: str | None = None,
-             console: Console | None = None, game: str = "safari", settings: dict | None = None) -> Summary:
-    """Play `n` games of `game`; game i uses seed `seed + i`. Saves each as JSON in `save_dir`."""
+def simulate(n: int, player_names: list[str], seed: int, save_dir: str | None = None, console: Console | None = None,
+             game: str = games.DEFAULT_GAME, settings: dict | None = None) -> Summary:
+    """Play `n` games of `game` under `settings` (its options; those missing at their defaults);
+    game i uses seed `seed + i`. Saves each as JSON in `save_dir`."""
     c = console or Console()
     nseats = len(player_names)
-    if settings is None:
-        settings = {"final_scoring": final_scoring} if game == "safari" else {}
-    summary = Summary(player_names, seed, final_scoring, game, dict(settings), wins=[0.0] * nseats)
+    settings = games.spec(game).settings(settings)
+    summary = Summary(player_names, seed, game, settings, wins=[0.0] * nseats)
     if save_dir:
         os.makedirs(save_dir, exist_ok=True)
     columns = (TextColumn("[bold]simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -59,7 +56,7 @@ def simulate(n: int, player_names: list[str], seed: int, final_scoring: str = "a
             game_seed = seed + i
             players = [make_player(name, seed=game_seed * 16 + s) for s, name in enumerate(player_names)]
             t0 = time.perf_counter()
-            g = play_one(players, game_seed, final_scoring, game, settings)
+            g = play_one(players, game_seed, game, settings)
             summary.seconds.append(time.perf_counter() - t0)
             summary.scores.append(g.scores)
             summary.actions.append(len(g.history))
@@ -75,10 +72,7 @@ def simulate(n: int, player_names: list[str], seed: int, final_scoring: str = "a
 
 def render_summary(s: Summary) -> Group:
     n = s.games
-    if s.game == "safari":
-        rules = f"final scoring '{s.final_scoring}'"
-    else:
-        rules = s.game + (" · hidden treasure" if s.settings.get("hidden_treasure") else "")
+    rules = " · ".join(part for part in (s.game, games.spec(s.game).describe(s.settings)) if part)
     table = Table(title=f"{n} games · {len(s.players)} players · seeds {s.seed}–{s.seed + n - 1} · {rules}",
                   title_justify="left")
     table.add_column("seat", justify="right")

@@ -10,6 +10,8 @@ from typing import Any, Callable
 from rich.console import Console
 from rich.text import Text
 
+from savanna import games
+
 from .seats import seat_badge
 
 
@@ -17,11 +19,9 @@ def turns_played(game: Any, turns: list[list[tuple[int, str]]]) -> list[tuple[li
     """(the turn's (seat, action) pairs, points gained per seat, the game after it) for
     every turn of `turns`; turn 0 is the set-up, with no actions. The game is played once
     more from its own save emptied of actions, so it keeps every setting (its tile set too)."""
-    from savanna.games import game_module
-
     start = json.loads(game.to_json())
     start.update(actions=[], scores=None, over=None)
-    g = game_module(type(game).__module__.split(".")[1]).from_dict(start)
+    g = games.spec_of(game).module.from_dict(start)
     out = [([], [0] * g.players, g.clone())]
     for actions in turns:
         before = g.scores

@@ -3,7 +3,7 @@
 Importing this module registers the game with pyspiel:
 
     import pyspiel
-    import savanna.research.openspiel_game  # registers "python_savanna_safari"
+    import savanna.research.openspiel_safari  # registers "python_savanna_safari"
 
     game = pyspiel.load_game("python_savanna_safari", {"players": 3})
     state = game.new_initial_state()
@@ -19,7 +19,7 @@ Importing this module registers the game with pyspiel:
 
 Parameters: `players` (2..5, default 2), `final_scoring` ("all" or
 "majority"), `window` (half-width of the board window of
-`savanna.research.encoding`, default 20) and `seed` (the engine game's
+`savanna.research.safari_encoding`, default 20) and `seed` (the engine game's
 recorded seed, default -1 for 0: with explicit chance nothing is drawn by it).
 
 The game in OpenSpiel's terms:
@@ -35,7 +35,7 @@ The game in OpenSpiel's terms:
   token pile is empty the discards become the pile (nothing to shuffle: the
   pile is a multiset). `chance_outcomes()` gives the engine's exact
   probabilities (count left / total left).
-- Player actions are the fixed indices of `savanna.research.encoding`
+- Player actions are the fixed indices of `savanna.research.safari_encoding`
   (`num_distinct_actions()` is `encoding.size`), shown by `action_to_string`
   in the engine's notation. The player to act is the engine's
   `current_player`, which during a scoring choice may be a seat other than
@@ -53,7 +53,7 @@ The game in OpenSpiel's terms:
   seat's observation holds the same facts, with seats relative to the
   observer, and `resample_from_infostate` returns a copy of the state itself
   (the only world consistent with the public history).
-- Observation tensor: `savanna.research.encoding`'s observation (pieces
+- Observation tensor: `savanna.research.safari_encoding`'s observation (pieces
   "board" (C, 2w+1, 2w+1) and "vector" (V,)), then a piece "chance" of
   `CHANCE_NAMES`: a chance node, drawing a land tile or a token, for which
   seat (relative) and how many token draws are due. At a chance node the
@@ -84,7 +84,7 @@ import pyspiel
 from savanna import safari
 from savanna.safari.limits import max_actions
 
-from .encoding import DEFAULT_WINDOW, SafariEncoding
+from .safari_encoding import DEFAULT_WINDOW, SafariEncoding
 from .openspiel_base import EngineGame, EngineObserver, EngineState, game_type
 from .openspiel_base import _unpickle_box  # noqa: F401 (named by states serialised before the base existed)
 

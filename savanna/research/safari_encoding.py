@@ -5,7 +5,7 @@ use this module, so an index means the same action, and a tensor the same
 thing, in both.
 
     from savanna import safari
-    from savanna.research import encoding
+    from savanna.research import safari_encoding as encoding
 
     g = safari.new_game(players=2, seed=1)
     mask = encoding.legal_mask(g)                  # numpy bool array, one entry per action index

@@ -1,6 +1,6 @@
 """Carcassonne Safari as a PettingZoo AEC environment.
 
-    from savanna.research.pettingzoo_env import SafariEnv
+    from savanna.research.safari_env import SafariEnv
 
     env = SafariEnv(players=2, seed=1)       # also: final_scoring="all"|"majority", window=20, reward="win"|"margin",
                                              # max_cycles=None, copy_observations=True
@@ -24,7 +24,7 @@ turns an index into the engine's notation.
 
 Observations, as in PettingZoo's classic games, are dicts:
 `{"observation": int16 vector, "action_mask": int8 vector}`. The vector is
-`savanna.research.encoding`'s observation for that agent's seat (board planes
+`savanna.research.safari_encoding`'s observation for that agent's seat (board planes
 (C, 2w+1, 2w+1), then numbers; `env.encoding.split(obs["observation"])` gives
 them apart; seats are relative to the observer), as 16-bit integers: every
 entry is a whole number (flags, counts, scores clipped to 1,000), so the values
@@ -45,7 +45,7 @@ What both games' environments share (agents, rewards, `max_cycles`, seeding,
 (`savanna.research.africa_env`) has the same shape.
 
 Speed: observations and masks come from a `SafariTracker`
-(`savanna.research.tracker`), which updates the board planes as tiles are
+(`savanna.research.safari_tracker`), which updates the board planes as tiles are
 placed instead of rebuilding them; they are equal to the encoding's
 from-scratch `observation` and `legal_mask`. `python bench/research_speed.py`
 times it against PettingZoo's connect_four_v3.
@@ -74,8 +74,8 @@ import numpy as np
 
 from savanna import safari
 
-from .encoding import DEFAULT_WINDOW, SafariEncoding, shared_encoding
-from .tracker import SafariTracker
+from .safari_encoding import DEFAULT_WINDOW, SafariEncoding, shared_encoding
+from .safari_tracker import SafariTracker
 from .turn_env import REWARDS, GameCore, TurnBasedEnv
 
 __all__ = ["REWARDS", "SafariCore", "SafariEnv", "env"]

@@ -8,7 +8,7 @@ exactly the from-scratch encoding's (tests/test_pettingzoo.py checks it after
 every action of random games); it is what `SafariEnv` and the vector
 environments use.
 
-    from savanna.research.tracker import SafariTracker
+    from savanna.research.safari_tracker import SafariTracker
 
     tr = SafariTracker(encoding)           # one per game being played
     obs = tr.observation(game, seat)       # == encoding.observation(game, seat)
@@ -75,7 +75,7 @@ from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
 from savanna.safari.trails_and_bush import BUSH_KIND, popcount
 from savanna.safari.watering_holes import expand_allowed
 
-from .encoding import ROTATIONS, SCORE_BOUND, SEAT_PLANES, OutsideWindowError, SafariEncoding, encode_drawn_layout
+from .safari_encoding import ROTATIONS, SCORE_BOUND, SEAT_PLANES, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
 __all__ = ["OBSERVATION_DTYPE", "SafariTracker"]
 
