@@ -42,6 +42,7 @@ from . import limits
 from . import watering_holes as wh
 from .actions import Action
 from .geometry import CORNERS, RING, SIDES, STEP, corner_slot, fmt_space, slot_corner, space, xy
+from .serialization import dump
 from .tileset import OPEN_PATTERN, TileSet, TileType, load_tiles
 from .tokens import initial_pile, shuffled
 from .trails_and_bush import BUSH_KIND, TRAIL_KIND, Regions, leaders
@@ -1179,7 +1180,6 @@ class Game:
     # ---------------------------------------------------------------- saving
 
     def to_json(self) -> str:
-        from .serialization import dump
         return dump(self)
 
 
