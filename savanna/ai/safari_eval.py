@@ -49,7 +49,7 @@ def values(g: Game, viewer: int | None = None, w: Weights = DEFAULT) -> list[flo
     v = [float(s) for s in g.score]
     meeple_v = w.meeple * early
     token_v = 1.0 + (w.token - 1.0) * early
-    k = g._nanimals
+    k = g.num_animals
     hands = g.hands
     for s in range(n):
         v[s] += g.supply_meeples[s] * meeple_v + sum(hands[s * k:(s + 1) * k]) * token_v
