@@ -6,8 +6,9 @@ what meeples, tokens, baobab and watering-hole meeples in play are expected
 to bring. The constants are tuned by measured games (bench/tune_safari_eval.py,
 on the real tile set); they are estimates, not rules.
 
-This reads the engine's internal arrays directly: the evaluation runs for
-every candidate action of every search iteration, and the public inspection
+This reads the engine's state directly, through its documented read-only
+interface (`savanna.safari.game.READ_ONLY`): the evaluation runs for every
+candidate action of every search iteration, and the public inspection
 methods build dictionaries for display.
 """
 

@@ -52,17 +52,55 @@ from .serialization import dump
 from .tileset import TileSet, load_tiles
 from .tokens import initial_pile, shuffled
 
-__all__ = ["Game", "FINAL_SCORING", "PHASE_NAMES", "PLACE", "ACTION", "SCORE", "RANGER", "OVER", "DRAW",
+__all__ = ["Game", "READ_ONLY", "FINAL_SCORING", "PHASE_NAMES", "PLACE", "ACTION", "SCORE", "RANGER", "OVER", "DRAW",
            "tile_layout"]  # (tile_layout: inspection.py's, here too for those that import it from here)
 
 # what comes after the draws of an explicit-chance game (Game.resume)
 GO_ON, GO_DRAW_TILE, GO_SCORE_TURN, GO_SCORE_FEATURES = range(4)
 FINAL_SCORING = ("all", "majority")
+# the attributes of a Game that code outside the engine may read (the class docstring says what each holds)
+READ_ONLY = ("players", "seed", "tileset", "final_scoring", "chance", "phase", "active", "tile", "history", "actors",
+             "score", "final_points", "supply_meeples", "num_animals", "hands", "pile", "discards", "reshuffles",
+             "stack", "removed", "draws", "board", "frontier", "regions", "feature_meeples", "baobab_meeples",
+             "holes", "hole_meeples", "rangers", "displaced", "jobs", "job_seat", "job_adds")
 
 
 class Game(Inspection):
     """A game of Carcassonne Safari. Make one with `new_game` or `from_json`.
 
+    The engine's state, read-only (READ_ONLY; docs/safari.md, "The engine's state, read-only"):
+    search, research and the evaluation read these attributes for speed, and change nothing.
+    Spaces, points and slots are geometry.py's codes; an animal is a letter, or an index into
+    `tileset.animals`; a tile copy is an index into `tileset.copies`; seats count from 0.
+
+      players, seed, tileset, final_scoring, chance   the settings (`tileset` a TileSet)
+      phase         phases.py: PLACE, ACTION, SCORE, RANGER, OVER or DRAW (`phase_name`)
+      active        the seat whose turn it is (`current_player`: who must act now)
+      tile          the drawn copy, else -1
+      history, actors   the actions played, in order; the seat that played each (CHANCE: a draw)
+      score, final_points   the scores by seat (`scores`: a copy); what final scoring added (None before)
+      supply_meeples    meeples in supply, by seat
+      num_animals, hands    len(tileset.animals); tokens in supply: hands[seat * num_animals + i]
+                    of animal i
+      pile, discards    the face-down tokens (the top at the end) and the discarded: animal indices
+      reshuffles    how many times the discards became the pile
+      stack, removed    the land tiles face down (copies; a sampled game's top at the end); the
+                    copies removed because they fit nowhere
+      draws         explicit chance: the seats still to draw a token, in order
+      board         space -> (TileType, rotation 0..3, animals per feature, copy name, node per
+                    side (-1: none), node per feature (-1: a baobab)); table.py
+      frontier      each empty space next to a tile -> the edges it demands (table.py;
+                    TileType.fits[it]: the rotations that fit)
+      regions       the trails and bush: a trails_and_bush.Regions over those nodes
+      feature_meeples   (seat, node) of each meeple on a trail or bush
+      baobab_meeples    space -> the seat of the meeple on the baobab there
+      holes, hole_meeples   point -> its four slots' animal letters ("" empty); point ->
+                    ((seat, slot 0..3), ...) of the meeples on that hole
+      rangers, displaced    the rangers' spaces (-1: displaced); the index of the one this
+                    turn's tile displaced, else -1
+      jobs, job_seat, job_adds  phase SCORE: [(root, leading seats), ...], the completed trails
+                    and bush left to score this turn, the first now; the index of its leader
+                    asked; the tokens its leaders added so far (letter or None)
     The action step's legality, as data: `action_options()`."""
 
     __slots__ = (

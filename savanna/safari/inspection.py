@@ -4,7 +4,7 @@ scoring now, the drawn tile turned each way.
 
 `Inspection` holds these public methods of `Game` (a base class of it, with no state of its
 own): they read the game's state and change nothing. The engine's own turn flow never calls
-them; the research tracker and the evaluation read the state itself.
+them; the research tracker and the evaluation read the state itself (game.py, "read-only").
 """
 
 from __future__ import annotations

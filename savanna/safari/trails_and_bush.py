@@ -53,9 +53,15 @@ def popcount(mask: int) -> int:
 
 
 class Regions:
-    """Union-find over trail and bush parts, as flat lists for cheap copies."""
+    """Union-find over trail and bush parts, as flat lists for cheap copies.
+
+    Read-only outside the engine (docs/safari.md, "The engine's state, read-only"): a part
+    is a node (an index); `find(node)` its feature's root; by root, `kind` (TRAIL_KIND or
+    BUSH_KIND), `open` (open ends: 0 when complete), `mask` (bit i: animal i of the tile
+    set is on it), `total` (animals, duplicates counted), `birds`, `meeples` (how many)."""
 
     __slots__ = ("parent", "kind", "open", "mask", "total", "birds", "meeples")
+    READ_ONLY = ("find", "kind", "open", "mask", "total", "birds", "meeples")  # what code outside the engine may read
 
     def __init__(self) -> None:
         self.parent: list[int] = []
