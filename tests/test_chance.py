@@ -6,6 +6,7 @@ made plays out the same), bad outcomes refused, and the computer players and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections import Counter
@@ -18,6 +19,7 @@ from savanna import africa, safari
 from savanna.ai import make_player
 from savanna.chance import CHANCE, is_chance_node, resolve, sample_outcome
 from savanna.safari import limits as safari_limits
+from savanna.safari import tokens as safari_tokens
 from savanna.safari.game import Game as SafariGame
 from savanna.safari.geometry import xy
 from savanna.safari.tileset import packaged_data
@@ -121,21 +123,12 @@ def test_safari_chance_nodes_offer_exactly_what_is_left(players, seed, tiles, rs
 
 
 class RecordingSafari(SafariGame):
-    """A sampled game that notes each draw it makes, as the chance outcome it would be."""
+    """A sampled game that notes each draw it makes, as the chance outcome it would be (its
+    token draws while `recording_token_draws` lasts)."""
 
     def __init__(self, *args, **kwargs):
         self.drawn: list[str] = []
         super().__init__(*args, **kwargs)
-
-    def _draw_tokens(self, seat, n):
-        k = self._nanimals
-        for _ in range(n):  # one at a time: the same draws as n at once
-            before = self.hands[seat * k:(seat + 1) * k]
-            super()._draw_tokens(seat, 1)
-            got = [i for i, (a, b) in enumerate(zip(before, self.hands[seat * k:(seat + 1) * k])) if a != b]
-            if not got:
-                break
-            self.drawn.append("~" + self.tileset.animals[got[0]])
 
     def _draw_tile(self):
         ts = self.tileset
@@ -143,6 +136,31 @@ class RecordingSafari(SafariGame):
         super()._draw_tile()
         for c in self.removed[n:] + ([self.tile] if self.phase_name == "place" else []):
             self.drawn.append("~" + ts.outcome_names[ts.outcome_of[c]])
+
+
+@contextlib.contextmanager
+def recording_token_draws():
+    """While it lasts, the engine's token draws (safari/tokens.py's `draw`) into a RecordingSafari
+    are noted too."""
+    draw = safari_tokens.draw
+
+    def noted(g, seat, n):
+        if not isinstance(g, RecordingSafari):
+            return draw(g, seat, n)
+        k = g.num_animals
+        for _ in range(n):  # one at a time: the same draws as n at once
+            before = g.hands[seat * k:(seat + 1) * k]
+            draw(g, seat, 1)
+            got = [i for i, (a, b) in enumerate(zip(before, g.hands[seat * k:(seat + 1) * k])) if a != b]
+            if not got:
+                break
+            g.drawn.append("~" + g.tileset.animals[got[0]])
+
+    safari_tokens.draw = noted
+    try:
+        yield
+    finally:
+        safari_tokens.draw = draw
 
 
 def safari_board(g):
@@ -154,10 +172,11 @@ def safari_board(g):
 
 def safari_twin(players, seed, tiles, rseed):
     """A sampled game played to the end, and the explicit game given its draws in order."""
-    s = RecordingSafari(players=players, seed=seed, tiles=tiles)
-    rng = random.Random(rseed)
-    while not s.is_terminal():
-        s.apply(busy(s, rng))
+    with recording_token_draws():
+        s = RecordingSafari(players=players, seed=seed, tiles=tiles)
+        rng = random.Random(rseed)
+        while not s.is_terminal():
+            s.apply(busy(s, rng))
     e = safari.new_game(players=players, seed=seed, tiles=tiles, chance="explicit")
     moves, draws = iter(s.history), iter(s.drawn)
     while not e.is_terminal():

@@ -127,6 +127,7 @@ def test_a_tile_set_over_a_bound_is_refused_naming_it(case):
 
 def test_the_issues_bomb_is_refused_before_anything_is_built(monkeypatch):
     import savanna.safari.game as game_module
+    import savanna.safari.table as table_module
     import savanna.safari.tileset as tileset_module
 
     def built(*args, **kw):
@@ -137,8 +138,9 @@ def test_the_issues_bomb_is_refused_before_anything_is_built(monkeypatch):
     text = json.dumps(save)
     for name in ("TileType", "TileCopy"):
         monkeypatch.setattr(tileset_module, name, built)
-    for name in ("initial_pile", "shuffled", "_start_position"):
+    for name in ("initial_pile", "shuffled"):
         monkeypatch.setattr(game_module, name, built)
+    monkeypatch.setattr(table_module, "start_position", built)
     t = time.perf_counter()
     assert refusal(lambda: safari.new_game(seed=1, tiles=save["tiles"])) == \
         "tile set: animal_tokens['A'] is 10000000; at most 64 allowed"

@@ -6,8 +6,9 @@ what meeples, tokens, baobab and watering-hole meeples in play are expected
 to bring. The constants are tuned by measured games (bench/tune_safari_eval.py,
 on the real tile set); they are estimates, not rules.
 
-This reads the engine's internal arrays directly: the evaluation runs for
-every candidate action of every search iteration, and the public inspection
+This reads the engine's state directly, through its documented read-only
+interface (`savanna.safari.game.READ_ONLY`): the evaluation runs for every
+candidate action of every search iteration, and the public inspection
 methods build dictionaries for display.
 """
 
@@ -49,7 +50,7 @@ def values(g: Game, viewer: int | None = None, w: Weights = DEFAULT) -> list[flo
     v = [float(s) for s in g.score]
     meeple_v = w.meeple * early
     token_v = 1.0 + (w.token - 1.0) * early
-    k = g._nanimals
+    k = g.num_animals
     hands = g.hands
     for s in range(n):
         v[s] += g.supply_meeples[s] * meeple_v + sum(hands[s * k:(s + 1) * k]) * token_v

@@ -16,8 +16,10 @@ environments use.
     tr.observation(game, seat, copy=False) # the tracker's own buffer: no copy, overwritten later
     # obs is int16 (OBSERVATION_DTYPE); its values equal the encoding's float32 ones
 
-What changes, and how it is found (the tracker reads the engine's internal
-state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
+What changes, and how it is found (the tracker reads the engine's state
+through its documented read-only interface, `savanna.safari.game.READ_ONLY`
+and `Game.action_options()`, as `savanna.ai`'s evaluation does; nothing in
+the engine knows of it):
 - tiles placed: the `T` actions in `game.history` past the last call; each
   sets its cell's tile, edge, corner, baobab, trail/bush, animal and bird
   planes (fixed per tile and rotation, worked out once), and the frontier
@@ -38,10 +40,11 @@ state, as `savanna.ai`'s evaluators do; nothing in the engine knows of it):
 - the legal mask: the placements from the frontier's patterns (each cell's
   pattern kept in an array; a table per tile type gives the rotations that
   fit, for every cell at once: also the `fits_*` planes), the actions
-  after placing from the engine's state (moves from the frontier plane, digs
-  from the open slots, expansions from a list of the slots next to a token,
-  kept until a tile or token is laid), the rest from `legal_actions()`; only
-  the entries set for the last state are cleared.
+  after placing from the engine's own legality of that step,
+  `action_options()` (its ranger moves through the frontier plane), a
+  ranger's put-back likewise from the frontier plane less
+  `rangers.blocked`, the rest from `legal_actions()`; only the entries set
+  for the last state are cleared.
 
 Seats are relative to the observer. The tracker keeps one buffer, its seat
 planes (meeples, meeples per feature, diggers: four planes a seat, seat after
@@ -70,10 +73,11 @@ from typing import Any
 
 import numpy as np
 
-from savanna.safari.game import ACTION, PLACE, RANGER, SCORE, tile_layout
 from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
+from savanna.safari.inspection import tile_layout
+from savanna.safari.phases import ACTION, PLACE, RANGER, SCORE
+from savanna.safari.rangers import blocked
 from savanna.safari.trails_and_bush import BUSH_KIND, popcount
-from savanna.safari.watering_holes import expand_allowed
 
 from .safari_encoding import ROTATIONS, SCORE_BOUND, SEAT_PLANES, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
@@ -318,7 +322,6 @@ class SafariTracker:
         h = self.encoding.window
         self.box = [h, h + 1, h, h + 1]  # (the start tile's space, (0, 0), is the window's middle)
         self.fits_box: tuple | None = None  # the box the `fits_*` planes were last drawn in
-        self.expand_at: list | None = None  # slots that may be expanded: (4 * cell + corner, tokens)
         self.game = g
         self.n = 0  # history entries read
         self.last_action = None
@@ -365,7 +368,6 @@ class SafariTracker:
                     dug = True
             if placed:
                 self.last_sp = placed[-1]
-                self.expand_at = None  # (a tile's corners may be new free slots)
         self.synced = False
         self.n = len(hist)
         self.last_action = hist[-1] if hist else None
@@ -573,7 +575,6 @@ class SafariTracker:
             old = self.holes
             points.update(p for p, toks in holes.items() if old.get(p) != toks)
             self.holes = dict(holes)
-            self.expand_at = None
         if dug and hm != self.hole_meeples:
             old = self.hole_meeples
             points.update(p for p in set(hm).union(old) if hm.get(p) != old.get(p))
@@ -693,75 +694,65 @@ class SafariTracker:
         phase = g.phase
         outside = 0
         S = t.S
-        if phase == ACTION:
-            seat = g.active
+        if phase == ACTION:  # (the engine's legality: Game.action_options; the indices as the encoding's)
+            animals, meeples, digs, expands, movers = g.action_options()
             k = t.k
+            ai = enc.animal_index
+            held = [ai[a] for a in animals]
             corner_of = t.corner_of
-            hands = g.hands
-            animals = [i for i in range(k) if hands[seat * k + i]]
             out = [enc.PASS]
-            if g.supply_meeples[seat]:
-                tt, rot, _, _, _, nodes = g.board[g.placed]
-                sides = tt.rotations[rot].feature_sides
-                regions = g.regions
-                for i, f in enumerate(tt.features):
-                    if f.kind == "baobab":
-                        out.append(enc.MEEPLE + 8)
-                    elif not regions.meeples[regions.find(nodes[i])]:
-                        out.append(enc.MEEPLE + (0 if f.kind == "trail" else 4) + sides[i][0])
-                dig = g.dig_slots
-                if animals and dig:
-                    dig0 = enc.TOKEN
-                    corners = t._corners
-                    for slot in dig:
-                        b = corners.get(slot)
-                        if b is None:
-                            b = corner_of(slot)
-                        if b < 0:
-                            outside += len(animals)
-                            continue
-                        b = dig0 + b * k
-                        for a in animals:
-                            out.append(b + a)
-            if animals:
-                exp = self.expand_at
-                if exp is None:  # (worked out again only when a tile or a token has been laid)
-                    exp = self.expand_at = self._expandable(g)
-                exp0 = enc.TOKEN
-                for b, toks in exp:
-                    for a in animals:
-                        if a not in toks:
-                            if b < 0:
-                                outside += 1
-                            else:
-                                out.append(exp0 + b * k + a)
+            m0 = enc.MEEPLE
+            for kind, side in meeples:
+                out.append(m0 + (8 if side < 0 else (0 if kind == "trail" else 4) + side))
+            if digs:
+                dig0 = enc.TOKEN
+                corners = t._corners
+                for slot in digs:
+                    b = corners.get(slot)
+                    if b is None:
+                        b = corner_of(slot)
+                    if b < 0:
+                        outside += len(held)
+                        continue
+                    b = dig0 + b * k
+                    for a in held:
+                        out.append(b + a)
+            exp0 = enc.TOKEN
+            for slot, letters in expands:
+                b = corner_of(slot)
+                if b < 0:
+                    outside += len(letters)
+                else:
+                    b = exp0 + b * k
+                    for a in letters:
+                        out.append(b + ai[a])
             mm = self._mm
             for i in out:
                 mm[i] = 1
             self._undo.append(out)
-            if g.displaced < 0:
-                r0, r1 = g.rangers
+            if movers:  # each to any space of the frontier but theirs
                 front = self._front8
                 m0, m1 = enc.MOVE, enc.MOVE + S
                 move0, move1, both = self._moves
                 move0[:] = front
                 move1[:] = front
                 self._undo_views.append(both)
-                for r in (r0, r1):
+                for r in movers:
                     s = cell.get(r)
                     if s is not None:
                         mm[m0 + s] = 0
                         mm[m1 + s] = 0
-                outside += 2 * len(self.front_out.difference((r0, r1)))
-        elif phase == RANGER:
-            other = g.rangers[1 - g.displaced]
+                outside += 2 * len(self.front_out.difference(movers))
+        elif phase == RANGER:  # (as the engine's rangers.put_back_choices)
             ret = enc.RETURN
             self._return[:] = self._front8
             self._undo_views.append(self._return)
-            s = cell.get(other)
-            if s is not None:
-                self._mm[ret + s] = 0
-            outside += len(self.front_out.difference((other,)))
+            stop = blocked(g)
+            for r in stop:
+                s = cell.get(r)
+                if s is not None:
+                    self._mm[ret + s] = 0
+            outside += len(self.front_out.difference(stop))
         elif phase == SCORE:
             adds = [enc.action_to_index(g, a) for a in g.legal_actions()]
             mm = self._mm
@@ -769,24 +760,6 @@ class SafariTracker:
                 mm[i] = 1
             self._undo.append(adds)
         return outside
-
-    def _expandable(self, g: Any) -> list[tuple[int, set[int]]]:
-        """The slots a token may be expanded onto, as (4 * cell + corner, or -1 outside the
-        window; the indices of the animals already at that hole)."""
-        corner_of, ai = self.t.corner_of, self.encoding.animal_index
-        free = g.free_slots
-        out = []
-        for point, toks in g.holes.items():
-            if "" not in toks:
-                continue
-            there = None
-            for j in range(4):
-                slot = point * 4 + j
-                if slot in free and expand_allowed(toks, j):
-                    if there is None:
-                        there = {ai[ch] for ch in toks if ch in ai}
-                    out.append((corner_of(slot), there))
-        return out
 
     def _check_window(self, strict: bool) -> None:
         if strict and self._outside:

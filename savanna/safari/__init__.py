@@ -17,7 +17,8 @@ from typing import Iterable
 
 from .actions import Action
 from .game import FINAL_SCORING, Game
-from .serialization import SAVED_DEFAULTS, from_dict, load
+from .loading import from_dict, load
+from .serialization import SAVED_DEFAULTS
 from .tileset import DEFAULT_TILE_SET, TILE_SETS, TileSet, load_tiles
 
 __all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "DEFAULT_TILE_SET", "TILE_SETS", "SAVED_DEFAULTS",

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import CORNERS, LIMIT, ROTATIONS, SIDES, fmt_space, in_range, space
+from .geometry import CORNERS, LIMIT, ROTATIONS, SIDES, fmt_space, in_range, slot_corner, space
 
 PLACE, MEEPLE, DIG, EXPAND, MOVE, PASS, ADD, RETURN = "T", "M", "D", "X", "R", "pass", "+", "R>"
 CHANCE = "~"
@@ -121,6 +121,31 @@ def outcome(name: str) -> Action:
     if a is None:
         a = _OUTCOME[name] = _make(f"~{name}", CHANCE, (name,))
     return a
+
+
+_DIG_ROWS: dict[int, dict[str, Action]] = {}  # slot -> letter -> dig action
+
+
+def dig_row(slot: int) -> dict[str, Action]:
+    """The dig actions on one slot, by animal letter (interned)."""
+    row = _DIG_ROWS.get(slot)
+    if row is None:
+        sp, c = slot_corner(slot)
+        row = _DIG_ROWS[slot] = _LazyRow(sp, c)
+    return row
+
+
+class _LazyRow(dict):
+    """A slot's dig actions, each made when first asked for."""
+    __slots__ = ("sp", "c")
+
+    def __init__(self, sp: int, c: int):
+        super().__init__()
+        self.sp, self.c = sp, c
+
+    def __missing__(self, animal: str) -> Action:
+        a = self[animal] = corner_action(DIG, self.sp, self.c, animal)
+        return a
 
 
 _INT = r"(-?[0-9]{1,4})"

@@ -10,6 +10,9 @@ save without it was made before tile sets had versions, on reconstruction-1.
 `chance` is written only for an explicit-chance game ("explicit"), whose actions
 include its draws (`~S05`, `~A`); a save without it is a sampled game, its draws
 made by the seed (so every sampled save reads as it did before the option).
+
+This module writes a save (`Game.to_json` calls `dump`) and holds what reading
+one checks; loading.py reads it back, rebuilding the game by replay.
 """
 
 from __future__ import annotations
@@ -17,17 +20,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from savanna import saved_games
-from savanna.limits import at_most
-
-from . import limits
 from .tileset import LEGACY_TILE_SET
 
 FORMAT = "savanna-safari-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"final_scoring": "all", "tiles": LEGACY_TILE_SET}
-_KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
-         "chance", "actions", "scores", "over"}
+KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
+        "chance", "actions", "scores", "over"}
 
 
 def to_dict(game) -> dict[str, Any]:
@@ -51,24 +50,3 @@ def to_dict(game) -> dict[str, Any]:
 
 def dump(game) -> str:
     return json.dumps(to_dict(game), separators=(",", ":"))
-
-
-def from_dict(data: Any):
-    from .game import Game
-
-    explicit = isinstance(data, dict) and data.get("chance") == "explicit"
-    acts = saved_games.check(data, FORMAT, "safari", _KEYS, limits.EXPLICIT_ACTIONS if explicit else limits.ACTIONS)
-    try:
-        chance = "sampled" if data.get("chance") is None else data["chance"]
-        game = Game(players=data["players"], seed=data["seed"], tile_order=data.get("tile_order"),
-                    token_order=data.get("token_order"), chance=chance, **saved_games.with_defaults(data, SAVED_DEFAULTS))
-    except ValueError as e:
-        raise ValueError(f"saved game: {e}") from None
-    # the set is known now, and with it how long a game on it can be
-    at_most("saved game: 'actions'", acts,
-            limits.max_actions(len(game.tileset.copies), game.players, game.chance), "actions")
-    return saved_games.replay(game, acts, data)
-
-
-def load(text: str | bytes):
-    return from_dict(saved_games.parse(text))

@@ -59,7 +59,7 @@ from collections.abc import Hashable
 from operator import itemgetter
 from typing import Any
 
-from savanna.safari.game import tile_layout
+from savanna.safari.inspection import tile_layout
 
 from ..store.storage import GameRecord
 from .patch import KEPT
