@@ -6,6 +6,8 @@ REST (every error answers {"type": "error", "code": ..., "message": ...}
 with the HTTP status of the code, see `service.ERRORS`):
 
     GET  /api/players                     players, levels and options for the lobby form
+    GET  /api/catalogue                   the games: {"default": name, "games": [each game's
+                                          description as GameSpec.catalogue() gives it]}
     POST /api/games                       create: {"seats": [{"kind": "human", "name": "Ann"},
                                           {"kind": "computer", "player": "medium"}],
                                           "final_scoring": "all", "hotseat": false, "listed": true,
@@ -102,7 +104,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from savanna import __version__, limits
+from savanna import __version__, games, limits
 from savanna.limits import SEED_BITS
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
@@ -602,6 +604,12 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                               "description": HIDDEN_TREASURE, "note": HIDDEN_TREASURE_NOTE}]},
             ],
         }
+
+    @app.get("/api/catalogue", tags=["lobby"])
+    async def catalogue() -> dict[str, Any]:
+        """The games, as their descriptions give them (savanna/games.py): names, seats, options with
+        their help (English: the pages translate it), and each game's scripts and styles."""
+        return {"default": games.DEFAULT_GAME, "games": [s.catalogue() for s in games.specs()]}
 
     @app.get("/api/messages/{lang}", tags=["pages"])
     async def messages(lang: str) -> JSONResponse:
