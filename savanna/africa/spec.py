@@ -27,5 +27,6 @@ SPEC = GameSpec(
     terminal="savanna.terminal.africa",
     research="savanna.research.africa_env",
     view="savanna.web.views.africa",
-    scripts=("africa-ui.js",),
+    scripts=("animals-art.js", "africa-art.js", "africa-words.js", "africa-ui.js"),
+    styles=("africa-ui.css",),
 )

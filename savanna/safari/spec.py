@@ -34,5 +34,6 @@ SPEC = GameSpec(
     terminal="savanna.terminal.safari",
     research="savanna.research.safari_env",
     view="savanna.web.views.safari",
-    scripts=("safari-ui.js",),
+    scripts=("animals-art.js", "safari-art.js", "safari-geometry.js", "safari-board.js", "safari-words.js", "safari-ui.js"),
+    styles=("safari-ui.css",),
 )

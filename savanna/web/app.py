@@ -560,7 +560,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     @app.get("/tiles", include_in_schema=False)
     async def tiles_page() -> FileResponse:
         """The tile gallery: every tile type drawn as the board draws it."""
-        return page("tiles.html")
+        return page("safari-tiles.html")
 
     # -------------------------------------------------------------- api
 
