@@ -1,6 +1,6 @@
 // Africa's words: its moves and scorings in sentences (from the view's history and its
-// "scored" events), the names of its tiles and cities, and the legend of its map's
-// highlights.
+// "scored" events), the names of its tiles and cities, the legend of its map's highlights,
+// and the lobby's how to play and option texts.
 "use strict";
 
 (() => {
@@ -98,5 +98,17 @@ window.SavannaGames.register("africa", {
     ["hex-choice kind-target", N_("where the animal or nomads may go")],
     ["last-move", N_("the spaces of the last action")],
   ],
+  howToPlay: {
+    title: N_("How to play Africa"),
+    steps: [
+      N_("Each turn, either jump your explorer to any free space (that is the whole turn), or twice: move 0 to 2 spaces (not through face-down tiles or other explorers), then take one action."),
+      N_("Actions: discover a face-down tile next to you; move a face-up animal or nomads on or next to you to a better space (you score the improvement); build a base camp on an empty space, for points (1 per face-up animal, nomads and monument around it) or to explore (take the face-up gold and gems around it); or pass."),
+      N_("Discoveries: gold and gems score 1 or 2 and stay for a camp to take; an animal scores 1 plus 1 per like animal around it; nomads 1 per empty space around them; a monument gives a base camp; an object is yours, and you may exchange it with another player at once."),
+      N_("The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6."),
+    ],
+    note: N_("Click a highlighted hexagon on the map; every choice is also listed in notation."),
+  },
+  // the lobby's heading of an option
+  options: { hidden_treasure: { title: N_("Hidden gold and gems") } },
 });
 })();

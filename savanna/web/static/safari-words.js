@@ -1,6 +1,6 @@
 // Carcassonne Safari's words: its moves and scorings in sentences (from the view's history
 // and its "scored" events), the names of its animals and features, the scoring choice, the
-// legend of its board's highlights.
+// legend of its board's highlights, and the lobby's how to play and option texts.
 "use strict";
 
 (() => {
@@ -126,5 +126,18 @@ window.SavannaGames.register("safari", {
     ["hole-choice", N_("a watering hole to dig or expand")],
     ["ranger-dest", N_("where a ranger may go")],
   ],
+  // the turn in four steps, for a first game without the rulebook at hand
+  howToPlay: {
+    title: N_("How to play Carcassonne Safari"),
+    steps: [
+      N_("Place the drawn tile next to the others so that every edge matches: savanna to savanna, trail to trail, bush to bush. Rotate it with the arrows (or R) and click a highlighted space."),
+      N_("Then one of: put a meeple on a trail, bush or baobab of that tile (a baobab meeple draws two animal tokens at once); dig a watering hole at an open savanna corner with one of your animal tokens, or add a different animal to one (4, 5, 6 points); move a ranger; or pass."),
+      N_("At the end of the turn, finished trails and bush score for the players with most meeples there: 1, 3, 6, 10, 15 points for 1 to 5 different animals, plus 1 per bird in bush; a leader may add an animal token of a new kind. A surrounded baobab gives two tokens; a full watering hole gives 3 points to each digger."),
+      N_("A tile placed on a ranger's space sends it away: 3 points, then put it back on an empty space. When the last tile is played, each meeple on an unfinished trail or bush scores 1 point per animal and bird there, and each token in hand 1 point."),
+    ],
+    note: N_("The full rules: the English rulebook. The move log on the game page uses the notation of the command line."),
+  },
+  // the lobby's heading of an option, and its values' names
+  options: { final_scoring: { title: N_("Final scoring of unfinished trails and bush"), values: { all: N_("all"), majority: N_("majority") } } },
 });
 })();
