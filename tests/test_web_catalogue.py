@@ -52,3 +52,13 @@ def test_every_script_and_style_a_game_names_is_served_from_the_static_folder(ca
         assert g["scripts"], f"{g['game']} names no script"
         for name in g["scripts"] + g["styles"]:
             assert (STATIC / name).is_file(), f"{g['game']} names {name}, which static/ does not have"
+
+
+def test_the_pages_generic_files_name_no_game():
+    # a game's own files carry its name ("safari-ui.js"); every other file of the pages knows a
+    # game only through the catalogue and what the game's scripts register
+    names = games.names()
+    generic = [p for p in sorted(STATIC.iterdir()) if not any(p.name.startswith(f"{n}-") for n in names)]
+    assert {"game.js", "lobby.js", "board.js", "art.js", "words.js", "style.css", "lobby.html"} <= {p.name for p in generic}
+    named = {p.name: [n for n in names if n in p.read_text(encoding="utf-8").lower()] for p in generic}
+    assert not {k: v for k, v in named.items() if v}, f"generic files naming a game: {named}"
