@@ -1,7 +1,7 @@
 """End-to-end: every tile of a tile set as the web board draws it.
 
 The tile gallery (/tiles) draws each tile type of a set at its four rotations, and
-the start tile, with the board's own code (board.js); a real game's board draws the
+the start tile, with the board's own code (safari-board.js); a real game's board draws the
 start tile the same way. In the browser, a checker reads the SVG back and fails on
 drawing that misleads: bush areas that run into each other (or one that falls
 apart), a trail that ends on the tile but runs on to the far edge or ends short of

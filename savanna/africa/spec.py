@@ -15,7 +15,7 @@ HIDDEN_TREASURE = Option(
 
 SPEC = GameSpec(
     name="africa",
-    title="Africa (Reiner Knizia)",
+    title=N_("Africa (Reiner Knizia)"),
     blurb=N_("Reiner Knizia's game of explorers turning face-down tiles on a map of the continent"),
     min_players=2,
     max_players=5,
@@ -29,5 +29,6 @@ SPEC = GameSpec(
     research="savanna.research.africa_env",
     vector="savanna.research.africa_vector",
     view="savanna.web.views.africa",
-    scripts=("africa-ui.js",),
+    scripts=("animals-art.js", "africa-art.js", "africa-words.js", "africa-ui.js"),
+    styles=("africa-ui.css",),
 )

@@ -22,7 +22,7 @@ TILES = Option(  # the command line's only: the web app deals new games on the d
 
 SPEC = GameSpec(
     name="safari",
-    title="Carcassonne Safari",
+    title=N_("Carcassonne Safari"),
     blurb=N_("Klaus-Jürgen Wrede's tile-laying game: trails, bush, watering holes and baobabs"),
     min_players=2,
     max_players=5,
@@ -37,5 +37,7 @@ SPEC = GameSpec(
     vector="savanna.research.safari_vector",
     view="savanna.web.views.safari",
     routes="savanna.web.edge.safari_tiles",
-    scripts=("safari-ui.js",),
+    scripts=("animals-art.js", "safari-art.js", "safari-geometry.js", "safari-board.js", "safari-words.js",
+             "safari-ui.js"),
+    styles=("safari-ui.css",),
 )

@@ -23,7 +23,7 @@ def router(parts: Parts) -> APIRouter:
     @r.get("/tiles", include_in_schema=False)
     async def tiles_page() -> FileResponse:
         """The tile gallery: every tile type drawn as the board draws it."""
-        return page("tiles.html")
+        return page("safari-tiles.html")
 
     @r.get("/api/tiles", tags=["tiles"])
     async def tile_set(version: str = Query(DEFAULT_TILE_SET, alias="set",

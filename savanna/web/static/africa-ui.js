@@ -7,7 +7,8 @@
 const { h } = window.Savanna;
 const { _, ngettext, N_ } = window.SavannaI18n;
 const B = window.SavannaBoard;
-const name = s => window.SavannaWords.name(s); // a tile's or a city's name in the page's language
+const Africa = window.SavannaGames.get("africa");
+const name = Africa.words.name; // a tile's or a city's name in the page's language
 
 const R = 40; // hex radius (SVG units)
 const W = Math.sqrt(3) * R;
@@ -340,6 +341,19 @@ class AfricaUI {
   }
 }
 
-window.SavannaGames = window.SavannaGames || {};
-window.SavannaGames.africa = AfricaUI;
+// A swatch of the legend for one of the map's classes (in a map's group, as the map's own).
+function legendSwatch(cls) {
+  if (!cls.startsWith("hex-choice") && cls !== "last-move") return null;
+  const g = B.el("g", { class: cls }, [B.el("polygon", { points: "20,2 36,9 36,19 20,26 4,19 4,9", class: cls === "last-move" ? "last-move" : "halo" })]);
+  return B.el("g", { class: cls === "last-move" ? "africa-map" : "" }, [g]);
+}
+
+// A part of final scoring in the summary: its words, and the sets of objects it counted as a tooltip.
+function finalItem(e, view) {
+  const { tileName } = Africa.words;
+  return h("li", { title: Object.entries(e.sets || {}).map(([k, n]) => `${tileName(k)} ×${n}`).join(", ") },
+    window.SavannaWords.finalPart(view, e));
+}
+
+window.SavannaGames.register("africa", { UI: AfricaUI, legendSwatch, finalItem });
 })();

@@ -24,7 +24,9 @@ class GamePage {
     this.rev = null; // the rev of the view (the server's patches name the rev they apply to)
     this.asking = false; // a patch did not fit: the whole view is asked for
     this.mySeats = [];
-    this.ui = null; // the game's own part of the page (safari-ui.js, africa-ui.js), made by the first view
+    this.ui = null; // the game's own part of the page (its UI script), made by the first view
+    this.shown = null; // the view drawn last (this.view: the last one come, drawn once its game's files are here)
+    this.loading = null; // the game whose files are being added to the page
     this.sending = false;
     this.retry = 0; // reconnections since the game last came (a lost connection: 1 s, 2 s, ... 8 s)
     this.busy = 0; // of them, refused or dropped by the server with 1013 (2 s, 4 s, ... 60 s)
@@ -220,14 +222,15 @@ class GamePage {
   }
 
   show(view) {
-    const prev = this.view;
+    const prev = this.shown;
+    this.view = view;
+    const game = window.SavannaGames.get(view.game);
+    if (!game || !game.UI) { this.loadGame(view.game); return; }
     if (!this.ui || (prev && prev.game !== view.game)) {
-      const UI = window.SavannaGames[view.game];
-      if (!UI) { this.status.textContent = _("This page cannot show a game of {game}.", { game: view.game }); return; }
-      this.ui = new UI(this);
+      this.ui = new game.UI(this);
       document.body.dataset.game = view.game;
     }
-    this.view = view;
+    this.shown = view;
     const bounds = this.ui.show(view, prev);
     const grown = !this.bounds || ["x0", "x1", "y0", "y1"].some(k => bounds[k] !== this.bounds[k]);
     this.bounds = bounds;
@@ -248,6 +251,20 @@ class GamePage {
     this.chooser.settle();
     this.announcer.update(prev, view);
     if (view.status === "over" && this.mode === "play" && !this.summaryShown) { this.summaryShown = true; this.showSummary(); }
+  }
+
+  // a game's scripts and styles (the server's catalogue names them), then the view that came meanwhile
+  loadGame(name) {
+    if (this.loading === name) return;
+    this.loading = name;
+    window.SavannaGames.load(name).then(game => {
+      if (!game || !game.UI) throw new Error(name);
+      this.loading = null;
+      if (this.view && this.view.game === name) this.show(this.view);
+    }).catch(() => {
+      this.loading = null;
+      this.status.textContent = _("This page cannot show a game of {game}.", { game: name });
+    });
   }
 
   fit() { if (this.bounds) { this.pz.fit(this.bounds, true); this.pz.touched = false; } }
@@ -432,35 +449,15 @@ class GamePage {
     dlg.querySelector("#resign-cancel").focus();
   }
 
-  // What the board's highlights mean, for this game (the swatches use the board's own classes).
+  // What the board's highlights mean, for this game (its legend, each swatch drawn with the
+  // board's own classes: by the game, or a plain rectangle of the class).
   renderLegend(prev) {
     const v = this.view;
     if (prev && prev.game === v.game && this.legendBox.children.length > 1) return;
-    const items = W.legend[v.game] || [];
-    const swatch = cls => {
-      const svg = B.el("svg", { viewBox: "0 0 40 28", class: "legend-swatch", "aria-hidden": "true" });
-      const g = B.el("g", { class: cls });
-      if (cls.startsWith("hex-choice") || cls === "last-move") {
-        const poly = B.el("polygon", { points: "20,2 36,9 36,19 20,26 4,19 4,9", class: cls === "last-move" ? "last-move" : "halo" });
-        g.appendChild(poly);
-        const wrap = B.el("g", { class: cls === "last-move" ? "africa-map" : "" }, [g]);
-        svg.appendChild(wrap);
-      } else if (cls === "choice" || cls === "hole-choice") {
-        g.setAttribute("class", `choice ${cls === "hole-choice" ? "hole-choice" : ""}`);
-        g.appendChild(B.el("circle", { cx: 20, cy: 14, r: 10, class: "halo" }));
-        svg.appendChild(g);
-      } else if (cls === "ranger-dest") {
-        g.setAttribute("class", "choice ranger-dest");
-        g.appendChild(B.el("rect", { x: 5, y: 3, width: 30, height: 22, rx: 5, class: "halo" }));
-        svg.appendChild(g);
-      } else if (cls === "empty" || cls === "last-placed") {
-        svg.appendChild(B.el("rect", { x: 5, y: 3, width: 30, height: 22, class: cls }));
-      } else {
-        g.appendChild(B.el("rect", { x: 5, y: 3, width: 30, height: 22 }));
-        svg.appendChild(g);
-      }
-      return svg;
-    };
+    const game = window.SavannaGames.get(v.game);
+    const swatch = cls => B.el("svg", { viewBox: "0 0 40 28", class: "legend-swatch", "aria-hidden": "true" },
+      [(game.legendSwatch && game.legendSwatch(cls)) || B.el("g", { class: cls }, [B.el("rect", { x: 5, y: 3, width: 30, height: 22 })])]);
+    const items = game.legend || [];
     this.legendBox.replaceChildren(h("summary", {}, W.legendTitle()),
       h("ul", { class: "legend" }, items.map(([cls, text]) => h("li", { dataset: { legend: cls } }, swatch(cls), " ", _(text))),
         h("li", {}, h("span", { class: "legend-seats" }, v.seats.map(s => h("span", { class: "swatch", title: seatName(s),
@@ -538,14 +535,13 @@ function finalPoints(v, seat) {
 
 // Final scoring, seat by seat and part by part, from the view's final scoring events.
 function finalBreakdown(v, name) {
+  const game = window.SavannaGames.get(v.game);
   if (!v.final_scoring) return v.ended ? h("p", { class: "muted", id: "final-breakdown" }, W.finalEnded(name(v.ended.seat))) : null;
   const seats = v.seats.map(s => {
     const mine = v.final_scoring.filter(e => e.seat === s.seat);
     const total = mine.reduce((a, e) => a + e.points, 0);
-    const parts = v.game === "africa"
-      ? mine.map(e => h("li", { title: Object.entries(e.sets || {}).map(([k, n]) => `${Words.tileName(k)} ×${n}`).join(", ") },
-        Words.finalPart(e)))
-      : mine.map(e => h("li", {}, h("span", { class: "points" }, W.points(e.points)), " ", Words.finalPart(e)));
+    const parts = mine.map(e => game.finalItem ? game.finalItem(e, v)
+      : h("li", {}, h("span", { class: "points" }, W.points(e.points)), " ", Words.finalPart(v, e)));
     return h("li", { dataset: { seat: s.seat } },
       h("span", { class: "swatch", style: `background:${B.SEAT_COLOURS[s.seat]}` }), " ",
       h("strong", {}, `${seatName(s)} ${W.points(total)}`),

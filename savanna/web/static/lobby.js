@@ -1,42 +1,19 @@
-// The lobby: create a game (seats, computer strength, final scoring, hotseat),
-// share its seat links, list games being played and finished ones, upload a save.
+// The lobby: create a game (which game, seats, computer strength, the game's options,
+// hotseat), share its seat links, list games being played and finished ones, upload a save.
+// The games and their options are the server's catalogue (GET /api/catalogue), their texts
+// translated here; a game's own texts (how to play, its options' headings) come with its
+// scripts, added to the page when the game is chosen.
 "use strict";
 
 const { api, h, toast, copyText, Tokens, errorText, seatName, levelName } = window.Savanna;
-const { _, ngettext, N_ } = window.SavannaI18n;
+const { _, ngettext } = window.SavannaI18n;
 const COLOURS = window.SavannaBoard.SEAT_COLOURS;
 const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
 
-// The turn in four steps, for a first game without the rulebook at hand.
-const HOW_TO_PLAY = () => h("details", { class: "card", id: "how-to-play" },
-  h("summary", {}, h("strong", {}, _("How to play Carcassonne Safari"))),
-  h("ol", {},
-    h("li", {}, _("Place the drawn tile next to the others so that every edge matches: savanna to savanna, trail to trail, bush to bush. Rotate it with the arrows (or R) and click a highlighted space.")),
-    h("li", {}, _("Then one of: put a meeple on a trail, bush or baobab of that tile (a baobab meeple draws two animal tokens at once); dig a watering hole at an open savanna corner with one of your animal tokens, or add a different animal to one (4, 5, 6 points); move a ranger; or pass.")),
-    h("li", {}, _("At the end of the turn, finished trails and bush score for the players with most meeples there: 1, 3, 6, 10, 15 points for 1 to 5 different animals, plus 1 per bird in bush; a leader may add an animal token of a new kind. A surrounded baobab gives two tokens; a full watering hole gives 3 points to each digger.")),
-    h("li", {}, _("A tile placed on a ranger's space sends it away: 3 points, then put it back on an empty space. When the last tile is played, each meeple on an unfinished trail or bush scores 1 point per animal and bird there, and each token in hand 1 point."))),
-  h("p", { class: "muted small" }, _("The full rules: the English rulebook. The move log on the game page uses the notation of the command line.")));
+const Games = window.SavannaGames;
 
-const HOW_TO_PLAY_AFRICA = () => h("details", { class: "card", id: "how-to-play" },
-  h("summary", {}, h("strong", {}, _("How to play Africa"))),
-  h("ol", {},
-    h("li", {}, _("Each turn, either jump your explorer to any free space (that is the whole turn), or twice: move 0 to 2 spaces (not through face-down tiles or other explorers), then take one action.")),
-    h("li", {}, _("Actions: discover a face-down tile next to you; move a face-up animal or nomads on or next to you to a better space (you score the improvement); build a base camp on an empty space, for points (1 per face-up animal, nomads and monument around it) or to explore (take the face-up gold and gems around it); or pass.")),
-    h("li", {}, _("Discoveries: gold and gems score 1 or 2 and stay for a camp to take; an animal scores 1 plus 1 per like animal around it; nomads 1 per empty space around them; a monument gives a base camp; an object is yours, and you may exchange it with another player at once.")),
-    h("li", {}, _("The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6."))),
-  h("p", { class: "muted small" }, _("Click a highlighted hexagon on the map; every choice is also listed in notation.")));
-
-// What the server says of its games and their options (GET /api/players), in the page's
-// language: by the game, option and value it names (the server's English for others).
-const GAME_NAMES = { safari: N_("Carcassonne Safari"), africa: N_("Africa (Reiner Knizia)") };
-const OPTION_TEXTS = {
-  "final_scoring=all": N_("English rulebook: every player with a meeple on an unfinished trail or bush scores it at the end"),
-  "final_scoring=majority": N_("German edition: only the players with most meeples there"),
-  hidden_treasure: N_("the rules' option: each player's gold and gem totals are shown only to that player until the final scoring"),
-  "hidden_treasure:note": N_("Hidden from the other players, spectators, the lobby, replays and the API: the totals. Not hidden, as at the table: gold and gems lie face up until a base camp that explores takes them, and the board and the move log show every such pick-up, so anyone watching closely, or stepping through the replay, can add up each player's totals."),
-};
-const VALUES = { all: N_("all"), majority: N_("majority") }; // final scoring's choices, as the form names them
-const said = (table, key, english) => (table[key] ? _(table[key]) : english);
+// a game's tag in the lists: its name, capitalised
+const tag = game => game.charAt(0).toUpperCase() + game.slice(1);
 
 // What of a computer seat's player (a level or a spec such as "mcts:time=3") is over this
 // server's limits (GET /api/players "limits"): a sentence, or null. The server checks every
@@ -73,8 +50,9 @@ class Lobby {
   constructor(root) {
     this.root = root;
     this.seats = [{ kind: "human", name: "" }, { kind: "computer", player: "medium" }];
-    this.game = "safari";
-    this.info = null;
+    this.game = null; // the chosen game's name (the catalogue's default at first)
+    this.info = null; // GET /api/players: the computer players, levels and limits
+    this.catalogue = null; // GET /api/catalogue: the games
     this.seedText = "";
     this.errors = { create: null, upload: null }; // {message, wait}: shown in the form until the next try
     this.waitUntil = 0; // Date.now() before which the server refuses to create (429 Retry-After)
@@ -83,8 +61,10 @@ class Lobby {
   }
 
   async init() {
-    try { this.info = await api("/api/players"); }
+    try { [this.info, this.catalogue] = await Promise.all([api("/api/players"), Games.catalogue()]); }
     catch (e) { toast(_("The server did not answer: {reason}", { reason: e.message })); return; }
+    document.title = "savanna · " + _(this.entry(this.catalogue.default).name);
+    await this.choose(this.catalogue.default);
     this.render();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
@@ -101,18 +81,46 @@ class Lobby {
     return opts;
   }
 
-  gameInfo() { return this.info.games.find(g => g.game === this.game) || this.info.games[0]; }
+  entry(game) { return this.catalogue.games.find(g => g.game === game) || this.catalogue.games[0]; }
+  gameInfo() { return this.entry(this.game); }
 
+  // The game `game` chosen, once its files are on the page (without them, its own texts are left out).
+  async choose(game) {
+    try { await Games.load(game); } catch (e) { /* the catalogue's texts stand alone */ }
+    this.game = game;
+  }
+
+  // what the chosen game's scripts say of the lobby: {howToPlay, options}
+  own() { return Games.get(this.game) || {}; }
+
+  // The game's options as the catalogue gives them: a choice as radio buttons, a yes or no as
+  // a checkbox, each with its description (and note), under the game's own heading for it.
   ruleOptions() {
-    return this.gameInfo().options.flatMap(o => o.type === "choice"
-      ? h("fieldset", {}, h("legend", {}, _("Final scoring of unfinished trails and bush")),
-        o.choices.map(f => h("label", { class: "radio" },
-          h("input", { type: "radio", name: o.name, value: f.value, checked: f.value === o.default }), " " + said(VALUES, f.value, f.value) + ": ",
-          h("span", { class: "muted" }, said(OPTION_TEXTS, `${o.name}=${f.value}`, f.description)))))
-      : [h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default,
-        "aria-describedby": o.note ? `${o.name}-note` : null }),
-        " " + (o.name === "hidden_treasure" ? _("Hidden gold and gems") : o.name) + ": ", h("span", { class: "muted" }, said(OPTION_TEXTS, o.name, o.description))),
-        o.note ? h("p", { class: "muted small option-note", id: `${o.name}-note` }, said(OPTION_TEXTS, `${o.name}:note`, o.note)) : null]);
+    const own = this.own().options || {};
+    return this.gameInfo().options.flatMap(o => {
+      const mine = own[o.name] || {};
+      const title = mine.title ? _(mine.title) : tag(_(o.label));
+      const value = v => (mine.values && mine.values[v] ? _(mine.values[v]) : String(v));
+      return o.type === "choice"
+        ? h("fieldset", {}, h("legend", {}, title),
+          o.choices.map(c => h("label", { class: "radio" },
+            h("input", { type: "radio", name: o.name, value: c.value, checked: c.value === o.default }), " " + value(c.value) + ": ",
+            h("span", { class: "muted" }, _(c.description)))))
+        : [h("label", { class: "check" }, h("input", { type: "checkbox", name: o.name, checked: o.default,
+          "aria-describedby": o.note ? `${o.name}-note` : null }),
+          " " + title + ": ", h("span", { class: "muted" }, _(o.description))),
+          o.note ? h("p", { class: "muted small option-note", id: `${o.name}-note` }, _(o.note)) : null];
+    });
+  }
+
+  // The game's "how to play" card, from its scripts' texts.
+  howToPlay() {
+    const how = this.own().howToPlay;
+    if (!how) return null;
+    return h("details", { class: "card", id: "how-to-play" },
+      h("summary", {}, h("strong", {}, _(how.title))),
+      h("ol", {}, how.steps.map(step => h("li", {}, _(step)))),
+      h("p", { class: "muted small" }, _(how.note)));
   }
 
   render() {
@@ -143,8 +151,8 @@ class Lobby {
     const form = h("form", { id: "create", class: "card", onsubmit: e => this.create(e) },
       h("h2", {}, _("New game")),
       h("label", { class: "game-choice" }, _("Game") + " ", h("select", { name: "game", id: "game-select",
-        onchange: e => { this.game = e.target.value; this.render(); } },
-        this.info.games.map(g => h("option", { value: g.game, selected: g.game === this.game }, said(GAME_NAMES, g.game, g.name))))),
+        onchange: e => this.choose(e.target.value).then(() => this.render()) },
+        this.catalogue.games.map(g => h("option", { value: g.game, selected: g.game === this.game }, _(g.name))))),
       h("div", { class: "seat-rows" }, seatRows),
       this.seats.length < max ? h("button", { type: "button", id: "add-seat",
         onclick: () => { this.seats.push({ kind: "computer", player: "medium" }); this.render(); } }, _("+ add a seat")) : null,
@@ -182,9 +190,9 @@ class Lobby {
     this.created = this.created || h("div", { id: "created" });
     this.root.innerHTML = "";
     this.root.append(
-      h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(GAME_NAMES[this.game] || GAME_NAMES.safari)),
+      h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(this.gameInfo().name)),
         h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API"), window.SavannaI18n.switcher()),
-      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, (this.game === "africa" ? HOW_TO_PLAY_AFRICA : HOW_TO_PLAY)(), this.lists)));
+      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, this.howToPlay(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
     this.checkForm();
   }
@@ -357,7 +365,7 @@ class Lobby {
       const mine = Tokens.get(g.id).token;
       const creator = Tokens.get(g.id).creator;
       return h("li", { class: "game-item", dataset: { game: g.game } },
-        h("span", { class: "game-tag" }, g.game === "africa" ? "Africa" : "Safari"),
+        h("span", { class: "game-tag" }, tag(g.game)),
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
           h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)} `, h("strong", {}, String(s.score)),
           over && g.winners.includes(s.seat) ? " ★" : ""))),
@@ -380,6 +388,5 @@ class Lobby {
 }
 
 window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  document.title = "savanna · " + _("Carcassonne Safari");
   window.lobby = new Lobby(document.getElementById("app"));
 }));

@@ -5,21 +5,10 @@
 (() => {
 const { h } = window.Savanna;
 const { _, ngettext, N_ } = window.SavannaI18n;
-const B = window.SavannaBoard;
-const Words = () => window.SavannaWords;
-
-function parseAction(a) {
-  let m;
-  if ((m = /^T(-?\d+),(-?\d+)@(\d+)$/.exec(a))) return { kind: "T", x: +m[1], y: +m[2], r: +m[3] };
-  if ((m = /^M:(\w+)(?::([NESW]))?$/.exec(a))) return { kind: "M", feature: m[1], side: m[2] || null };
-  if ((m = /^([DX])(-?\d+),(-?\d+):([NS][EW])=([A-Z])$/.exec(a))) return { kind: m[1], x: +m[2], y: +m[3], corner: m[4], animal: m[5] };
-  if ((m = /^R(-?\d+),(-?\d+)>(-?\d+),(-?\d+)$/.exec(a))) return { kind: "R", from: [+m[1], +m[2]], to: [+m[3], +m[4]] };
-  if ((m = /^R>(-?\d+),(-?\d+)$/.exec(a))) return { kind: "R>", x: +m[1], y: +m[2] };
-  if ((m = /^\+([A-Z]|none)$/.exec(a))) return { kind: "+", animal: m[1] };
-  if (a === "pass") return { kind: "pass" };
-  return { kind: "?" };
-}
-
+const Safari = window.SavannaGames.get("safari");
+const B = { ...window.SavannaBoard, ...Safari.board };
+const Words = Safari.words;
+const parseAction = Words.parse;
 
 // an animal's silhouette as a small inline picture (panels, buttons)
 function animalIcon(a, names) {
@@ -80,8 +69,8 @@ class SafariUI {
   seatDetails(s) {
     const v = this.view;
     const tokens = Object.entries(s.tokens).filter(([, n]) => n > 0)
-      .map(([a, n]) => h("span", { class: "token", title: `${Words().animalName(v, a)}: ${n}`,
-        "aria-label": _("{animal} tokens: {n}", { animal: Words().animalName(v, a), n }) },
+      .map(([a, n]) => h("span", { class: "token", title: `${Words.animalName(v, a)}: ${n}`,
+        "aria-label": _("{animal} tokens: {n}", { animal: Words.animalName(v, a), n }) },
         animalIcon(a, v.animals), n > 1 ? `×${n}` : ""));
     return [h("span", { class: "meeples", title: _("meeples in supply") }, `♟${s.meeples}`), h("span", { class: "tokens" }, tokens)];
   }
@@ -323,7 +312,7 @@ class SafariUI {
   words(m, view) {
     const v = view || this.view;
     const p = parseAction(m.action);
-    const an = a => window.SavannaWords.animalName(v, a);
+    const an = a => Words.animalName(v, a);
     switch (p.kind) {
       case "T": return _("place the tile at {x},{y}", { x: p.x, y: p.y }) + (p.r ? ", " + _("turned {r}°", { r: p.r }) : "");
       case "M": {
@@ -356,15 +345,15 @@ class SafariUI {
     const acts = this.legalActions();
     if (v.phase === "score" && v.scoring) {
       const sc = v.scoring;
-      const C = window.SavannaWords.W.safariChoice;
-      const named = [...(sc.animals || "")].map(a => Words().animalName(v, a)).join(", ");
+      const C = Words.choice;
+      const named = [...(sc.animals || "")].map(a => Words.animalName(v, a)).join(", ");
       box.append(h("div", { class: "panel-title" }, C.title(sc.kind, named)),
         h("p", {}, C.ask()),
         h("div", { class: "buttons" }, acts.map(a => {
           const p = parseAction(a);
           return h("button", { class: "choice-button", dataset: { action: a }, onclick: () => this.send(a) },
             p.animal === "none" ? C.none(sc.points)
-              : [animalIcon(p.animal, v.animals), " " + C.add(Words().animalName(v, p.animal), p.animal, sc.points_with_token, sc.points_with_token - sc.points)]);
+              : [animalIcon(p.animal, v.animals), " " + C.add(Words.animalName(v, p.animal), p.animal, sc.points_with_token, sc.points_with_token - sc.points)]);
         })));
       return;
     }
@@ -410,6 +399,17 @@ class SafariUI {
 
 }
 
-window.SavannaGames = window.SavannaGames || {};
-window.SavannaGames.safari = SafariUI;
+// A swatch of the legend for one of the board's classes (null: game.js's plain one).
+function legendSwatch(cls) {
+  if (cls === "choice" || cls === "hole-choice") {
+    return B.el("g", { class: `choice ${cls === "hole-choice" ? "hole-choice" : ""}` }, [B.el("circle", { cx: 20, cy: 14, r: 10, class: "halo" })]);
+  }
+  if (cls === "ranger-dest") {
+    return B.el("g", { class: "choice ranger-dest" }, [B.el("rect", { x: 5, y: 3, width: 30, height: 22, rx: 5, class: "halo" })]);
+  }
+  if (cls === "empty" || cls === "last-placed") return B.el("rect", { x: 5, y: 3, width: 30, height: 22, class: cls });
+  return null;
+}
+
+window.SavannaGames.register("safari", { UI: SafariUI, legendSwatch });
 })();

@@ -1,5 +1,5 @@
-// The tile gallery: every tile type of a tile set drawn by the board's own code
-// (board.js), at its four rotations, and the start tile as the board shows it.
+// Carcassonne Safari's tile gallery: every tile type of a tile set drawn by the board's own
+// code (safari-board.js), at its four rotations, and the start tile as the board shows it.
 // The layouts come from the server (GET /api/tiles, the engine's tile_layout), so
 // any set draws: ?set=VERSION for another packaged one, or a user's own JSON file.
 "use strict";
@@ -7,8 +7,8 @@
 (() => {
 const { api, h, toast, errorText } = window.Savanna;
 const { _, ngettext } = window.SavannaI18n;
-const name = s => window.SavannaWords.name(s); // a feature's name in the page's language
-const B = window.SavannaBoard;
+let B = window.SavannaBoard; // with the game's board once its files are here (main)
+let name = s => s; // a feature's name in the page's language (the game's words, likewise)
 const ROTATIONS = [0, 90, 180, 270];
 
 // with a meeple on every feature, where the board puts one (seat colours by feature)
@@ -78,6 +78,11 @@ async function main() {
   const root = document.getElementById("app");
   const set = new URLSearchParams(location.search).get("set") || "real-1";
   await window.SavannaI18n.ready;
+  try {
+    const safari = await window.SavannaGames.load("safari"); // the board, the words and the styles of the game
+    B = { ...B, ...safari.board };
+    name = safari.words.name;
+  } catch (e) { root.textContent = _("No tiles: {reason}", { reason: e.message }); document.body.dataset.ready = "error"; return; }
   document.title = "savanna · " + _("Tiles");
   try { render(root, await api(`/api/tiles?set=${encodeURIComponent(set)}`), "packaged"); }
   catch (e) { root.textContent = _("No tiles: {reason}", { reason: errorText(e) }); document.body.dataset.ready = "error"; }

@@ -1,0 +1,114 @@
+// Africa's words: its moves and scorings in sentences (from the view's history and its
+// "scored" events), the names of its tiles and cities, the legend of its map's highlights,
+// and the lobby's how to play and option texts.
+"use strict";
+
+(() => {
+const { _, ngettext, N_ } = window.SavannaI18n;
+const { pts } = window.SavannaWords;
+
+// the names of the things of the game's data, in the page's language where the catalogue has them
+const NAMES = {
+  elephant: N_("elephant"), giraffe: N_("giraffe"), lion: N_("lion"), zebra: N_("zebra"), rhino: N_("rhino"),
+  statue: N_("statue"), cauldron: N_("cauldron"), robe: N_("robe"), mask: N_("mask"),
+  nomads: N_("nomads"), nomad: N_("nomad"), monument: N_("monument"), gold: N_("gold"), gems: N_("gems"),
+  object: N_("object"), animal: N_("animal"),
+  Algiers: N_("Algiers"), Cairo: N_("Cairo"), Dakar: N_("Dakar"), Zanzibar: N_("Zanzibar"), "Cape Town": N_("Cape Town"),
+};
+const name = s => Object.prototype.hasOwnProperty.call(NAMES, s) ? _(NAMES[s]) : s;
+const tiles = n => ngettext("{n} tile", "{n} tiles", n);
+
+// a tile's name: "gold (2)", "cauldron", in the page's language
+function tileName(id) {
+  const m = /^(gold|gems)-(\d)$/.exec(id || "");
+  return m ? `${name(m[1])} (${m[2]})` : name((id || "").replace(/-/g, " "));
+}
+
+// Where the seat's explorer stood before move m: the space of its last start, step or jump.
+function explorerBefore(view, m) {
+  for (let i = m.move - 2; i >= 0; i--) {
+    const e = view.history[i];
+    const x = e && e.seat === m.seat && /^[PSJ]([a-z]+\d+)$/.exec(e.action);
+    if (x) return x[1];
+  }
+  return null;
+}
+
+// the moves of the history
+const ACTIONS = {
+  P: (who, sp, where) => _("{who} starts in {where}", { who, where }),
+  S: (who, sp, where, stay) => stay ? _("{who} stays on {where}", { who, where }) : _("{who} steps to {where}", { who, where }),
+  jump: who => _("{who} jumps", { who }),
+  J: (who, sp, where) => _("{who} lands on {where}", { who, where }),
+  D: (who, sp, where) => _("{who} discovers the tile on {where}", { who, where }),
+  A: (who, sp, where) => _("{who} moves the animal on {where}", { who, where }),
+  N: (who, sp, where) => _("{who} moves the nomads on {where}", { who, where }),
+  ">": (who, sp, where) => _("{who} puts it on {where}", { who, where }),
+  "B+": who => _("{who} builds a base camp for points", { who }),
+  "B$": who => _("{who} builds a base camp to explore", { who }),
+  E: (who, other, kind, all) => all ? _("{who} exchanges all their new objects for {other}'s {kind}s", { who, other, kind })
+    : _("{who} exchanges a new object for {other}'s {kind}", { who, other, kind }),
+  keep: who => _("{who} keeps the new object", { who }),
+  pass: who => _("{who} passes", { who }),
+};
+
+// final scoring's part, in the summary under each player's name
+const FINAL_PART = {
+  final: e => _("objects {objects}, gold {gold}, gems {gems}", { objects: pts(e.objects), gold: pts(e.gold), gems: pts(e.gems) }),
+};
+
+// what the actions scored (the view's history "scored" events)
+const SCORED = {
+  treasure: (who, e) => _("{who} discovers {tile}", { who, tile: tileName(e.tile) }),
+  animal: (who, e) => _("{who}'s {tile} joins {n} of its kind", { who, tile: tileName(e.tile), n: e.same }),
+  nomads: (who, e) => ngettext("{who}'s nomads have {n} empty space around them", "{who}'s nomads have {n} empty spaces around them", e.empty, { who }),
+  move: (who, e) => _("{who} moves the {tile} from {from} to {space}: {before} → {after}",
+    { who, tile: tileName(e.tile), from: e.from, space: e.space, before: e.before, after: e.after }),
+  camp: (who, e) => _("{who}'s base camp has {tiles} around it", { who, tiles: tiles(e.points) }),
+  explore: (who, e) => e.tiles ? _("{who}'s base camp takes {tiles} of treasure", { who, tiles: tiles(e.tiles) })
+    : _("{who}'s base camp finds no treasure around it", { who }),
+  monument: (who, e) => e.last ? _("{who} finds the last monument: the game ends", { who })
+    : e.camp ? _("{who} finds a monument and takes a base camp", { who }) : _("{who} finds a monument", { who }),
+  final: (who, e) => `${who}: ${FINAL_PART.final(e)}`,
+};
+
+// A move of the history in words.
+function action(view, m, who) {
+  const a = m.action;
+  let x;
+  if ((x = /^([PSJDAN>])([a-z]+\d+)$/.exec(a))) {
+    const sp = (view.board || []).find(s => s.space === x[2]);
+    const where = sp && sp.city ? `${name(sp.city)} (${x[2]})` : x[2];
+    return ACTIONS[x[1]](who, x[2], where, x[1] === "S" && explorerBefore(view, m) === x[2]);
+  }
+  if ((x = /^E(\d+):([a-z-]+)(\*?)$/.exec(a))) {
+    const other = view.seats[+x[1]] ? window.Savanna.seatName(view.seats[+x[1]]) : _("seat {n}", { n: +x[1] });
+    return ACTIONS.E(who, other, tileName(x[2]), !!x[3]);
+  }
+  return ACTIONS[a] ? ACTIONS[a](who) : null;
+}
+
+window.SavannaGames.register("africa", {
+  words: { names: NAMES, name, tileName, action, scored: SCORED, finalPart: FINAL_PART },
+  // what the map's highlights mean (the swatches use the map's own classes)
+  legend: [
+    ["hex-choice kind-S", N_("a space to step to, or an action here")],
+    ["hex-choice kind-D", N_("a face-down tile to discover")],
+    ["hex-choice kind-J", N_("a space to jump to")],
+    ["hex-choice kind-target", N_("where the animal or nomads may go")],
+    ["last-move", N_("the spaces of the last action")],
+  ],
+  howToPlay: {
+    title: N_("How to play Africa"),
+    steps: [
+      N_("Each turn, either jump your explorer to any free space (that is the whole turn), or twice: move 0 to 2 spaces (not through face-down tiles or other explorers), then take one action."),
+      N_("Actions: discover a face-down tile next to you; move a face-up animal or nomads on or next to you to a better space (you score the improvement); build a base camp on an empty space, for points (1 per face-up animal, nomads and monument around it) or to explore (take the face-up gold and gems around it); or pass."),
+      N_("Discoveries: gold and gems score 1 or 2 and stay for a camp to take; an animal scores 1 plus 1 per like animal around it; nomads 1 per empty space around them; a monument gives a base camp; an object is yours, and you may exchange it with another player at once."),
+      N_("The game ends when the eleventh monument turns (+3 to its finder). Sets of like objects score 1/3/5/8/12; the most gold and the most gems score 10, the second most 6."),
+    ],
+    note: N_("Click a highlighted hexagon on the map; every choice is also listed in notation."),
+  },
+  // the lobby's heading of an option
+  options: { hidden_treasure: { title: N_("Hidden gold and gems") } },
+});
+})();
