@@ -18,9 +18,12 @@ over), `g.legal_actions()` (Action strings with `.kind`), `g.apply(a)` (an
 illegal or malformed action raises ValueError and changes nothing), `g.scores`,
 `g.is_terminal()`, `g.returns()`, `g.winners()`, `g.clone()`, `g.to_json()` /
 `africa.from_json(text)`, `g.history` and `g.actors` (who played each action),
-`g.active_player`, `g.determinize(rng)`, and for a UI `g.view(seat)` (never
-showing another seat's hidden gold and gems), `g.board_view()`,
-`g.pending_choice()`.
+`g.active_player`, `g.determinize(rng)`, `g.tiles_left` (tiles still face
+down), `g.final_points` (what final scoring added, per seat; None until the
+end) with `g.final_breakdown` (the same by part: a dict per seat of "objects",
+"gold", "gems" and "total"), and for a UI `g.view(seat)` (never showing
+another seat's hidden gold and gems; its "final_points" is the breakdown),
+`g.board_view()`, `g.pending_choice()`.
 
 Notation: one action, one string, no spaces. A space is named like a chess
 square, column letter then row number from the north: `f1`.

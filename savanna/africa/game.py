@@ -70,8 +70,8 @@ class Game:
         "data", "board", "players", "seed", "hidden_treasure", "first_player", "tile_layout", "revealed",
         "custom_data", "content", "down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
         "active", "step", "pending", "pending_discovered", "new_object", "monuments_found", "bonus_holder",
-        "n_down", "turn", "history", "actors", "final_points", "_T", "_acts", "chance", "fixed", "reveal_at",
-        "explain",
+        "n_down", "turn", "history", "actors", "final_points", "final_breakdown", "_T", "_acts", "chance", "fixed",
+        "reveal_at", "explain",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -148,7 +148,8 @@ class Game:
         self.turn = 0
         self.history: list[Action] = []
         self.actors: list[int] = []
-        self.final_points: list[dict[str, int]] | None = None
+        self.final_points: list[int] | None = None  # what final scoring added, per seat
+        self.final_breakdown: list[dict[str, int]] | None = None  # the same by part: objects, gold, gems, total
 
     @staticmethod
     def _layout(gd: GameData, tile_layout) -> dict[int, int]:
@@ -244,7 +245,8 @@ class Game:
         g.turn = self.turn
         g.history = self.history[:]
         g.actors = self.actors[:]
-        g.final_points = None if self.final_points is None else [dict(p) for p in self.final_points]
+        g.final_points = None if self.final_points is None else self.final_points[:]
+        g.final_breakdown = None if self.final_breakdown is None else [dict(p) for p in self.final_breakdown]
         return g
 
     __copy__ = clone
@@ -429,6 +431,11 @@ class Game:
 
     @property
     def tiles_face_down(self) -> int:
+        return self.n_down
+
+    @property
+    def tiles_left(self) -> int:
+        """The tiles still face down (Safari's name: the tiles still to come into play)."""
         return self.n_down
 
     def unseen_tiles(self) -> Counter:
@@ -1014,8 +1021,9 @@ class Game:
                     gold[s] += n * t.value
                 elif n and t.kind == "gems":
                     gems[s] += n * t.value
-        self.final_points = final_scoring(objects, gold, gems, gd.object_sets, gd.treasure_awards)
-        for s, p in enumerate(self.final_points):
+        self.final_breakdown = final_scoring(objects, gold, gems, gd.object_sets, gd.treasure_awards)
+        self.final_points = [p["total"] for p in self.final_breakdown]
+        for s, p in enumerate(self.final_breakdown):
             self.score[s] += p["total"]
             if self.explain is not None:
                 self._note("final", s, p["total"], objects=p["objects"], gold=p["gold"], gems=p["gems"],
@@ -1090,7 +1098,7 @@ class Game:
             "camp_supply": self.supply, "monuments": {"found": self.monuments_found, "total": self.data.monuments},
             "last_monument_bonus": None if self.bonus_holder < 0 else self.bonus_holder,
             "tiles_face_down": self.n_down, "unseen_tiles": dict(sorted(unseen.items())),
-            "pending": self.pending_choice(), "final_points": self.final_points,
+            "pending": self.pending_choice(), "final_points": self.final_breakdown,
             "legal_actions": [str(a) for a in self.legal_actions()] if seat is not None and seat == self.current_player else [],
         }
 
