@@ -52,9 +52,14 @@ possible.
 
 from __future__ import annotations
 
+from typing import Any
+
+from savanna import saved_games
+
+from . import serialization
 from .actions import Action
 from .game import PHASE_NAMES, Game
-from .serialization import SAVED_DEFAULTS, from_dict, load
+from .serialization import SAVED_DEFAULTS
 from .tiles import GameData, default_data, load_data
 
 __all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "new_game", "from_json", "from_dict", "load_data",
@@ -80,7 +85,18 @@ def new_game(players: int = 2, seed: int | None = None, hidden_treasure: bool = 
 
 def from_json(text: str | bytes) -> Game:
     """Restore a game saved with `Game.to_json()`; a malformed file raises ValueError."""
-    return load(text)
+    return from_dict(saved_games.parse(text))
+
+
+def from_dict(data: Any) -> Game:
+    """Restore a game from a save's parsed JSON: its settings, then its actions replayed (the
+    scores checked); ValueError if malformed."""
+    settings, actions = serialization.read(data)
+    try:
+        game = Game(**settings)
+    except ValueError as e:
+        raise ValueError(f"saved game: {e}") from None
+    return saved_games.replay(game, actions, data)
 
 
 def parse_action(text: str) -> Action:

@@ -46,6 +46,7 @@ from savanna.limits import at_most, check_seed
 from . import actions as act
 from .actions import Action
 from .scoring import final_scoring
+from .serialization import dump
 from .tiles import GameData, load_data
 
 SETUP, MOVE, JUMP, ACTION, TARGET, TRADE, OVER, REVEAL = range(8)
@@ -1109,5 +1110,4 @@ class Game:
     # ---------------------------------------------------------------- saving
 
     def to_json(self) -> str:
-        from .serialization import dump
         return dump(self)
