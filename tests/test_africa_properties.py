@@ -46,7 +46,7 @@ def check(g, prev_scores):
     monuments = sum(1 for sp in range(g.board.n) if g.content[sp] >= 0 and not g.down[sp]
                     and g.data.kind_of[g.content[sp]] == "monument")
     assert monuments == g.monuments_found
-    assert g.tiles_face_down == sum(g.down)
+    assert g.tiles_face_down == g.tiles_left == sum(g.down)
     assert not any(g.camp[sp] >= 0 and g.content[sp] >= 0 for sp in range(g.board.n))
     assert not any(g.down[sp] and g.board.is_city[sp] for sp in range(g.board.n))
 
@@ -81,6 +81,7 @@ def test_invariants_hold_at_every_step(players, seed, hidden):
         prev = g.scores
     assert g.monuments_found == 11 and g.camp_supply == 0
     assert g.final_points is not None and g.winners()
+    assert g.final_points == [p["total"] for p in g.final_breakdown]
     assert len(g.history) == len(g.actors)
 
 
@@ -175,6 +176,7 @@ def test_replay_from_seed_and_actions(players, seed):
     for a in g.history:
         r.apply(str(a))
     assert r.scores == g.scores and r.to_json() == g.to_json() and r.final_points == g.final_points
+    assert r.final_breakdown == g.final_breakdown
 
 
 def test_same_seed_same_layout_different_seeds_differ():

@@ -19,7 +19,7 @@ from savanna.africa.scoring import final_scoring, majority, object_points
 def test_setup_counts():
     for players in (2, 3, 4, 5):
         g = africa.new_game(players=players, seed=3)
-        assert g.tiles_face_down == 96
+        assert g.tiles_face_down == 96 and g.tiles_left == 96  # tiles_left: Safari's name
         assert sum(g.unseen_tiles().values()) == 96
         assert [g.camps(s) for s in range(players)] == [2] * players
         assert g.camp_supply == 10
@@ -380,10 +380,12 @@ def test_a_whole_game_end():
     play(g, "Sl2", "Dm3", "keep", "Sl2", "B$")       # seat 1: a mask, and m2's single nugget
     play(g, "Sf1", "B$", "Se1", "Dd1")               # seat 0: 2 nuggets and a stone, then the last monument
     assert g.is_terminal()
-    assert g.final_points == [
+    assert g.final_breakdown == [
         {"objects": 3, "gold": 10, "gems": 10, "total": 23},
         {"objects": 1, "gold": 6, "gems": 0, "total": 7},
     ]
+    assert g.final_points == [23, 7]  # what final scoring added, as Safari's
+    assert g.view(None)["final_points"] == g.final_breakdown  # the view keeps the breakdown
     assert g.scores == [3 + 23, 7]
     assert g.winners() == [0]
 

@@ -431,7 +431,7 @@ def test_africa_explicit_game_given_a_sampled_games_draws_ends_the_same(players,
             assert e.is_chance_node()
             e.apply("~" + tile)
         assert e.scores == s.scores and e.board_view() == s.board_view() and e.phase_name == s.phase_name
-    assert e.is_terminal() and e.final_points == s.final_points
+    assert e.is_terminal() and e.final_points == s.final_points and e.final_breakdown == s.final_breakdown
     assert [e.held_tiles(p) for p in range(players)] == [s.held_tiles(p) for p in range(players)]
 
 

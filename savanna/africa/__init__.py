@@ -18,9 +18,12 @@ over), `g.legal_actions()` (Action strings with `.kind`), `g.apply(a)` (an
 illegal or malformed action raises ValueError and changes nothing), `g.scores`,
 `g.is_terminal()`, `g.returns()`, `g.winners()`, `g.clone()`, `g.to_json()` /
 `africa.from_json(text)`, `g.history` and `g.actors` (who played each action),
-`g.active_player`, `g.determinize(rng)`, and for a UI `g.view(seat)` (never
-showing another seat's hidden gold and gems), `g.board_view()`,
-`g.pending_choice()`.
+`g.active_player`, `g.determinize(rng)`, `g.tiles_left` (tiles still face
+down), `g.final_points` (what final scoring added, per seat; None until the
+end) with `g.final_breakdown` (the same by part: a dict per seat of "objects",
+"gold", "gems" and "total"), and for a UI `g.view(seat)` (never showing
+another seat's hidden gold and gems; its "final_points" is the breakdown),
+`g.board_view()`, `g.pending_choice()`.
 
 Notation: one action, one string, no spaces. A space is named like a chess
 square, column letter then row number from the north: `f1`.
@@ -49,9 +52,14 @@ possible.
 
 from __future__ import annotations
 
+from typing import Any
+
+from savanna import saved_games
+
+from . import serialization
 from .actions import Action
 from .game import PHASE_NAMES, Game
-from .serialization import SAVED_DEFAULTS, from_dict, load
+from .serialization import SAVED_DEFAULTS
 from .tiles import GameData, default_data, load_data
 
 __all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "new_game", "from_json", "from_dict", "load_data",
@@ -77,7 +85,18 @@ def new_game(players: int = 2, seed: int | None = None, hidden_treasure: bool = 
 
 def from_json(text: str | bytes) -> Game:
     """Restore a game saved with `Game.to_json()`; a malformed file raises ValueError."""
-    return load(text)
+    return from_dict(saved_games.parse(text))
+
+
+def from_dict(data: Any) -> Game:
+    """Restore a game from a save's parsed JSON: its settings, then its actions replayed (the
+    scores checked); ValueError if malformed."""
+    settings, actions = serialization.read(data)
+    try:
+        game = Game(**settings)
+    except ValueError as e:
+        raise ValueError(f"saved game: {e}") from None
+    return saved_games.replay(game, actions, data)
 
 
 def parse_action(text: str) -> Action:

@@ -69,6 +69,23 @@ def on_space(kind: str, name: str) -> Action:
     return _make(kind + name, kind, (name,))
 
 
+def space_tables(board) -> dict[str, list[Action]]:
+    """The space actions of a board, by kind, indexed by space (built once per board)."""
+    t = getattr(board, "_actions", None)
+    if t is None:
+        t = {k: [on_space(k, lb) for lb in board.labels] for k in SPACE_KINDS}
+        board._actions = t
+    return t
+
+
+def space_of(a: Action, board) -> int:
+    """The space a space action names, as an int; ValueError if the map has none of that name."""
+    sp = board.index.get(a.args[0])
+    if sp is None:
+        raise ValueError(f"illegal action {a}: {a.args[0]} is not a space of the map")
+    return sp
+
+
 def camp(purpose: str) -> Action:
     return CAMP_FOR_POINTS if purpose == CAMP_POINTS else CAMP_TO_EXPLORE
 

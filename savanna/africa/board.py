@@ -154,5 +154,11 @@ class Board:
             raise ValueError(f"{name} is not a space of the map")
         return i
 
+    def where(self, sp: int) -> str:
+        """A space as messages name it: its label, and its city's name if it is one ("f1 (Algiers)")."""
+        lb = self.labels[sp]
+        name = self.city_name[sp]
+        return f"{lb} ({name})" if name else lb
+
     def spaces(self, names: Iterable[str]) -> list[int]:
         return [self.space(n) for n in names]

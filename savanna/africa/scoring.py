@@ -1,4 +1,5 @@
-"""Final scoring: sets of objects, and the majorities of gold and of gems.
+"""Final scoring: sets of objects, and the majorities of gold and of gems; and the
+scoring events every rule notes for `Game.apply_explained` (`note`).
 
 Objects: each kind a player holds scores by how many of it they hold
 (1, 2, 3, 4, 5 alike: 1, 3, 5, 8, 12 points by default).
@@ -10,6 +11,13 @@ rounded down. A player with no nuggets (stones) takes no place.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+
+def note(g, what: str, seat: int, points: int, **more: Any) -> None:
+    """A scoring event (call only while `g.explain` is a list: see Game.apply_explained)."""
+    g.explain.append({"what": what, "seat": seat, "points": points, **more})
 
 
 def object_points(counts: list[int], sets: tuple[int, ...]) -> int:
@@ -48,3 +56,28 @@ def final_scoring(objects: list[list[int]], gold: list[int], gems: list[int], se
         o = object_points(counts, sets)
         out.append({"objects": o, "gold": g[s], "gems": j[s], "total": o + g[s] + j[s]})
     return out
+
+
+def apply_final_scoring(g) -> None:
+    """The end of game `g`: each seat's final points added to its score, by part in
+    `g.final_breakdown` and in all in `g.final_points`."""
+    gd = g.data
+    T = g._T
+    held = g.held
+    objects = [[held[s * T + k] for k in gd.objects] for s in range(g.players)]
+    gold = [0] * g.players
+    gems = [0] * g.players
+    for s in range(g.players):
+        for t in gd.types:
+            n = held[s * T + t.index]
+            if n and t.kind == "gold":
+                gold[s] += n * t.value
+            elif n and t.kind == "gems":
+                gems[s] += n * t.value
+    g.final_breakdown = final_scoring(objects, gold, gems, gd.object_sets, gd.treasure_awards)
+    g.final_points = [p["total"] for p in g.final_breakdown]
+    for s, p in enumerate(g.final_breakdown):
+        g.score[s] += p["total"]
+        if g.explain is not None:
+            note(g, "final", s, p["total"], objects=p["objects"], gold=p["gold"], gems=p["gems"],
+                 sets=g.objects(s), nuggets=gold[s], stones=gems[s])

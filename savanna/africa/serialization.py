@@ -11,6 +11,9 @@ storage, not something to show a seat during play.
 `chance` is written only for an explicit-chance game ("explicit"), whose actions
 include the tiles its discoveries turned up (`~elephant`); a save without it is
 a sampled game.
+
+This module writes a game and reads a save's settings; `africa.from_dict` builds
+the game from them, so that `Game.to_json` can use this module with no circle.
 """
 
 from __future__ import annotations
@@ -53,20 +56,13 @@ def dump(game) -> str:
     return json.dumps(to_dict(game), separators=(",", ":"))
 
 
-def from_dict(data: Any):
-    from .game import Game
-
+def read(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """A saved game's settings (as `Game` takes them) and its actions, checked; ValueError
+    if malformed. `africa.from_dict` builds the game and replays them."""
     explicit = isinstance(data, dict) and data.get("chance") == "explicit"
     acts = saved_games.check(data, FORMAT, "africa", _KEYS, limits.EXPLICIT_ACTIONS if explicit else limits.ACTIONS)
-    try:
-        game = Game(players=data["players"], seed=data["seed"], **saved_games.with_defaults(data, SAVED_DEFAULTS),
+    settings = dict(players=data["players"], seed=data["seed"], **saved_games.with_defaults(data, SAVED_DEFAULTS),
                     first_player=data.get("first_player"), data=data.get("data"),
                     tile_layout=data.get("tile_layout"), revealed=data.get("revealed"),
                     chance="sampled" if data.get("chance") is None else data["chance"])
-    except ValueError as e:
-        raise ValueError(f"saved game: {e}") from None
-    return saved_games.replay(game, acts, data)
-
-
-def load(text: str | bytes):
-    return from_dict(saved_games.parse(text))
+    return settings, acts

@@ -23,7 +23,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from savanna.africa.game import ACTION, OVER, TARGET, Game
+from savanna.africa.animals_and_nomads import empties, same, targets
+from savanna.africa.game import Game
+from savanna.africa.phases import ACTION, OVER, TARGET
 from savanna.africa.scoring import majority, object_points
 
 
@@ -125,13 +127,13 @@ def _pending_points(g: Game) -> float:
     """What the animal or nomads waiting for their space would score at best."""
     o = g.pending
     t = g.content[o]
-    targets = g._targets(o)
+    where = targets(g, o)
     if g.data.is_animal[t]:
-        here = g._same(o, t, o)
-        best = max((g._same(sp, t, o) for sp in targets), default=here)
+        here = same(g, o, t, o)
+        best = max((same(g, sp, t, o) for sp in where), default=here)
         return (1 + best) if g.pending_discovered else best - here
-    here = g._empties(o, o)
-    best = max((g._empties(sp, o) for sp in targets), default=here)
+    here = empties(g, o, o)
+    best = max((empties(g, sp, o) for sp in where), default=here)
     return best if g.pending_discovered else best - here
 
 

@@ -70,7 +70,7 @@ from typing import Any
 import numpy as np
 
 from savanna.africa import actions as act
-from savanna.africa.game import ACTION, MOVE, OVER, PHASE_NAMES, REVEAL, TARGET, TRADE
+from savanna.africa.phases import ACTION, MOVE, OVER, PHASE_NAMES, REVEAL, TARGET, TRADE
 from savanna.africa.tiles import GameData, load_data
 
 SCORE_BOUND = 1000.0

@@ -57,7 +57,8 @@ import numpy as np
 import pyspiel
 
 from savanna import africa
-from savanna.africa.game import REVEAL, TREASURE_KINDS
+from savanna.africa.phases import REVEAL
+from savanna.africa.tiles import TREASURE
 
 from .africa_encoding import AfricaEncoding
 from .openspiel_base import EngineGame, EngineObserver, EngineState, game_type
@@ -161,13 +162,13 @@ def _describe(g: africa.Game, player: int | None, cut: bool) -> str:
         tr = g.treasure(s)
         gold, gems = ("?", "?") if hidden and s != player else (tr["gold"], tr["gems"])
         objects = ",".join(f"{k}:{n}" for k, n in sorted(g.objects(s).items())) or "-"
-        tiles = sum(n for t, n in g.held_tiles(s).items() if g.data.by_id[t].kind in TREASURE_KINDS)
+        tiles = sum(n for t, n in g.held_tiles(s).items() if g.data.by_id[t].kind in TREASURE)
         explorer = labels[g.explorer[s]] if g.explorer[s] >= 0 else "-"
         lines.append(f"seat{s} score={g.score[s]} camps={g.reserve[s]} explorer={explorer} objects={objects} "
                      f"gold={gold} gems={gems} treasure_tiles={tiles}")
     unseen = Counter()
     for tile, n in g.unseen_tiles().items():  # under the hidden option face-down gold and gems look alike
-        unseen["treasure" if hidden and g.data.by_id[tile].kind in TREASURE_KINDS else tile] += n
+        unseen["treasure" if hidden and g.data.by_id[tile].kind in TREASURE else tile] += n
     lines.append("unseen " + " ".join(f"{k}:{n}" for k, n in sorted(unseen.items())))
     types = g.data.types
     lines.append("tiles " + " ".join(f"{labels[sp]}:{types[t].id}" for sp, t in enumerate(g.content)

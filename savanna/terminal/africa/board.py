@@ -145,7 +145,7 @@ def render_final(game, names: list[str], you: int | None = None) -> Group:
     table = Table(title="Final scoring", title_justify="left", box=None, padding=(0, 1))
     for col in ("seat", "player", "in play", "objects", "gold", "gems", "total"):
         table.add_column(col, justify="left" if col in ("seat", "player") else "right", header_style="bold")
-    points = game.final_points or [{"objects": 0, "gold": 0, "gems": 0, "total": 0}] * game.players
+    points = game.final_breakdown or [{"objects": 0, "gold": 0, "gems": 0, "total": 0}] * game.players
     for s in range(game.players):
         p = points[s]
         who = "you" if s == you else names[s]

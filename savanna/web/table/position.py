@@ -78,8 +78,6 @@ class Position:
         if g.is_terminal() or g.active_player != active:
             scores = g.scores
             final = g.final_points if g.is_terminal() else None
-            if final:  # MERGE-AFRICA: until Africa's final_points are ints
-                final = [f["total"] if isinstance(f, dict) else f for f in final]
             before = [s - f for s, f in zip(scores, final)] if final else scores
             self.score_history.append({"turn": turn, "seat": active, "moves": len(g.history), "scores": before,
                                        "final": False})
