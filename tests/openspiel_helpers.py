@@ -1,4 +1,4 @@
-"""Helpers for the tests of the OpenSpiel games (test_research.py: Safari, test_openspiel_africa.py)."""
+"""Helpers for the tests of the OpenSpiel games (test_safari_research.py: Safari, test_africa_research.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every tile of the real set (real-1) as the terminal draws it: all 33 types in their
 four rotations, each copy's animals, a meeple on each feature in turn, and the
-three cells of the start tile (test_cli.py reads the start tile off the whole board).
+three cells of the start tile (test_safari_cli.py reads the start tile off the whole board).
 
 What must hold, checked on the drawn characters and their colours (not on the
 drawing code's own bookkeeping):
