@@ -1,5 +1,5 @@
-"""The project's promises to a new user: the README's test command is what CI runs,
-and the packaged tile set is the spec's."""
+"""The project's promises to a new user: the README's test command is what CI runs, its
+Python examples run as written, and the packaged tile set is the spec's."""
 
 import json
 import pathlib
@@ -34,3 +34,17 @@ def test_packaged_tile_sets_match_the_spec_when_present(name, version):
     assert sum(t["count"] for t in packaged["tiles"]) == 72
     if spec.exists():
         assert json.loads(spec.read_text()) == packaged
+
+
+def test_the_readme_python_examples_run_as_written(tmp_path, monkeypatch):
+    """Every ```python block of the README, in order, in one namespace (a later block may use
+    what an earlier one made, as a reader would)."""
+    blocks = re.findall(r"```python\n(.+?)\n```", (ROOT / "README.md").read_text(), re.S)
+    assert blocks
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {}
+    for i, block in enumerate(blocks):
+        try:
+            exec(compile(block, f"README.md python block {i + 1}", "exec"), namespace)
+        except Exception as e:  # say which block and what it raised
+            pytest.fail(f"README python block {i + 1} fails: {type(e).__name__}: {e}\n{block}")
