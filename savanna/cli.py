@@ -25,6 +25,7 @@ import json
 import os
 import re
 import secrets
+import socket
 import sys
 from datetime import timedelta
 from typing import Any
@@ -465,8 +466,30 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return code
 
 
+def _cannot_listen(host: str, port: int) -> str | None:
+    """Why a server could not listen on host:port now (None: it could). The probe sets
+    SO_REUSEADDR as uvicorn does, so only a port that something listens on is refused."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as e:
+        return f"no such address ({e.strerror or e})"
+    family, kind, proto, _, address = infos[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
 def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     err = Console(stderr=True)
+    busy = _cannot_listen(args.host, args.port)
+    if busy is not None:  # said now, before the database is opened and the app starts up
+        _error(err, f"cannot listen on {args.host}:{args.port}: {busy} (another server, perhaps another "
+                    f"savanna serve, may have it); choose another port with --port, e.g. --port {args.port + 1}")
+        return 1
     try:
         import uvicorn
 

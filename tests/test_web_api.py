@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import threading
 import time
 
@@ -624,3 +626,18 @@ def test_serve_command_runs_uvicorn_on_the_database(monkeypatch, tmp_path, capsy
     assert "http://localhost:8000/" in capsys.readouterr().out
     assert cli.main(["serve", "--db", "nosuchdriver://x/y"]) == 1
     assert "error" in capsys.readouterr().err
+
+
+def test_serve_on_a_busy_port_says_so_before_starting_and_how_to_choose_another(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "savanna", "serve", "--port", str(port), "--db",
+                            str(tmp_path / "busy.db")], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert f"cannot listen on 127.0.0.1:{port}" in r.stderr and f"--port {port + 1}" in r.stderr
+    assert "open http" not in r.stdout and "startup complete" not in r.stderr + r.stdout
+    assert not (tmp_path / "busy.db").exists()  # refused before the database was opened
