@@ -128,7 +128,7 @@ def swapped_treasure(g, seat):
     """The same position as the seat to act sees it, with one of `seat`'s gold or gems
     tiles swapped for a face-down treasure tile of another kind."""
     other = g.clone()
-    T = g._T
+    T = g.num_types
     kinds = [t.index for t in g.data.types if g.data.is_treasure[t.index]]
     for t in kinds:
         if not g.held[seat * T + t]:

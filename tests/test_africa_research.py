@@ -155,11 +155,11 @@ def test_without_hidden_treasure_every_seat_sees_every_total():
     state = game.new_initial_state()
     g = state.engine()
     # seat 1 holds a gold tile: shown to seat 0 as it is to seat 1
-    g.held[1 * g._T + g.data.by_id["gold-2"].index] += 1
+    g.held[1 * g.num_types + g.data.by_id["gold-2"].index] += 1
     assert "seat1 score=0 camps=2 explorer=- objects=- gold=2 gems=0" in state.observation_string(0)
     hidden = pyspiel.load_game(NAME, {"players": 2, "hidden_treasure": True}).new_initial_state()
     h = hidden.engine()
-    h.held[1 * h._T + h.data.by_id["gold-2"].index] += 1
+    h.held[1 * h.num_types + h.data.by_id["gold-2"].index] += 1
     assert "seat1 score=0 camps=2 explorer=- objects=- gold=? gems=? treasure_tiles=1" in hidden.observation_string(0)
     assert "seat1 score=0 camps=2 explorer=- objects=- gold=2 gems=0" in hidden.observation_string(1)
     assert "gold=2" in str(hidden)  # the whole state

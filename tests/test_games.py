@@ -6,9 +6,12 @@ here without a line of new test code."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import random
+import re
+import types
 from pathlib import Path
 
 import pytest
@@ -84,6 +87,35 @@ def test_seat_counts_are_the_engines(spec):
     for n in (spec.min_players - 1, spec.max_players + 1):
         with pytest.raises(ValueError):
             spec.new_game(players=n, seed=1)
+
+
+def readers(spec: games.GameSpec) -> list[Path]:
+    """The research and players' modules that import the game's engine."""
+    package = spec.engine.rsplit(".", 1)[-1]
+    pattern = re.compile(rf"^\s*(from {re.escape(spec.engine)}\b|from savanna import .*\b{package}\b|"
+                         rf"import {re.escape(spec.engine)}\b)", re.M)
+    root = STATIC.parent.parent
+    return [p for folder in ("research", "ai") for p in sorted((root / folder).glob("*.py"))
+            if pattern.search(p.read_text(encoding="utf-8"))]
+
+
+def test_research_and_the_evaluation_read_only_the_engines_documented_state(spec):
+    """What an engine lets code outside it read of a game is its public methods and its
+    READ_ONLY attributes (documented in its docs and docstrings); nothing outside writes one."""
+    game_class = type(spec.new_game(seed=1))
+    public = {n for n in dir(game_class) if not n.startswith("_")
+              and not isinstance(getattr(game_class, n), types.MemberDescriptorType)}
+    allowed = public | set(spec.module.READ_ONLY)
+    assert set(spec.module.READ_ONLY) <= set(game_class.__slots__)
+    found = readers(spec)
+    assert found, f"no module of research or the players imports {spec.engine}"
+    for path in found:
+        read, written = set(), set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in ("g", "game"):
+                (read if isinstance(node.ctx, ast.Load) else written).add(node.attr)
+        assert read <= allowed, f"{path.name} reads {sorted(read - allowed)} of a game, which {spec.engine} does not document"
+        assert not written, f"{path.name} writes {sorted(written)} of a game"
 
 
 # ------------------------------------------------------------------ play

@@ -60,9 +60,10 @@ from . import serialization
 from .actions import Action
 from .game import PHASE_NAMES, Game
 from .serialization import SAVED_DEFAULTS
+from .state import READ_ONLY
 from .tiles import GameData, default_data, load_data
 
-__all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "new_game", "from_json", "from_dict", "load_data",
+__all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "READ_ONLY", "new_game", "from_json", "from_dict", "load_data",
            "default_data", "parse_action"]
 
 

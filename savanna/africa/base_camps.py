@@ -37,7 +37,7 @@ def build(g, a: Action) -> None:
         if g.explain is not None:
             note(g, "camp", seat, n, space=b.labels[e])
     else:
-        base = seat * g._T
+        base = seat * g.num_types
         taken = 0
         for nb in b.neighbours[e]:
             t = content[nb]

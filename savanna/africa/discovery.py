@@ -36,7 +36,7 @@ def chance_counts(g) -> list[tuple[Action, int]]:
     types = g.data.types
     if g.reveal_at in g.fixed:
         return [(act.outcome(types[g.content[g.reveal_at]].id), 1)]
-    counts = [0] * g._T
+    counts = [0] * g.num_types
     content, down, fixed = g.content, g.down, g.fixed
     for sp in g.board.discovery:
         if down[sp] and sp not in fixed:
@@ -86,7 +86,7 @@ def turn_up(g, sp: int) -> int | None:
             note(g, "treasure", seat, gd.value_of[t], tile=gd.types[t].id, space=g.board.labels[sp])
     elif kind == "object":
         g.content[sp] = EMPTY
-        g.held[seat * g._T + t] += 1
+        g.held[seat * g.num_types + t] += 1
         g.new_object = t
         if objects.exchanges(g):
             return TRADE

@@ -51,7 +51,7 @@ def view(g, seat: int | None) -> dict[str, Any]:
     for s in range(g.players):
         visible = over or not g.hidden_treasure or s == seat
         tr = g.treasure(s)
-        base = s * g._T
+        base = s * g.num_types
         seats.append({
             "seat": s, "score": g.score[s], "explorer": g.explorers()[s], "camps": g.reserve[s],
             "objects": g.objects(s),

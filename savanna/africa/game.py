@@ -60,14 +60,15 @@ from .tiles import GameData, load_data
 
 
 class Game:
-    """A game of Africa. Make one with `new_game` or `from_json`."""
+    """A game of Africa. Make one with `new_game` or `from_json`. What code outside the engine
+    may read of its state, and what each attribute holds: state.py (READ_ONLY)."""
 
     __slots__ = (
         "data", "board", "players", "seed", "hidden_treasure", "first_player", "tile_layout", "revealed",
         "custom_data", "content", "down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
         "active", "step", "pending", "pending_discovered", "new_object", "monuments_found", "bonus_holder",
-        "n_down", "turn", "history", "actors", "final_points", "final_breakdown", "_T", "_acts", "chance", "fixed",
-        "reveal_at", "explain",
+        "n_down", "turn", "history", "actors", "final_points", "final_breakdown", "num_types", "_acts", "chance",
+        "fixed", "reveal_at", "explain",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -98,7 +99,7 @@ class Game:
         self.seed = seed
         self.hidden_treasure = hidden_treasure
         self.custom_data = None if data is None else gd.data
-        self._T = len(gd.types)
+        self.num_types = len(gd.types)
         self._acts = act.space_tables(b)
         rng_first = random.Random(f"africa/{seed}/first")
         self.first_player = first_player if first_player is not None else rng_first.randrange(players)
@@ -109,7 +110,7 @@ class Game:
 
         self.camp = [EMPTY] * b.n
         self.explorer = [EMPTY] * players
-        self.held = [0] * (players * self._T)
+        self.held = [0] * (players * self.num_types)
         self.reserve = [gd.camps_per_player] * players
         self.supply = gd.camp_supply
         self.score = [0] * players
@@ -141,7 +142,7 @@ class Game:
         g.tile_layout = self.tile_layout
         g.revealed = self.revealed
         g.custom_data = self.custom_data
-        g._T = self._T
+        g.num_types = self.num_types
         g._acts = self._acts
         g.chance = self.chance
         g.fixed = self.fixed
@@ -220,7 +221,7 @@ class Game:
         """Deal `pool` (the face-down gold and gems) and the other seats' gold and gems
         again: each other seat gets as many tiles as it had, the rest go face down on
         `down_spaces`."""
-        T = self._T
+        T = self.num_types
         treasure = [t.index for t in self.data.types if self.data.is_treasure[t.index]]
         counts = {}
         for s in range(self.players):
@@ -307,13 +308,13 @@ class Game:
     def objects(self, seat: int) -> dict[str, int]:
         """The objects a seat holds, {kind: count}. Objects are always public."""
         self._check_seat(seat)
-        base = seat * self._T
+        base = seat * self.num_types
         return {self.data.types[t].id: self.held[base + t] for t in self.data.objects if self.held[base + t]}
 
     def treasure(self, seat: int) -> dict[str, int]:
         """Nuggets of gold and stones of gems a seat holds (all-seeing: see `view` for the hidden option)."""
         self._check_seat(seat)
-        base = seat * self._T
+        base = seat * self.num_types
         out = {"gold": 0, "gems": 0}
         for t in self.data.types:
             if t.kind in out:
@@ -323,7 +324,7 @@ class Game:
     def held_tiles(self, seat: int) -> dict[str, int]:
         """Every tile a seat holds, by id (all-seeing)."""
         self._check_seat(seat)
-        base = seat * self._T
+        base = seat * self.num_types
         return {t.id: self.held[base + t.index] for t in self.data.types if self.held[base + t.index]}
 
     def camps(self, seat: int) -> int:

@@ -12,7 +12,7 @@ from .actions import Action
 def exchanges(g) -> list[Action]:
     """The exchanges the seat to act may make for the object it just found (`g.new_object`)."""
     me = g.active
-    T = g._T
+    T = g.num_types
     new = g.new_object
     mine = g.held[me * T + new]
     types = g.data.types
@@ -47,7 +47,7 @@ def exchange(g, a: Action) -> None:
                          f"({', '.join(gd.types[k].id for k in gd.objects)})")
     if t.index == new:
         raise ValueError(f"illegal action {a}: exchanging a {new_id} for a {kind} changes nothing")
-    T = g._T
+    T = g.num_types
     n = g.held[other * T + t.index]
     if not n:
         raise ValueError(f"illegal action {a}: seat {other} has no {kind}")

@@ -62,7 +62,7 @@ def apply_final_scoring(g) -> None:
     """The end of game `g`: each seat's final points added to its score, by part in
     `g.final_breakdown` and in all in `g.final_points`."""
     gd = g.data
-    T = g._T
+    T = g.num_types
     held = g.held
     objects = [[held[s * T + k] for k in gd.objects] for s in range(g.players)]
     gold = [0] * g.players

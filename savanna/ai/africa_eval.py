@@ -48,7 +48,7 @@ def values(g: Game, viewer: int | None = None, w: Weights = DEFAULT) -> list[flo
     if g.phase == OVER:
         return v
     gd = g.data
-    T = g._T
+    T = g.num_types
     held = g.held
     content, down = g.content, g.down
     unseen = [0] * T
@@ -86,7 +86,7 @@ def values(g: Game, viewer: int | None = None, w: Weights = DEFAULT) -> list[flo
 def _treasure(g: Game, kind: str, viewer: int | None, unseen: list[int]) -> list[float]:
     """Nuggets (kind gold) or stones (gems) per seat; the others' as `viewer` can know them."""
     gd = g.data
-    T = g._T
+    T = g.num_types
     types = [t for t in gd.types if t.kind == kind]
     held = g.held
     out = [float(sum(t.value * held[s * T + t.index] for t in types)) for s in range(g.players)]
@@ -165,7 +165,7 @@ def outcomes(g: Game, action) -> list[tuple[float, Game]] | None:
     total = sum(counts.values())
     if -1 in counts:
         n = counts.pop(-1)
-        T = g._T
+        T = g.num_types
         me = g.active
         mix = {t.index: float(sum(g.held[o * T + t.index] for o in range(g.players) if o != me))
                for t in gd.types if treasure[t.index]}

@@ -317,7 +317,7 @@ class AfricaEncoding:
         vec[V["first_player_seat0"] + (g.first_player - seat) % n] = 1
         if g.bonus_holder >= 0:
             vec[V["bonus_seat0"] + (g.bonus_holder - seat) % n] = 1
-        T = g._T
+        T = g.num_types
         held = np.array(g.held, np.float32).reshape(n, T)
         hidden = g.hidden_treasure and phase != OVER
         base0 = V["score_seat0"]

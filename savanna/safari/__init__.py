@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .actions import Action
-from .game import FINAL_SCORING, Game
+from .game import FINAL_SCORING, READ_ONLY, Game
 from .loading import from_dict, load
 from .serialization import SAVED_DEFAULTS
 from .tileset import DEFAULT_TILE_SET, TILE_SETS, TileSet, load_tiles
 
-__all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "DEFAULT_TILE_SET", "TILE_SETS", "SAVED_DEFAULTS",
+__all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "READ_ONLY", "DEFAULT_TILE_SET", "TILE_SETS", "SAVED_DEFAULTS",
            "new_game", "from_json", "from_dict", "load_tiles", "parse_action"]
 
 

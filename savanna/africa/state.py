@@ -1,0 +1,39 @@
+"""The engine's state, read-only: the attributes of a `Game` that code outside the engine may
+read (search, research and the evaluation read them for speed), and what each holds. They
+change nothing; the rules change them (docs/africa.md, "The engine's state, read-only").
+
+Spaces are indices into `board` (`board.labels[sp]` is "f1"), tile types indices into
+`data.types`, seats count from 0, and EMPTY (-1) means none.
+
+  players, seed, hidden_treasure, first_player, chance   the settings
+  data          the GameData: the tile types (`data.types`), the map, the rules' numbers
+  board         the Board of `data`: `n` spaces, their labels, neighbours, cities
+  num_types     len(data.types)
+  content       per space: the tile type lying there (face up or down), or EMPTY
+  down          per space: whether its tile lies face down
+  n_down        how many tiles lie face down
+  camp          per space: the seat of the base camp there, or EMPTY
+  explorer      per seat: its explorer's space, or EMPTY before set-up placed it
+  held          the tiles each seat holds: held[seat * num_types + type]
+  reserve       per seat: base camps in reserve
+  supply        base camps left in the supply (for monuments)
+  score         per seat (`scores`: a copy)
+  phase         phases.py: SETUP, MOVE, JUMP, ACTION, TARGET, TRADE, OVER or REVEAL (`phase_name`)
+  active        the seat whose turn it is (`current_player`: who must act now)
+  step          0 or 1: which of option B's two steps the turn is at
+  turn          turns played
+  pending       TARGET: the space of the animal or nomads to place; else EMPTY
+  pending_discovered   whether that piece was just discovered (it may stay where it is)
+  new_object    TRADE: the object type just found; else EMPTY
+  monuments_found   monuments turned up so far (the game ends at data.monuments)
+  bonus_holder  the seat that found the last monument, or EMPTY
+  reveal_at     explicit chance, REVEAL: the space being discovered; else EMPTY
+  history, actors   the actions played, in order; the seat that played each (CHANCE: a draw)
+"""
+
+from __future__ import annotations
+
+READ_ONLY = ("players", "seed", "hidden_treasure", "first_player", "chance", "data", "board", "num_types",
+             "content", "down", "n_down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
+             "active", "step", "turn", "pending", "pending_discovered", "new_object", "monuments_found",
+             "bonus_holder", "reveal_at", "history", "actors")
