@@ -240,7 +240,7 @@ class PlayLoop:
         rest -= len(log)
         full = scr.lines_of(self.console, self.menu.render(full=True, width=width), width)
         folded = scr.lines_of(self.console, self.menu.render(full=False, unfold="more", width=width), width)
-        want = min(len(full), max(4, rest // 4))  # the choices keep a few lines, the board the rest
+        want = min(len(full), max(4, rest * 2 // 5))  # the choices keep some lines, the board the rest
         board_h = min(view.lines_whole(), max(0, rest - want))
         if board_h < view.lines_whole():
             board_h = max(scr.snap(view.grid, board_h), min(len(view.side), board_h))
@@ -484,3 +484,13 @@ class PlayLoop:
         if self.save_path and self.save(self.save_path, quiet=True):
             self.say(f"The game is saved in {self.save_path}.", "dim")
         return 0
+
+
+def start(loop_class: type[PlayLoop], game, players: list[Any | None], you: int, console: Console | None = None,
+          **kw) -> int:
+    """Run `loop_class`'s game: on a terminal the game takes the whole screen (see `.screen`),
+    else it prints a transcript."""
+    console = console or Console()
+    if "screen" not in kw and scr.available(console, kw.get("input_fn")):
+        kw["screen"] = scr.Screen.for_terminal(console)
+    return loop_class(game, players, you, console, **kw).run()

@@ -492,11 +492,11 @@ def key_hints(win: Window | None, pages: str = "", end: bool = False) -> Text:
     t = Text(style="dim")
     if win is not None and win.more:
         t.append_text(more_text(win))
-        t.append(" · arrow keys scroll · Home centres")
+        t.append(" · arrows scroll · Home centres")
         if not end:
             t.append(" · ")
     if pages:
-        t.append(f"more: next choices ({pages}) · ")
+        t.append(f"more: choices {pages} · ")
     if not end:
         t.append("board · help · quit")
     return t

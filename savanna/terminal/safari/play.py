@@ -11,8 +11,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ..log import seat_log, split_turns
-from ..loop import PlayLoop
-from ..screen import BoardView, Screen, available
+from ..loop import PlayLoop, start
+from ..screen import BoardView
 from .board import board_view, legend, render_board, render_final, render_status, seat_chunks
 from .menu import build_menu
 
@@ -163,7 +163,4 @@ class SafariPlayLoop(PlayLoop):
 def play(game, players: list[Any | None], you: int, console: Console | None = None, **kw) -> int:
     """Play `game` in the terminal; `players[s]` is a computer player, or None for the human `you`.
     On a terminal the game takes the whole screen (see `..screen`), else it prints a transcript."""
-    console = console or Console()
-    if "screen" not in kw and available(console, kw.get("input_fn")):
-        kw["screen"] = Screen.for_terminal(console)
-    return SafariPlayLoop(game, players, you, console, **kw).run()
+    return start(SafariPlayLoop, game, players, you, console, **kw)
