@@ -235,7 +235,7 @@ class PlayLoop:
             board, win = view.lay_out(width, rest, self.pan)
             self.pan = win.pan
             log = [] if self.zoom else self.printer.recent(min(4, max(0, rest - len(board))))
-            return board + [scr.crop(t, width) for t in log], scr.key_hints(win)
+            return board + [scr.crop(t, width) for t in log], scr.key_hints(win, width=width)
         log = [scr.crop(t, width) for t in self.printer.recent(2 if height < 32 else 4)]
         rest -= len(log)
         full = scr.lines_of(self.console, self.menu.render(full=True, width=width), width)
@@ -247,7 +247,7 @@ class PlayLoop:
         board, win = view.lay_out(width, board_h, self.pan)
         self.pan = win.pan
         choices, self.page, pages = scr.page_lines(full, rest - len(board), self.page, summary=folded)
-        return board + log + choices, scr.key_hints(win, f"{self.page + 1}/{pages}" if pages > 1 else "")
+        return board + log + choices, scr.key_hints(win, f"{self.page + 1}/{pages}" if pages > 1 else "", width=width)
 
     def on_key(self, key: str) -> bool:
         """A key that is not for the line: scroll, page, centre (True: draw the frame again)."""
@@ -320,7 +320,7 @@ class PlayLoop:
             if win is not None:
                 self.pan = win.pan
             body = (head + board + end)[:room]
-            return body + [Text()] * (room - len(body)) + [scr.key_hints(win, "", end=True)]
+            return body + [Text()] * (room - len(body)) + [scr.key_hints(win, "", end=True, width=width)]
 
         prompt = Text("Enter: leave › ", style="bold")
         try:

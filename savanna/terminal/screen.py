@@ -213,8 +213,13 @@ class Screen:
         if self.keys is not None:
             self.keys.__exit__(None, None, None)
 
+    @property
+    def writes(self) -> bool:
+        """Whether frames go to the terminal (not when a test records them from scripted keys)."""
+        return not self.record or isinstance(self.keys, TerminalKeys)
+
     def _write(self, data: str) -> None:
-        if self.record and not isinstance(self.keys, TerminalKeys):
+        if not self.writes:
             return
         f = self.console.file
         f.write(data)
@@ -235,6 +240,8 @@ class Screen:
         last = prompt_line(prompt, buffer, w)
         if self.record:
             self.frames.append([line.plain for line in body] + [last.plain])
+        if not self.writes:
+            return
         out = ["\x1b[?25l"]
         for row, line in enumerate(body + [last]):
             out.append(f"\x1b[{row + 1};1H")
@@ -487,19 +494,20 @@ def more_text(win: Window) -> Text:
     return t
 
 
-def key_hints(win: Window | None, pages: str = "", end: bool = False) -> Text:
-    """The keys of the frame, in a line: scrolling (when the board is cut), paging, help."""
-    t = Text(style="dim")
+def key_hints(win: Window | None, pages: str = "", end: bool = False, width: int = 80) -> Text:
+    """The keys of the frame, in a line of at most `width`: scrolling (when the board is cut),
+    paging, then the commands, the least needed left out first when the line is too long."""
+    parts: list[Text] = []
     if win is not None and win.more:
-        t.append_text(more_text(win))
-        t.append(" · arrows scroll · Home centres")
-        if not end:
-            t.append(" · ")
+        parts += [more_text(win), Text("arrows scroll"), Text("Home centres")]
     if pages:
-        t.append(f"more: choices {pages} · ")
-    if not end:
-        t.append("board · help · quit")
-    return t
+        parts.append(Text(f"more: choices {pages}"))
+    commands = [] if end else ["help", "board", "quit"]  # by need
+    while True:
+        t = Text(" · ", style="dim").join(parts + [Text(c) for c in sorted(commands, key=["board", "help", "quit"].index)])
+        if t.cell_len <= width or not commands:
+            return crop(t, width)
+        commands.pop()
 
 
 def page_lines(lines: list[Text], room: int, page: int, summary: list[Text] | None = None,
