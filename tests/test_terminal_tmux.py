@@ -132,6 +132,18 @@ def status_rows(lines: list[str]) -> list[str]:
     return re.findall(r"\b(you|random) \d+ pts", "\n".join(lines[1:5]))
 
 
+def opening(terminal, game: str, width: int, height: int, name: str, info: str) -> tuple[Terminal, list[str]]:
+    """A new game's first screen (kept as `name`): it fits, says it is your move and `info` in
+    its title line, and shows both seats."""
+    t = terminal(game, width, height)
+    lines = t.settle()
+    keep(f"{game}-{width}x{height}-{name}", lines)
+    fits(t, lines, game)
+    assert "your move" in lines[0] and info in lines[0]
+    assert len(status_rows(lines)) == 2
+    return t, lines
+
+
 # ------------------------------------------------------------------------------ Safari
 
 def board_columns(lines: list[str]) -> list[int]:
@@ -159,12 +171,7 @@ def last_tile(lines: list[str]) -> tuple[int, int] | None:
 
 @pytest.mark.parametrize("width,height", SIZES)
 def test_safari_fits_the_terminal_turn_after_turn(terminal, width, height):
-    t = terminal("safari", width, height)
-    lines = t.settle()
-    keep(f"safari-{width}x{height}-turn1", lines)
-    fits(t, lines, "safari")
-    assert "your move" in lines[0] and "tiles left" in lines[0]
-    assert len(status_rows(lines)) == 2
+    t, lines = opening(terminal, "safari", width, height, "turn1", "tiles left")
     assert any("To place: S" in line for line in lines), "the tile to place is beside the board"
     assert any(line.startswith("Place the tile") for line in lines)
     assert re.search(r"\b1 @\d+", "\n".join(lines)), "the first choice is on the screen"
@@ -256,12 +263,7 @@ def map_rows(lines: list[str]) -> list[int]:
 
 @pytest.mark.parametrize("width,height", SIZES)
 def test_africa_fits_the_terminal(terminal, width, height):
-    t = terminal("africa", width, height)
-    lines = t.settle()
-    keep(f"africa-{width}x{height}-setup", lines)
-    fits(t, lines, "africa")
-    assert "your move" in lines[0] and "monuments 0/" in lines[0]
-    assert len(status_rows(lines)) == 2
+    t, lines = opening(terminal, "africa", width, height, "setup", "monuments 0/")
     text = "\n".join(lines)
     assert "Put your explorer on a city" in text
     for city in ("Cairo", "Dakar", "Zanzibar", "Cape Town"):

@@ -26,8 +26,8 @@ from . import screen as scr
 from .seats import seat_badge
 
 SCREEN_KEYS = """\
-[bold]Keys[/bold]: the arrow keys scroll the board, \
-Home (or the line [bold]c[/bold]) centres it on the last move again; [bold]more[/bold] (or PgDn, PgUp) pages through the choices; \
+[bold]Keys[/bold]: the arrow keys scroll the board, Home (or the line [bold]c[/bold]) centres it on the last \
+move again; [bold]more[/bold] (or PgDn, PgUp) pages through the choices; \
 [bold]board[/bold] shows the board on the whole screen, Enter comes back. Ctrl-U clears the line."""
 
 

@@ -504,7 +504,8 @@ def key_hints(win: Window | None, pages: str = "", end: bool = False, width: int
         parts.append(Text(f"more: choices {pages}"))
     commands = [] if end else ["help", "board", "quit"]  # by need
     while True:
-        t = Text(" · ", style="dim").join(parts + [Text(c) for c in sorted(commands, key=["board", "help", "quit"].index)])
+        shown = [Text(c) for c in ("board", "help", "quit") if c in commands]
+        t = Text(" · ", style="dim").join(parts + shown)
         if t.cell_len <= width or not commands:
             return crop(t, width)
         commands.pop()
