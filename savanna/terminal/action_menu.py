@@ -35,7 +35,9 @@ class Menu:
     def pick(self, number: int) -> str | None:
         return self.actions[number - 1] if 1 <= number <= len(self.actions) else None
 
-    def render(self, full: bool = False) -> Group:
+    def render(self, full: bool = False, unfold: str = "list", width: int | None = None) -> Group:
+        """The menu; a folded section names the command that shows it (`unfold`). With
+        `width`, a section whose entries fit on its title's line is given on that line."""
         parts: list = []
         if self.intro is not None:
             parts.append(self.intro)
@@ -44,10 +46,15 @@ class Menu:
             head.append(sec.title, "bold")
             if sec.fold and not full:
                 head.append(f" {sec.first}–{sec.last} (", "dim")
-                head.append("list", "bold")
+                head.append(unfold, "bold")
                 head.append(" shows them)", "dim")
                 parts.append(head)
                 continue
+            if width is not None:
+                inline = Text(" ").join([head] + sec.entries)
+                if inline.cell_len <= width:
+                    parts.append(inline)
+                    continue
             parts.append(head)
             parts.append(Columns(sec.entries, padding=(0, 3)))
         return Group(*parts)

@@ -19,6 +19,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..screen import BoardView, Grid, Window
 from ..seats import SEAT_NAMES, seat_badge, seat_style
 
 CELL = 6  # characters per space, the gap included
@@ -46,28 +47,53 @@ def short(tile: str, kind: str | None) -> str:
 def render_map(game, offered: set[str] | frozenset = frozenset()) -> Text:
     """The map, row by row; `offered`: spaces named by the actions on offer."""
     spaces = game.board_view()
-    rows: dict[int, dict[int, dict]] = {}
+    cols = [sp["col"] for sp in spaces]  # columns with no space at all are left out
+    rows = [sp["row"] for sp in spaces]
+    lines = _map_lines(spaces, offered, range(min(cols), max(cols) + 1), range(min(rows), max(rows) + 1))
+    return Text("\n").join(lines) + Text("\n")
+
+
+def _map_lines(spaces: list[dict], offered, cols: range, rows: range) -> list[Text]:
+    """The lines of the map's columns `cols` and rows `rows` (as `render_map` draws them): a
+    line of column letters, then two lines a row, its number first."""
+    by_row: dict[int, dict[int, dict]] = {}
     for sp in spaces:
-        rows.setdefault(sp["row"], {})[sp["col"]] = sp
-    first = min(sp["col"] for sp in spaces)  # columns with no space at all are left out
-    width = max(sp["col"] for sp in spaces) + 1
-    out = Text()
-    out.append("   " + "".join(f"{chr(97 + c):<{CELL}}" for c in range(first, width)) + "\n", "dim")
-    for r in sorted(rows):
+        by_row.setdefault(sp["row"], {})[sp["col"]] = sp
+    lines = [Text("   " + "".join(f"{chr(97 + c):<{CELL}}" for c in cols), "dim")]
+    for r in rows:
         indent = " " * (CELL // 2 if r % 2 else 0)
         top, bottom = Text(f"{r + 1:>2} " + indent, "dim"), Text("   " + indent)
-        for c in range(first, width):
-            sp = rows[r].get(c)
+        for c in cols:
+            sp = by_row.get(r, {}).get(c)
             if sp is None:
                 top.append(" " * CELL)
                 bottom.append(" " * CELL)
                 continue
             _cell(sp, top, bottom, sp["space"] in offered)
-        out.append_text(top.rstrip() or top)
-        out.append("\n")
-        out.append_text(bottom)
-        out.append("\n")
-    return out
+        lines += [top.rstrip() or top, bottom]
+    return lines
+
+
+def map_view(game, offered: set[str] | frozenset = frozenset()) -> BoardView:
+    """The map for a screen of any size (see `screen.BoardView`): cells are spaces, the focus
+    the space of the question under way (the animal to move), else the explorer of the seat
+    to move, else the middle of the map."""
+    spaces = game.board_view()
+    cols = [sp["col"] for sp in spaces]
+    rows = [sp["row"] for sp in spaces]
+    where = {sp["space"]: (sp["col"], sp["row"]) for sp in spaces}
+    pending = game.pending_choice() or {}
+    seat = game.current_player
+    explorer = game.view(None)["seats"][seat]["explorer"] if seat is not None else None
+    focus = where.get(pending.get("from") or pending.get("space") or explorer or "",
+                      ((min(cols) + max(cols)) // 2, (min(rows) + max(rows)) // 2))
+    # a row's number and an odd row's half-cell indent before the cells; the column letters above
+    grid = Grid(min(cols), max(cols), min(rows), max(rows), focus, CELL, 2, 3 + CELL // 2, 1)
+
+    def draw(win: Window) -> list[Text]:
+        return _map_lines(spaces, offered, range(win.x0, win.x1 + 1), range(win.y0, win.y1 + 1))
+
+    return BoardView(grid, draw)
 
 
 def _cell(sp: dict, top: Text, bottom: Text, offered: bool) -> None:
@@ -138,6 +164,36 @@ def render_holdings(game, names: list[str], viewer: int | None, everything: bool
     if view["hidden_treasure"] and not everything:
         status.append(" · hidden treasure: others' gold and gems are face down", style="dim")
     return Group(table, status)
+
+
+def seat_chunks(game, names: list[str], viewer: int | None) -> list[Text]:
+    """Each seat in a few words, for a screen's status ('▶ 0 you 4 pts · ♟f1 · ⌂2 · gold 0 gems 0
+    · robe 1'), as `viewer` may see it; ▶ marks the seat to move."""
+    view = game.view(viewer)
+    chunks = []
+    for s, seat in enumerate(view["seats"]):
+        t = Text()
+        t.append("▶ " if s == view["current_player"] else "  ", "bold")
+        t.append_text(seat_badge(s))
+        t.append(" you" if s == viewer else f" {names[s]}", "bold" if s == viewer else "")
+        t.append(f" {seat['score']} pts", "bold")
+        t.append(f" · ♟{seat['explorer'] or '–'} · ⌂{seat['camps']}", "dim")
+        if seat["gold"] is None:
+            t.append(f" · treasure hidden ({seat.get('treasure_tiles', '?')})", "dim")
+        else:
+            t.append(f" · gold {seat['gold']} gems {seat['gems']}", "dim")
+        if seat["objects"]:
+            t.append(" · " + _objects(seat["objects"]), "dim")
+        chunks.append(t)
+    return chunks
+
+
+def map_info(game) -> Text:
+    """The map's counts in a few words: monuments turned, face-down tiles, camps in supply."""
+    view = game.view(None)
+    m = view["monuments"]
+    return Text(f"monuments {m['found']}/{m['total']} · {view['tiles_face_down']} face down · "
+                f"{view['camp_supply']} camps", style="dim")
 
 
 def render_final(game, names: list[str], you: int | None = None) -> Group:

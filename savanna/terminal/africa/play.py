@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.rule import Rule
+from rich.text import Text
 
-from ..loop import PlayLoop, TurnPrinter
-from .board import legend, render_holdings, render_final, render_map
+from ..loop import PlayLoop, TurnPrinter, start
+from ..screen import BoardView
+from .board import legend, map_info, map_view, render_final, render_holdings, render_map, seat_chunks
 from .menu import build_menu, offered_spaces
 
 HELP = """\
@@ -74,13 +76,17 @@ class AfricaPlayLoop(PlayLoop):
     def legend(self):
         return legend()
 
-    def show_view(self, menu, full_menu: bool = False) -> None:
+    def turn_title(self) -> str:
         g = self.game
-        c = self.console
         title = f"Turn {g.turn + 1}"
         if g.current_player == self.you:
             title += " · your move" + (f" · step {g.step_number}" if g.phase_name in ("move", "action") else "")
-        c.print(Rule(title, style="cyan"))
+        return title
+
+    def show_view(self, menu, full_menu: bool = False) -> None:
+        g = self.game
+        c = self.console
+        c.print(Rule(self.turn_title(), style="cyan"))
         c.print(render_map(g, offered_spaces(menu.actions)))
         if not self.legend_shown:
             c.print(legend())
@@ -88,6 +94,24 @@ class AfricaPlayLoop(PlayLoop):
         c.print(render_holdings(g, self.names, self.you))
         c.print(menu.render(full=full_menu))
         self.shown_at = len(g.history)
+
+    def screen_title(self) -> Text:
+        t = Text(self.title, style="bold yellow")
+        t.append(" · " + self.turn_title(), style="bold")
+        return t
+
+    def screen_info(self) -> Text:
+        return map_info(self.game)
+
+    def screen_status(self) -> list[Text]:
+        return seat_chunks(self.game, self.names, self.you)
+
+    def board_view(self, menu) -> BoardView:
+        return map_view(self.game, offered_spaces(menu.actions) if menu is not None else frozenset())
+
+    def final_view(self):
+        return Group(render_holdings(self.game, self.names, self.you, everything=True),
+                     render_final(self.game, self.names, you=self.you))
 
     def interpret(self, line: str, menu) -> str | None:
         if line.isdigit():
@@ -114,5 +138,6 @@ class AfricaPlayLoop(PlayLoop):
 
 
 def play(game, players: list[Any | None], you: int, console: Console | None = None, **kw) -> int:
-    """Play a game of Africa in the terminal; `players[s]` is a computer player, or None for the human `you`."""
-    return AfricaPlayLoop(game, players, you, console or Console(), **kw).run()
+    """Play a game of Africa in the terminal; `players[s]` is a computer player, or None for the human `you`.
+    On a terminal the game takes the whole screen (see `..screen`), else it prints a transcript."""
+    return start(AfricaPlayLoop, game, players, you, console, **kw)

@@ -41,6 +41,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..log import seat_log, split_turns
+from ..screen import BoardView, Grid, Window
 from ..seats import seat_badge, seat_style
 
 TILE_W, TILE_H = 7, 3
@@ -371,20 +372,21 @@ def render_tile(tile: dict, title: str | None = None) -> Text:
     return Text("\n").join(lines)
 
 
-def render_drawn_tile(game, rotations: Iterable[int] = (0, 90, 180, 270)) -> Text | None:
-    """The tile to place, in each rotation, side by side ("@0", "@90", ...)."""
+def render_drawn_tile(game, rotations: Iterable[int] = (0, 90, 180, 270), per_row: int = 4) -> Text | None:
+    """The tile to place, in each rotation, side by side ("@0", "@90", ...), `per_row` to a row."""
     if game.drawn_tile is None:
         return None
     blocks = [cells_text(tile_cells(game.drawn_tile_layout(r))) + [Text(f"@{r}".center(TILE_W), style="bold")]
               for r in rotations]
     out = []
-    for row in range(TILE_H + 1):
-        t = Text()
-        for b in blocks:
-            if t:
-                t.append("  ")
-            t.append_text(b[row])
-        out.append(t)
+    for first in range(0, len(blocks), per_row):
+        for row in range(TILE_H + 1):
+            t = Text()
+            for b in blocks[first:first + per_row]:
+                if t:
+                    t.append("  ")
+                t.append_text(b[row])
+            out.append(t)
     return Text("\n").join(out)
 
 
@@ -430,14 +432,11 @@ def hole_corners(game) -> tuple[dict, dict]:
     return tokens, diggers
 
 
-def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, width: int | None = None,
-                 mark_fits: bool = True, highlight_last: bool = True) -> Group:
-    """The board: tiles, rangers, watering holes, meeples, with x across and y down.
-
-    `labels` marks empty spaces with a dotted frame and a short text (the play
-    loop puts menu numbers there). Without labels, the spaces where the drawn
-    tile fits are framed and marked ``+`` (when `mark_fits`). `width` is the
-    console width: a board wider than that is cut into strips, west to east."""
+def _board_parts(game, labels: dict[tuple[int, int], str] | None, mark_fits: bool, highlight_last: bool,
+                 ring: bool = True) -> dict:
+    """What a view of the board needs: tiles by space, the labelled spaces, the rangers,
+    the watering holes' tokens and diggers, the last tile, the extent (with `ring`, a
+    row or column of empty spaces all round)."""
     tiles = {(t["x"], t["y"]): t for t in game.tiles_on_board()}
     if labels is None:
         labels = {}
@@ -451,51 +450,92 @@ def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, widt
     last = game.last_placed if highlight_last else None
     xs = [x for x, _ in tiles] or [0]
     ys = [y for _, y in tiles] or [0]
-    x0, x1 = min(xs) - 1, max(xs) + 1
-    y0, y1 = min(ys) - 1, max(ys) + 1
+    x0, x1 = min(xs) - ring, max(xs) + ring
+    y0, y1 = min(ys) - ring, max(ys) + ring
     for x, y in list(labels) + list(rangers):
         x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
-    ncols = x1 - x0 + 1
-    per_strip = ncols if width is None else max(1, (width - LABEL_W) // TILE_W)
-    blocks = {}
-    for y in range(y0, y1 + 1):
-        for x in range(x0, x1 + 1):
+    return dict(tiles=tiles, labels=labels, rangers=rangers, tokens=tokens, diggers=diggers, last=last,
+                extent=(x0, x1, y0, y1))
+
+
+def _board_lines(parts: dict, xs: range, ys: range) -> list[Text]:
+    """The lines of the board's columns `xs` and rows `ys`: a row of x labels, then three
+    lines per row of tiles with its y label."""
+    tiles, labels, rangers, last = parts["tiles"], parts["labels"], parts["rangers"], parts["last"]
+    tokens, diggers = parts["tokens"], parts["diggers"]
+    head = Text(" " * LABEL_W)
+    for x in xs:
+        head.append(str(x).center(TILE_W), style="bold underline" if last and x == last[0] else "bold")
+    lines = [head]
+    for y in ys:
+        blocks = []
+        for x in xs:
             t = tiles.get((x, y))
             if t is not None:
-                blocks[(x, y)] = tile_cells(t, tokens=tokens.get((x, y)), diggers=diggers.get((x, y)),
-                                            shade=(x + y) % 2, last=(x, y) == last)
+                blocks.append(tile_cells(t, tokens=tokens.get((x, y)), diggers=diggers.get((x, y)),
+                                         shade=(x + y) % 2, last=(x, y) == last))
             elif (x, y) in labels or (x, y) in rangers:
-                blocks[(x, y)] = empty_cells(labels.get((x, y)), (x, y) in rangers)
+                blocks.append(empty_cells(labels.get((x, y)), (x, y) in rangers))
+            else:
+                blocks.append(None)
+        while blocks and blocks[-1] is None:
+            blocks.pop()
+        for r in range(TILE_H):
+            t = Text()
+            if r == 1:
+                t.append(f"{y:>3} ", style="bold underline" if last and y == last[1] else "bold")
+            else:
+                t.append(" " * LABEL_W)
+            for b in blocks:
+                if b is None:
+                    t.append(" " * TILE_W)
+                else:
+                    for ch, st in b[r]:
+                        t.append(ch, st or None)
+            lines.append(t)
+    for t in lines:
+        t.no_wrap = True
+        t.overflow = "crop"
+    return lines
+
+
+def render_board(game, *, labels: dict[tuple[int, int], str] | None = None, width: int | None = None,
+                 mark_fits: bool = True, highlight_last: bool = True) -> Group:
+    """The board: tiles, rangers, watering holes, meeples, with x across and y down.
+
+    `labels` marks empty spaces with a dotted frame and a short text (the play
+    loop puts menu numbers there). Without labels, the spaces where the drawn
+    tile fits are framed and marked ``+`` (when `mark_fits`). `width` is the
+    console width: a board wider than that is cut into strips, west to east."""
+    parts = _board_parts(game, labels, mark_fits, highlight_last)
+    x0, x1, y0, y1 = parts["extent"]
+    ncols = x1 - x0 + 1
+    per_strip = ncols if width is None else max(1, (width - LABEL_W) // TILE_W)
     strips = []
     for sx in range(x0, x1 + 1, per_strip):
         ex = min(x1, sx + per_strip - 1)
-        lines = []
-        head = Text(" " * LABEL_W)
-        for x in range(sx, ex + 1):
-            head.append(str(x).center(TILE_W), style="bold underline" if last and x == last[0] else "bold")
-        lines.append(head)
-        for y in range(y0, y1 + 1):
-            for r in range(TILE_H):
-                t = Text()
-                if r == 1:
-                    t.append(f"{y:>3} ", style="bold underline" if last and y == last[1] else "bold")
-                else:
-                    t.append(" " * LABEL_W)
-                row = [blocks.get((x, y)) for x in range(sx, ex + 1)]
-                while row and row[-1] is None:
-                    row.pop()
-                for b in row:
-                    if b is None:
-                        t.append(" " * TILE_W)
-                    else:
-                        for ch, st in b[r]:
-                            t.append(ch, st or None)
-                lines.append(t)
-        for t in lines:
-            t.no_wrap = True
-            t.overflow = "crop"
-        strips.append(Text("\n").join(lines))
+        strips.append(Text("\n").join(_board_lines(parts, range(sx, ex + 1), range(y0, y1 + 1))))
     return Group(*strips)
+
+
+def board_view(game, *, labels: dict[tuple[int, int], str] | None = None, mark_fits: bool = True,
+               highlight_last: bool = True, drawn: bool = False) -> BoardView:
+    """The board for a screen of any size (see `screen.BoardView`): cells are tiles, the
+    focus the last tile placed; with `drawn`, the tile to place beside it."""
+    parts = _board_parts(game, labels, mark_fits, highlight_last, ring=False)
+    x0, x1, y0, y1 = parts["extent"]
+    focus = game.last_placed or (0, 0)
+    grid = Grid(x0, x1, y0, y1, focus, TILE_W, TILE_H, LABEL_W, 1)
+
+    def draw(win: Window) -> list[Text]:
+        return _board_lines(parts, range(win.x0, win.x1 + 1), range(win.y0, win.y1 + 1))
+
+    side: list[Text] = []
+    if drawn and game.drawn_tile is not None and game.phase_name == "place":
+        title = Text("To place: ", "bold")
+        title.append(game.drawn_tile, "bold cyan")
+        side = [title] + list(render_drawn_tile(game, per_row=2).split())
+    return BoardView(grid, draw, side, 2 * TILE_W + 2 if side else 0)
 
 
 def legend() -> Columns:
@@ -549,6 +589,31 @@ def render_scores(game, names: list[str] | None = None, *, you: int | None = Non
         mark = "▶" if s == cur else "▷" if s == active else ""
         table.add_row(mark, seat_badge(s), name, str(game.scores[s]), str(game.meeples(s)), token_text(game.tokens(s)))
     return table
+
+
+def seat_chunks(game, names: list[str] | None = None, *, you: int | None = None) -> list[Text]:
+    """Each seat in a few words, for a screen's status ('▶ 0 you 12 pts · 5 meeples · tokens LL'),
+    then the watering holes with meeples on them; ▶ and ▷ as in `render_scores`."""
+    names = names or [f"seat {s}" for s in range(game.players)]
+    cur, active = game.current_player, game.active_player
+    chunks = []
+    for s in range(game.players):
+        t = Text()
+        t.append("▶ " if s == cur else "▷ " if s == active else "  ", "bold")
+        t.append_text(seat_badge(s))
+        t.append(" you" if s == you else f" {names[s]}", "bold" if s == you else "")
+        t.append(f" {game.scores[s]} pts", "bold")
+        t.append(f" · {game.meeples(s)} meeples · tokens ", "dim")
+        t.append_text(token_text(game.tokens(s)))
+        chunks.append(t)
+    for h in game.watering_holes():
+        if h.get("meeples") and not h.get("complete"):
+            t = Text("hole {},{} ".format(*h["point"]), "dim")
+            t.append("".join(a or "·" for a in h["slots"]) + " ")
+            for seat in h["meeples"]:
+                t.append_text(seat_badge(seat))
+            chunks.append(t)
+    return chunks
 
 
 def render_recent(log: list[tuple[int, str]], turns: int = 6) -> Text:

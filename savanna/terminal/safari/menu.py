@@ -26,7 +26,7 @@ def build_menu(game) -> Menu:
     phase = game.phase_name
     actions = [str(a) for a in game.legal_actions()]
     if phase == "place":
-        _placements(menu, actions)
+        _placements(menu, actions, game.last_placed or (0, 0))
     elif phase == "action":
         _after_placing(menu, game, actions)
     elif phase == "score":
@@ -40,18 +40,20 @@ def build_menu(game) -> Menu:
     return menu
 
 
-def _by_space_key(item: tuple[tuple[int, int], list]) -> tuple[int, int]:
-    (x, y), _ = item
-    return (y, x)
-
-
-def _placements(menu: Menu, actions: list[str]) -> None:
+def _placements(menu: Menu, actions: list[str], near: tuple[int, int]) -> None:
+    """By space, the spaces nearest the last tile first (where the board's view is centred;
+    a screen too small for them all shows those first), then row by row."""
     groups: OrderedDict[tuple[int, int], list[tuple[str, str]]] = OrderedDict()
     for a in actions:
         where, rot = a[1:].split("@")
         groups.setdefault(_coords(where), []).append((rot, a))
     entries = []
-    for sp, rots in sorted(groups.items(), key=_by_space_key):
+    def order(item):
+        (x, y), _ = item
+        dx, dy = abs(x - near[0]), abs(y - near[1])
+        return max(dx, dy), dx + dy, y, x
+
+    for sp, rots in sorted(groups.items(), key=order):
         t = Text(f"{sp[0]},{sp[1]}".rjust(6) + ": ", "bold")
         nums = []
         for rot, a in sorted(rots, key=lambda r: int(r[0])):

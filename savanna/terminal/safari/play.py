@@ -8,10 +8,12 @@ from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from ..log import seat_log, split_turns
-from ..loop import PlayLoop
-from .board import legend, render_board, render_final, render_status
+from ..loop import PlayLoop, start
+from ..screen import BoardView
+from .board import board_view, legend, render_board, render_final, render_status, seat_chunks
 from .menu import build_menu
 
 HELP = """\
@@ -77,15 +79,19 @@ class SafariPlayLoop(PlayLoop):
     def legend(self):
         return legend()
 
-    def show_view(self, menu, full_menu: bool = False) -> None:
+    def turn_title(self) -> str:
         g = self.game
-        c = self.console
         seat = g.current_player
         turn = len(split_turns(seat_log(g))) + (1 if g.phase_name == "place" else 0)
         title = f"Turn {turn} · your move" if seat == self.you and g.phase_name != "score" else f"Turn {turn}"
         if g.phase_name == "score" and seat == self.you:
             title += f" · seat {g.active_player}'s turn · a scoring choice for you"
-        c.print(Rule(title, style="cyan"))
+        return title
+
+    def show_view(self, menu, full_menu: bool = False) -> None:
+        g = self.game
+        c = self.console
+        c.print(Rule(self.turn_title(), style="cyan"))
         c.print(render_board(g, labels=menu.labels, width=c.width))
         if not self.legend_shown:
             c.print(legend())
@@ -93,6 +99,26 @@ class SafariPlayLoop(PlayLoop):
         c.print(render_status(g, self.names, recent=True, you=self.you))
         c.print(menu.render(full=full_menu))
         self.shown_at = len(g.history)
+
+    def screen_title(self) -> Text:
+        t = Text(self.title, style="bold yellow")
+        t.append(" · " + self.turn_title(), style="bold")
+        return t
+
+    def screen_info(self) -> Text:
+        return Text(f"{self.game.tiles_left} tiles left", style="dim")
+
+    def screen_status(self) -> list[Text]:
+        return seat_chunks(self.game, self.names, you=self.you)
+
+    def board_view(self, menu) -> BoardView:
+        g = self.game
+        if g.is_terminal():
+            return board_view(g, highlight_last=False)
+        return board_view(g, labels=menu.labels if menu is not None else {}, drawn=True)
+
+    def final_view(self):
+        return render_final(self.game, self.names, you=self.you)
 
     def interpret(self, line: str, menu) -> str | None:
         """A menu number, a bare space (one rotation fits), or notation."""
@@ -135,5 +161,6 @@ class SafariPlayLoop(PlayLoop):
 
 
 def play(game, players: list[Any | None], you: int, console: Console | None = None, **kw) -> int:
-    """Play `game` in the terminal; `players[s]` is a computer player, or None for the human `you`."""
-    return SafariPlayLoop(game, players, you, console or Console(), **kw).run()
+    """Play `game` in the terminal; `players[s]` is a computer player, or None for the human `you`.
+    On a terminal the game takes the whole screen (see `..screen`), else it prints a transcript."""
+    return start(SafariPlayLoop, game, players, you, console, **kw)
