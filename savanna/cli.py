@@ -132,6 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--allow-origin", metavar="URL", action="append", default=[], dest="allow_origins",
                    help="a site whose pages may open this server's WebSockets besides its own, e.g. "
                         "https://example.org (repeatable; browsers on other sites are refused)")
+    w.add_argument("--allowed-host", metavar="NAME", action="append", default=[], dest="allowed_hosts",
+                   help="a name this server is reached by, e.g. games.example.org or '*.example.org' "
+                        "(repeatable). Requests naming another host are refused (DNS rebinding); localhost "
+                        "and IP addresses are always allowed. '*': any (behind a proxy that checks)")
+    w.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
+                   help="what the server logs: its own lines (games created, resumed, expired) and "
+                        "uvicorn's (default info)")
     from savanna.web.table.seats import MAX_THINK  # (no web extra needed)
 
     w.add_argument("--max-think", metavar="SECONDS", type=float, default=MAX_THINK,
@@ -483,6 +490,22 @@ def _cannot_listen(host: str, port: int) -> str | None:
     return None
 
 
+def log_config(level: str) -> dict[str, Any]:
+    """uvicorn's logging setup, with the server's own logger ("savanna": games created, resumed,
+    expired) beside uvicorn's, on the same handler, at `level`; tokens redacted on every handler."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config["filters"] = {**config.get("filters", {}),
+                         "redact": {"()": "savanna.web.edge.guard.RedactTokens"}}
+    for handler in config["handlers"].values():
+        handler.setdefault("filters", []).append("redact")
+    config["loggers"]["savanna"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    return config
+
+
 def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     busy = _cannot_listen(args.host, args.port)
@@ -503,7 +526,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             _error(err, f"--computer-delay must be from 0 to 60 seconds, not {args.computer_delay:g}")
             return 1
         url = database_url(args.db)
-        from savanna.web.edge.guard import origin_of
+        from savanna.web.edge.guard import is_address, origin_of
 
         for origin in args.allow_origins:
             try:
@@ -525,7 +548,9 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             _error(err, f"--expire-after must be 0 (never) or a number of days, not {args.expire_after:g}")
             return 1
         expire_after = timedelta(days=args.expire_after) if args.expire_after > 0 else None
+        names = [] if not args.host or is_address(args.host) else [args.host]  # (addresses are always allowed)
         options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
+                       allowed_hosts=names + args.allowed_hosts,
                        max_think=args.max_think, search_workers=args.search_workers,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        max_connections=args.max_connections, max_game_connections=args.max_game_connections,
@@ -569,7 +594,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
     workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level="info", **proxy, **workers)
+                log_level=args.log_level, log_config=log_config(args.log_level), **proxy, **workers)
     return 0
 
 

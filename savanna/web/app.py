@@ -115,6 +115,7 @@ def app_from_environment() -> FastAPI:
 
 def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
                message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
+               allowed_hosts: Iterable[str] | None = None,
                max_think: float = MAX_THINK, search_workers: int | None = None, search_processes: bool = True,
                computer_only: bool = False, create_limit: str | None = DEFAULT_CREATE_LIMIT,
                expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER,
@@ -125,7 +126,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
     seconds after each computer move, so people can follow. `allowed_origins`: the origins
-    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own.
+    (https://example.org) of pages elsewhere that may open its WebSockets, besides its own;
+    `allowed_hosts`: the names its requests' Host header may carry besides localhost and IP
+    addresses (edge/guard.py's Hosts; None: any, as when it runs behind a proxy that checks).
     Computer play (live/searches.py): `max_think` seconds a move at most; `search_workers` searches at
     once (default: all cores but one), in worker processes unless `search_processes` is False
     (threads: for tests); `computer_only` allows games without a human seat.
@@ -168,7 +171,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
             await live.close()
             store.close()
 
-    app = GuardedApp(allowed_origins=allowed_origins, title="savanna", version=__version__, lifespan=lifespan,
+    app = GuardedApp(allowed_origins=allowed_origins, allowed_hosts=allowed_hosts, title="savanna",
+                     version=__version__, lifespan=lifespan,
                      description="Board games (" + ", ".join(s.title for s in games.specs()) + "): games, seats, "
                                  "live updates and replays. The rules are the engines'; actions are each game's "
                                  "notation.")

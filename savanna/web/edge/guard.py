@@ -1,8 +1,9 @@
 """The edge's guard: what every request and answer passes through before any route.
 
 - `Guard`: security headers on every HTTP answer (no MIME sniffing, no Referer, a
-  Content-Security-Policy), and the WebSocket handshake refused (HTTP 403) when a browser
-  opens it from a page of another site;
+  Content-Security-Policy), requests for a Host that is not one of the server's names refused
+  (DNS rebinding), and the WebSocket handshake refused (HTTP 403) when a browser opens it from
+  a page of another site;
 - `BodyLimit`: request bodies over the limit of their path refused (413), by Content-Length
   or as they stream in;
 - `RedactTokens`: seat tokens kept out of the server's logs.
@@ -10,11 +11,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 from collections.abc import Iterable
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
@@ -107,15 +109,62 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{host}" + (f":{port}" if port and port != default else "")
 
 
-class Guard:
-    """Security headers on every HTTP answer; the WebSocket handshake refused (HTTP 403) when a
-    browser opens it from a page of another site: its Origin must be this server's own (the
-    host:port of the request's Host header) or one of `allowed_origins`. No Origin header (a
-    program such as bench/web_load.py, not a browser) is allowed."""
+LOCAL_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost")
 
-    def __init__(self, app: Any, allowed_origins: Iterable[str] = ()):
+
+def host_name(host: str) -> str:
+    """The name or address of a Host header, without its port or brackets, lowercased."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host[1:]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class Hosts:
+    """The names a request's Host header may carry (`--allowed-host`), as Starlette's
+    TrustedHostMiddleware checks them ("*.example.org" matches its subdomains, "*" any), and
+    besides them localhost and any IP address: DNS rebinding needs a name of the attacker's,
+    so an address typed in the browser is always safe, and a server on 0.0.0.0 is reached by
+    its LAN address without configuration."""
+
+    def __init__(self, names: Iterable[str]):
+        self.names = {host_name(n) for n in names if n.strip()} | set(LOCAL_NAMES)
+        self.any = "*" in self.names
+
+    def allowed(self, host: str) -> bool:
+        name = host_name(host)
+        if self.any or name in self.names or is_address(name):
+            return True
+        return any(n.startswith("*.") and name.endswith(n[1:]) for n in self.names)
+
+
+class Guard:
+    """Security headers on every HTTP answer; a Host that is not one of `allowed_hosts`
+    refused (HTTP 400, a WebSocket closed with 1008) when they are given; the WebSocket
+    handshake refused (HTTP 403) when a browser opens it from a page of another site: its
+    Origin must be this server's own (the host:port of the request's Host header) or one of
+    `allowed_origins`. No Origin header (a program such as bench/web_load.py, not a browser)
+    is allowed."""
+
+    def __init__(self, app: Any, allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None):
         self.app = app
         self.allowed = {origin_of(o) for o in allowed_origins}
+        self.hosts = None if allowed_hosts is None else Hosts(allowed_hosts)
+
+    def host_refused(self, scope: Any) -> str | None:
+        """The Host header, when it names no host this server answers for; else None."""
+        if self.hosts is None:
+            return None
+        host = next((v for k, v in scope.get("headers", ()) if k == b"host"), b"").decode("latin-1")
+        return None if self.hosts.allowed(host) else host
 
     def origin_allowed(self, scope: Any) -> bool:
         headers = {k: v for k, v in scope.get("headers", ())}
@@ -137,6 +186,9 @@ class Guard:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":
+            if (host := self.host_refused(scope)) is not None:
+                log.warning("WebSocket refused: Host %r is not one of this server's names", host[:100])
+                return await send({"type": "websocket.close", "code": 1008, "reason": "host not allowed"})
             if not self.origin_allowed(scope):
                 log.warning("WebSocket refused: Origin %r is not this server's",
                             dict(scope.get("headers", ())).get(b"origin", b"").decode("latin-1")[:100])
@@ -156,6 +208,12 @@ class Guard:
                 message = {**message, "headers": headers}
             await send(message)
 
+        if (host := self.host_refused(scope)) is not None:
+            log.warning("request refused: Host %r is not one of this server's names", host[:100])
+            resp = JSONResponse(GameError("bad_host", f"the Host header {host[:100]!r} is not one of this server's "
+                                                      "names (savanna serve --allowed-host NAME adds one)").as_dict(),
+                                400)
+            return await resp(scope, receive, with_headers)
         await self.app(scope, receive, with_headers)
 
 
@@ -165,36 +223,56 @@ class GuardedApp(FastAPI):
     security headers too. A middleware added with add_middleware sits inside
     ServerErrorMiddleware, and that answer would pass it by."""
 
-    def __init__(self, *, allowed_origins: Iterable[str] = (), **kwargs: Any):
+    def __init__(self, *, allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None,
+                 **kwargs: Any):
         self.allowed_origins = tuple(allowed_origins)
+        self.allowed_hosts = None if allowed_hosts is None else tuple(allowed_hosts)
         for origin in self.allowed_origins:  # a malformed one fails here, not at the first request
             origin_of(origin)
         super().__init__(**kwargs)
 
     def build_middleware_stack(self) -> Any:
-        return Guard(super().build_middleware_stack(), allowed_origins=self.allowed_origins)
+        return Guard(super().build_middleware_stack(), allowed_origins=self.allowed_origins,
+                     allowed_hosts=self.allowed_hosts)
 
 
 class RedactTokens(logging.Filter):
     """Seat tokens out of the server's logs (a WebSocket URL or an export link may carry one).
 
-    The token is replaced inside the message and each of its arguments, which keep their
+    A query parameter is a credential by its decoded name, in any case: `?%74oken=` and
+    `?Token=` are redacted like `?token=` (the access log shows the query string as sent).
+    The value is replaced inside the message and each of its arguments, which keep their
     places: uvicorn's access formatter unpacks the arguments (client, method, path, HTTP
     version, status), and a record emptied of them made it fail on every such request."""
 
-    PATTERN = re.compile(r"(token=)[^&\s\"']+")
+    PARAMETER = re.compile(r"(?P<name>[^?&;=\s\"'#/]+)=(?P<value>[^&;\s\"'#]*)")
+    CREDENTIAL = re.compile(r"token|password|passwd|secret|api[-_]?key|auth", re.IGNORECASE)
+
+    @classmethod
+    def redact_text(cls, text: str) -> str:
+        if "=" not in text:
+            return text
+
+        def one(m: re.Match[str]) -> str:
+            name = unquote_plus(m["name"])
+            if cls.CREDENTIAL.search(name) and m["value"]:
+                return f"{m['name']}=***"
+            return m[0]
+
+        return cls.PARAMETER.sub(one, text)
 
     @classmethod
     def redact(cls, value: Any) -> Any:
         if isinstance(value, str):
-            return cls.PATTERN.sub(r"\1***", value) if "token=" in value else value
+            return cls.redact_text(value)
         if isinstance(value, (int, float, bytes, type(None))):
             return value
         try:
             text = str(value)  # a URL or path object: redacted as text, which formats the same under %s
         except Exception:
             return value
-        return cls.PATTERN.sub(r"\1***", text) if "token=" in text else value
+        redacted = cls.redact_text(text)
+        return value if redacted == text else redacted
 
     def filter(self, record: logging.LogRecord) -> bool:
         record.msg = self.redact(record.msg)

@@ -42,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import re
 import secrets
 import sys
 import threading
@@ -80,6 +81,14 @@ from .. import jsontext
 
 STATUSES = ("playing", "over")
 ID_BYTES = 6  # 8 URL-safe characters
+# what an id can be (token_urlsafe's alphabet; older ids were as long as 32): anything else
+# cannot exist and never reaches the database (PostgreSQL refuses a NUL byte with an error)
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def possible_id(game_id: object) -> bool:
+    """Whether `game_id` could name a stored game: checked before any statement is sent."""
+    return isinstance(game_id, str) and ID_PATTERN.fullmatch(game_id) is not None
 DDL_LOCK = 0x5A7A  # the advisory lock under which servers starting at once make the tables
 CHANGES_CHANNEL = "savanna_games"  # where a write of a game is told to other server processes
 
@@ -404,6 +413,8 @@ class Store:
     def touch(self, game_id: str, now: datetime | None = None) -> None:
         """Note that someone connected to the game or left it (one statement; the game's version
         and `updated_at` are not changed): a game still played is kept while touched (`expire`)."""
+        if not possible_id(game_id):
+            return
         with self._write_lock, self._single.begin() as con:
             con.execute(_TOUCH, {"gid": game_id, "now": _now() if now is None else now})
 
@@ -431,7 +442,7 @@ class Store:
     # ------------------------------------------------------------- reads
 
     def get(self, game_id: str) -> GameRecord | None:
-        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+        if not possible_id(game_id):
             return None
         with self._single.connect() as con:
             row = con.execute(_GET, {"gid": game_id}).first()

@@ -8,6 +8,7 @@ ERRORS = {
     "bad_json": 400,        # the body or message is not JSON
     "bad_request": 400,     # JSON of the wrong shape (missing or mistyped fields)
     "bad_step": 400,        # a replay step outside 0..moves
+    "bad_host": 400,        # the Host header is not one of the server's names (edge/guard.py)
     "missing_token": 401,   # acting needs a seat token
     "bad_token": 403,       # the token is not one of this game's seats
     "hidden": 403,          # the saved game holds the seed: not before the game is over
