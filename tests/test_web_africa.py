@@ -211,6 +211,26 @@ def finish(client, gid, tokens, rng):
     raise AssertionError("the game does not end")
 
 
+def test_a_resigned_seats_open_websocket_loses_the_seats_hidden_totals(client):
+    """Resigning hands the seat to a computer: the resigner's connection, still open, sees from
+    then on what a spectator sees, not the totals of the seat the computer now plays."""
+    g = create(client, PEOPLE, hidden_treasure=True, seed=8)
+    gid = g["id"]
+    t0 = g["seats"][0]["token"]
+    v = play_until(client, g, lambda v: v["seats"][0]["treasure_tiles"], random.Random(1))
+    assert v["status"] == "playing"
+    with client.websocket_connect(f"/ws/games/{gid}?token={t0}") as ann:
+        a = recv_until(ann, lambda m: m["type"] == "state")["view"]
+        assert a["viewer"] == 0 and isinstance(a["seats"][0]["gold"], int)
+        r = client.post(f"/api/games/{gid}/resign", json={"token": t0, "seat": 0})
+        assert r.status_code == 200, r.text
+        # the viewer changed: the whole view, not a patch of the seat's own
+        after = recv_until(ann, lambda m: m["type"] == "state" and m["view"]["seats"][0].get("resigned"))["view"]
+        assert after["status"] == "playing" and after["seats"][0]["kind"] == "computer"
+        assert after["viewer"] is None
+        assert all(s["gold"] is None and s["gems"] is None for s in after["seats"]), after["seats"]
+
+
 def test_hidden_treasure_hides_the_totals_but_anyone_watching_can_follow_them(client):
     """The README's and the lobby's statement of the option, both halves: (1) mid-game no
     view of another seat, no spectator's, no lobby entry and no replay step holds a seat's

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..store.storage import GameRecord
 from ..table.errors import GameError
-from ..table.seats import MAX_THINK, viewer_for
+from ..table.seats import MAX_THINK, held_seats, viewer_for
 from ..table.service import GameService
 from ..views import build as views
 from .connection import CLOSE_UNKNOWN_GAME, Connection, Limits
@@ -201,6 +201,9 @@ class LiveGames:
         if feed is None:
             feed = self._feeds[rec.id] = Feed(views.patch_keys(rec.game))
         hides = views.hides(rec)  # else every connection sees the spectators' view
+        for c in conns:  # a seat resigned or taken over: its connections see what a spectator sees
+            if c.seats and not c.seats <= (held := held_seats(rec)):
+                c.seats = c.seats & held
         viewer_of = {c: self._viewer(rec, c.seats) if hides and c.seats else None for c in conns}
         position = self.service.position(rec)
         viewers, layout = set(viewer_of.values()), views.layout_key(rec, position)

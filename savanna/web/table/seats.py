@@ -131,6 +131,11 @@ def seats_for(seats: list[dict[str, Any]], token: Any) -> frozenset[int]:
                      if s.get("token_hash") and hmac.compare_digest(s["token_hash"], h))
 
 
+def held_seats(record: Any) -> frozenset[int]:
+    """The seats of a game that a token still holds (a resigned seat's token was dropped)."""
+    return frozenset(i for i, s in enumerate(record.seats) if s.get("token_hash"))
+
+
 def checked_token(seats: list[dict[str, Any]], token: Any) -> frozenset[int]:
     """The seats of a token that must play one of them (a request of a seat's, not a spectator's)."""
     if token is None or token == "":
