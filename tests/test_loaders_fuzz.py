@@ -202,6 +202,42 @@ def test_the_files_load_and_hold_every_option():
             "data.tiles.*.kind", "over"} <= africa_fields
 
 
+@pytest.mark.parametrize("edges", [None, 0, [], {}, [None], [0], [[]], [{}], [""], ["NE"], "N"])
+def test_a_feature_whose_edges_are_not_side_letters_is_refused_naming_them(edges):
+    # (the cases: a TypeError escaped tileset.py); [] is a baobab's, so a trail's is changed
+    data = packaged_data("real-1")
+    tile = next(t for t in data["tiles"] if any(f["kind"] == "trail" for f in t["features"]))
+    next(f for f in tile["features"] if f["kind"] == "trail")["edges"] = edges
+    says = (rf"^tile {tile['id']}: a trail needs at least one edge$" if edges == [] else
+            rf"^tile {tile['id']}: feature \d \(trail\): edges must be a list of distinct sides N, E, S, W, "
+            rf"not {re.escape(repr(edges))}$")
+    with pytest.raises(ValueError, match=says):
+        safari.load_tiles(data)
+    save = json.loads(SAFARI_SAVES[1])  # (a save holding its own tile set)
+    save["tiles"]["tiles"][0]["features"][0]["edges"] = edges
+    if edges != []:
+        with pytest.raises(ValueError, match=r"^saved game: tile S\d+: feature 1 \(\w+\): edges must be"):
+            safari.from_dict(save)
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("tile_layout", {"f2": ["elephant"]}, "tile_layout: f2: ['elephant'] is not a tile"),
+    ("tile_layout", {"f2": {"id": "elephant"}}, "tile_layout: f2: {'id': 'elephant'} is not a tile"),
+    ("tile_layout", {"f2": None}, "tile_layout: f2: None is not a tile"),
+    ("revealed", [["f2"]], "revealed: ['f2'] is not a space name"),
+    ("revealed", [{"f2": 1}], "revealed: {'f2': 1} is not a space name"),
+    ("revealed", [None], "revealed: None is not a space name"),
+])
+def test_an_africa_save_whose_layout_or_revealed_holds_lists_or_objects_is_refused(field, value, says):
+    # (the cases: a TypeError escaped game.py and board.py)
+    save = json.loads(AFRICA_SAVES[0])
+    save[field] = value
+    with pytest.raises(ValueError, match=re.escape(f"saved game: {says}")):
+        africa.from_dict(save)
+    with pytest.raises(ValueError, match=re.escape(f"saved game: {says}")):
+        africa.from_json(json.dumps(save))
+
+
 def swept(name: str, quick: bool) -> None:
     docs, _, _ = LOADERS[name]
     tried, failed, done = 0, {}, set()

@@ -246,14 +246,15 @@ class TileSet:
         _check(isinstance(feats, list), f"tile {ident}: 'features' must be a list")
         features: list[Feature] = []
         used: set[int] = set()
-        for f in feats:
+        for n, f in enumerate(feats, 1):
             _check(isinstance(f, dict) and f.get("kind") in FEATURE_KINDS,
                    f"tile {ident}: feature kind must be one of {', '.join(FEATURE_KINDS)}")
             kind = f["kind"]
             sides = f.get("edges", [])
             _check(isinstance(sides, list) and all(isinstance(s, str) and len(s) == 1 and s in SIDES for s in sides)
                    and len(set(sides)) == len(sides),
-                   f"tile {ident}: feature edges must be distinct sides N, E, S, W")
+                   f"tile {ident}: feature {n} ({kind}): edges must be a list of distinct sides N, E, S, W, "
+                   f"not {short(sides)}")
             idx = tuple(SIDES.index(s) for s in sides)
             if kind == "baobab":
                 _check(not idx, f"tile {ident}: a baobab has no edges")
