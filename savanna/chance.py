@@ -27,6 +27,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from savanna.limits import short
+
 CHANCE = -1  # current_player at a chance node (OpenSpiel's kChancePlayerId)
 SAMPLED, EXPLICIT = "sampled", "explicit"
 CHANCE_MODES = (SAMPLED, EXPLICIT)
@@ -37,7 +39,7 @@ def check_mode(chance: Any) -> str:
     """The chance mode, or ValueError saying what it must be."""
     if chance not in CHANCE_MODES:
         raise ValueError(f"chance must be 'sampled' (draws shuffled by the seed) or 'explicit' "
-                         f"(draws are chance nodes), not {chance!r}")
+                         f"(draws are chance nodes), not {short(chance)}")
     return chance
 
 

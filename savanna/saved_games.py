@@ -16,8 +16,8 @@ def parse(text: Any) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise ValueError(f"a saved game must be JSON text, not {type(text).__name__}")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        return limits.read_json(text)
+    except ValueError as e:  # (a UnicodeDecodeError or a number too long to read is one too)
         raise ValueError(f"saved game is not valid JSON: {e}") from None
     except RecursionError:
         raise ValueError("saved game is not valid JSON: nested too deeply") from None
@@ -25,13 +25,15 @@ def parse(text: Any) -> Any:
 
 def check(data: Any, fmt: str, game: str, keys: set[str], max_actions: int) -> list[str]:
     """Check a saved game's envelope (format, game, fields, players, seed) and the sizes in it,
-    before any work: no more than `max_actions` actions (the game's bound for any set-up)."""
+    before any work: plain JSON (limits.check_plain), no more than `max_actions` actions (the
+    game's bound for any set-up)."""
     if not isinstance(data, dict):
         raise ValueError("saved game: expected a JSON object")
+    limits.check_plain(data, "saved game")
     if data.get("format") != fmt:
-        raise ValueError(f"saved game: format must be {fmt!r}, not {data.get('format')!r}")
+        raise ValueError(f"saved game: format must be {fmt!r}, not {limits.short(data.get('format'))}")
     if data.get("game", game) != game:
-        raise ValueError(f"saved game: this is a game of {data.get('game')!r}, not {game}")
+        raise ValueError(f"saved game: this is a game of {limits.short(data.get('game'))}, not {game}")
     if "actions" not in data:
         raise ValueError("saved game: 'actions' is missing")
     unknown = set(data) - keys
@@ -67,7 +69,8 @@ def replay(game: Any, actions: list[str], data: dict[str, Any]) -> Any:
             raise ValueError(f"saved game: action {i + 1} ({a!r}) cannot be replayed: {e}") from None
     scores = data.get("scores")
     if scores is not None and scores != game.scores:
-        raise ValueError(f"saved game: the actions give scores {game.scores}, but the file says {scores}")
+        raise ValueError(f"saved game: the actions give scores {game.scores}, but the file says "
+                         f"{limits.short(scores, 80)}")
     over = data.get("over")
     if over is not None and over != game.is_terminal():
         raise ValueError("saved game: the file says the game is " + ("over" if over else "not over") +

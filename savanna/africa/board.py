@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from savanna.limits import short
+
 from .limits import COLUMNS, ROWS
 
 LABEL = re.compile(r"[a-z][1-9][0-9]?")
@@ -34,7 +36,7 @@ def label(row: int, col: int) -> str:
 def parse_label(text: str) -> tuple[int, int]:
     """(row, col) of a space name like 'f1'; ValueError if malformed."""
     if not isinstance(text, str) or not LABEL.fullmatch(text):
-        raise ValueError(f"{text!r} is not a space name (column letter and row number, like f1)")
+        raise ValueError(f"{short(text)} is not a space name (column letter and row number, like f1)")
     return int(text[1:]) - 1, ord(text[0]) - ord("a")
 
 
@@ -147,8 +149,8 @@ class Board:
         return out
 
     def space(self, name: str) -> int:
-        """The index of a space by name; ValueError if the map has no such space."""
-        i = self.index.get(name)
+        """The index of a space by name; ValueError if the map has no such space (or `name` is not text)."""
+        i = self.index.get(name) if isinstance(name, str) else None
         if i is None:
             parse_label(name)
             raise ValueError(f"{name} is not a space of the map")

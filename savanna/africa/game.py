@@ -48,7 +48,7 @@ from typing import Any
 
 from savanna import events
 from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
-from savanna.limits import check_seed
+from savanna.limits import check_seed, short
 
 from . import actions as act
 from . import animals_and_nomads, base_camps, discovery, display, explorers, layout, objects
@@ -80,19 +80,19 @@ class Game:
         gd = load_data(data)
         check_mode(chance)
         if not isinstance(players, int) or isinstance(players, bool) or not gd.min_players <= players <= gd.max_players:
-            raise ValueError(f"players must be a whole number from {gd.min_players} to {gd.max_players}, not {players!r}")
+            raise ValueError(f"players must be a whole number from {gd.min_players} to {gd.max_players}, not {short(players)}")
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise ValueError(f"seed must be a whole number, not {short(seed)}")
         check_seed(seed)
         self.explain: list[dict[str, Any]] | None = None  # scoring events, while apply_explained runs
         if not isinstance(hidden_treasure, bool):
-            raise ValueError(f"hidden_treasure must be True or False, not {hidden_treasure!r}")
+            raise ValueError(f"hidden_treasure must be True or False, not {short(hidden_treasure)}")
         if first_player is not None and (not isinstance(first_player, int) or isinstance(first_player, bool)
                                          or not 0 <= first_player < players):
             raise ValueError(f"first_player must be a seat from 0 to {players - 1} (or None: drawn by the seed), "
-                             f"not {first_player!r}")
+                             f"not {short(first_player)}")
         self.data = gd
         self.board = b = gd.board
         self.players = players

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from savanna.chance import EXPLICIT
-from savanna.limits import at_most
+from savanna.limits import at_most, short
 
 from .phases import EMPTY
 from .tiles import GameData
@@ -55,8 +55,9 @@ def _layout(gd: GameData, tile_layout) -> dict[int, int]:
             raise ValueError(f"tile_layout: {e}") from None
         if gd.board.is_city[sp]:
             raise ValueError(f"tile_layout: {name} is a city, which holds no tile")
-        if tid not in left:
-            raise ValueError(f"tile_layout: {tid!r} is not a tile of this game ({', '.join(t.id for t in gd.types)})")
+        if not isinstance(tid, str) or tid not in left:
+            raise ValueError(f"tile_layout: {name}: {short(tid)} is not a tile of this game "
+                             f"({', '.join(t.id for t in gd.types)})")
         if left[tid] == 0:
             raise ValueError(f"tile_layout: more {tid!r} tiles than the game has ({gd.by_id[tid].count})")
         left[tid] -= 1

@@ -28,7 +28,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from savanna.limits import at_most, short
+from savanna.limits import at_most, check_plain, read_json, short
 
 from . import limits
 from .board import Board
@@ -54,15 +54,10 @@ class GameData:
     """The map, the tile mix and the numbers of the rules, checked."""
 
     def __init__(self, data: dict[str, Any]):
-        try:
-            text = json.dumps(data)
-        except (TypeError, ValueError, RecursionError) as e:
-            raise ValueError(f"game data must be plain JSON data: {e}") from None
+        check_plain(data, "game data")
+        text = json.dumps(data)
         at_most("game data", text, limits.DATA_CHARS, "characters as JSON")
-        try:
-            self.data = json.loads(text)  # a private, plain-JSON copy
-        except RecursionError as e:
-            raise ValueError(f"game data must be plain JSON data: {e}") from None
+        self.data = json.loads(text)  # a private, plain-JSON copy
         d = self.data
         _check(isinstance(d, dict), "game data: expected a JSON object")
         _check(d.get("format") == FORMAT, f"game data: format must be {FORMAT!r}, not {short(d.get('format'))}")
@@ -80,9 +75,9 @@ class GameData:
             _check(isinstance(t, dict), f"game data: tile entry {i + 1} must be an object")
             tid = t.get("id")
             _check(isinstance(tid, str) and TILE_ID.fullmatch(tid) is not None,
-                   f"game data: tile entry {i + 1}: id must be a lowercase word (a-z, 0-9, -), not {tid!r}")
+                   f"game data: tile entry {i + 1}: id must be a lowercase word (a-z, 0-9, -), not {short(tid)}")
             kind = t.get("kind")
-            _check(kind in KINDS, f"game data: tile {tid}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+            _check(kind in KINDS, f"game data: tile {tid}: kind must be one of {', '.join(KINDS)}, not {short(kind)}")
             count = t.get("count")
             _check(_whole(count) and count >= 1, f"game data: tile {tid}: count must be a whole number >= 1")
             value = t.get("value", 0)
@@ -167,7 +162,9 @@ def load_data(data: dict[str, Any] | str | GameData | None = None) -> GameData:
         return data
     if isinstance(data, (str, bytes)):
         try:
-            data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            data = read_json(data)
+        except ValueError as e:  # (a UnicodeDecodeError or a number too long to read is one too)
             raise ValueError(f"game data is not valid JSON: {e}") from None
+        except RecursionError:
+            raise ValueError("game data is not valid JSON: nested too deeply") from None
     return GameData(data)

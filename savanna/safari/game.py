@@ -38,7 +38,7 @@ from typing import Any, Iterable
 
 from savanna import events
 from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
-from savanna.limits import check_seed
+from savanna.limits import check_seed, short
 
 from . import actions as act
 from . import baobabs, rangers, stack, table, tokens
@@ -123,13 +123,13 @@ class Game(Inspection):
             raise ValueError("tile_order and token_order set the order of a sampled game's draws; "
                              "an explicit-chance game has none: it draws at its chance nodes")
         if not isinstance(players, int) or isinstance(players, bool) or not ts.min_players <= players <= ts.max_players:
-            raise ValueError(f"players must be a whole number from {ts.min_players} to {ts.max_players}, not {players!r}")
+            raise ValueError(f"players must be a whole number from {ts.min_players} to {ts.max_players}, not {short(players)}")
         if final_scoring not in FINAL_SCORING:
-            raise ValueError(f"final_scoring must be 'all' (English rulebook) or 'majority' (German edition), not {final_scoring!r}")
+            raise ValueError(f"final_scoring must be 'all' (English rulebook) or 'majority' (German edition), not {short(final_scoring)}")
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise ValueError(f"seed must be a whole number, not {short(seed)}")
         check_seed(seed)
         self.explain: list[dict[str, Any]] | None = None  # scoring events, while apply_explained runs
         self.tileset = ts

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from savanna.limits import at_most
+from savanna.limits import at_most, short
 
 from . import actions as act
 from . import limits
@@ -26,25 +26,25 @@ def check_order(ts: TileSet, tile_order: Iterable[str] | None) -> list[int]:
     if isinstance(tile_order, str):
         tile_order = tile_order.replace(",", " ").split()
     if not isinstance(tile_order, (list, tuple)):
-        raise ValueError(f"tile_order must be a list of tile names like ['S03', 'S07/2'], not {tile_order!r}")
+        raise ValueError(f"tile_order must be a list of tile names like ['S03', 'S07/2'], not {short(tile_order)}")
     at_most("tile_order", tile_order, limits.TILES, "tiles")  # (past the set's own, the loop says which)
     used: set[int] = set()
     out = []
     for name in tile_order:
         if not isinstance(name, str):
-            raise ValueError(f"tile_order entries must be tile names like 'S03' or 'S03/2', not {name!r}")
+            raise ValueError(f"tile_order entries must be tile names like 'S03' or 'S03/2', not {short(name)}")
         if "/" in name:
             c = ts.copy_by_name.get(name)
             if c is None:
-                raise ValueError(f"tile_order: no tile copy {name!r} in this tile set")
+                raise ValueError(f"tile_order: no tile copy {short(name)} in this tile set")
             if c.index in used:
-                raise ValueError(f"tile_order: tile {name!r} is listed twice")
+                raise ValueError(f"tile_order: tile {short(name)} is listed twice")
         else:
             if name not in ts.type_by_id:
-                raise ValueError(f"tile_order: no tile type {name!r} in this tile set")
+                raise ValueError(f"tile_order: no tile type {short(name)} in this tile set")
             c = next((c for c in ts.copies if c.type.id == name and c.index not in used), None)
             if c is None:
-                raise ValueError(f"tile_order: no copy of {name!r} is left")
+                raise ValueError(f"tile_order: no copy of {short(name)} is left")
         used.add(c.index)
         out.append(c.index)
     return out
@@ -86,7 +86,7 @@ def take_outcome(g, a) -> int:
         if alias is not None:
             raise ValueError(f"illegal action {a}: copies alike are one outcome: write ~{alias}")
         raise ValueError(f"illegal action {a}: a land tile is drawn now (~<tile>, e.g. ~{ts.outcome_names[0]}), "
-                         f"and {name!r} is no tile of this tile set")
+                         f"and {short(name)} is no tile of this tile set")
     outcome_of = ts.outcome_of
     c = next((c for c in g.stack if outcome_of[c] == o), -1)
     if c < 0:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from savanna.limits import at_most, short
+from savanna.limits import at_most, check_plain, read_json, short
 
 from . import limits
 from .geometry import CORNERS, SIDES
@@ -117,15 +117,11 @@ class TileSet:
 
     def __init__(self, data: dict[str, Any], packaged: bool = False):
         _check(isinstance(data, dict), "a tile set must be a JSON object")
-        try:  # our own copy, as plain JSON: later changes to the caller's dict cannot reach the game
-            text = json.dumps(data)
-        except (TypeError, ValueError, RecursionError) as e:
-            raise ValueError(f"a tile set must be plain JSON data: {e}") from None
+        check_plain(data, "tile set")
+        # our own copy, as plain JSON: later changes to the caller's dict cannot reach the game
+        text = json.dumps(data)
         at_most("tile set", text, limits.SET_CHARS, "characters as JSON")
-        try:
-            data = json.loads(text)
-        except RecursionError as e:
-            raise ValueError(f"a tile set must be plain JSON data: {e}") from None
+        data = json.loads(text)
         limits.check_tile_set(data)  # every size, before anything is built
         self.data = data
         _check(data.get("format") == FORMAT, f"tile set format must be {FORMAT!r}")
@@ -250,13 +246,15 @@ class TileSet:
         _check(isinstance(feats, list), f"tile {ident}: 'features' must be a list")
         features: list[Feature] = []
         used: set[int] = set()
-        for f in feats:
+        for n, f in enumerate(feats, 1):
             _check(isinstance(f, dict) and f.get("kind") in FEATURE_KINDS,
                    f"tile {ident}: feature kind must be one of {', '.join(FEATURE_KINDS)}")
             kind = f["kind"]
             sides = f.get("edges", [])
-            _check(isinstance(sides, list) and all(s in SIDES for s in sides) and len(set(sides)) == len(sides),
-                   f"tile {ident}: feature edges must be distinct sides N, E, S, W")
+            _check(isinstance(sides, list) and all(isinstance(s, str) and len(s) == 1 and s in SIDES for s in sides)
+                   and len(set(sides)) == len(sides),
+                   f"tile {ident}: feature {n} ({kind}): edges must be a list of distinct sides N, E, S, W, "
+                   f"not {short(sides)}")
             idx = tuple(SIDES.index(s) for s in sides)
             if kind == "baobab":
                 _check(not idx, f"tile {ident}: a baobab has no edges")
@@ -351,8 +349,8 @@ def load_tiles(data: dict[str, Any] | str | TileSet | None = None) -> TileSet:
                 ts = _PACKAGED[data] = TileSet(packaged_data(data), packaged=True)
             return ts
         try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
+            data = read_json(data)
+        except ValueError as e:  # (a number too long to read is one too)
             raise ValueError(f"tile set is not valid JSON: {e}") from None
         except RecursionError:
             raise ValueError("tile set is not valid JSON: nested too deeply") from None

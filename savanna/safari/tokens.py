@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from savanna.chance import EXPLICIT
-from savanna.limits import at_most
+from savanna.limits import at_most, short
 
 from . import actions as act
 from . import limits
@@ -104,7 +104,7 @@ def take_outcome(g, a) -> None:
     i = ts.animal_index.get(name)
     if i is None:
         raise ValueError(f"illegal action {a}: an animal token is drawn now (~<animal letter>: "
-                         f"{', '.join('~' + x for x in ts.animals)}), and {name!r} is not an animal")
+                         f"{', '.join('~' + x for x in ts.animals)}), and {short(name)} is not an animal")
     if i not in g.pile:
         raise ValueError(f"illegal action {a}: no {ts.animal_names[name]} token is left to draw "
                          "(its probability is 0)")
