@@ -531,6 +531,10 @@ def test_corrupt_or_foreign_uploads_are_refused_with_the_engines_message(client)
     assert r.status_code == 201 and r.json()["seats"][1]["token"] is None  # the file's text works as well
     error(client.post("/api/games/import", content=b"{not json", headers={"content-type": "application/json"}),
           400, "bad_json")
+    # where the parser stopped, for the page to say in its language
+    r = client.post("/api/games/import", content=b'{"players": 2,\n "seed": 5 "actions": []}',
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and (r.json()["code"], r.json()["line"], r.json()["column"]) == ("bad_json", 2, 12)
     error(client.post("/api/games/import", json={"saved": data, "seats": [HUMAN]}), 422, "bad_settings", "2 seats")
     error(client.post("/api/games/import", json={"saved": data, "colour": 1}), 400, "bad_request", "colour")
     big = json.dumps(dict(data, pad="x" * (1024 * 1024)))
