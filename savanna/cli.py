@@ -32,7 +32,7 @@ from typing import Any
 
 from rich.console import Console
 
-from savanna import __version__, games
+from savanna import __version__, games, saved_games
 
 DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.edge.ratelimit's (the web extra may be missing)
 
@@ -274,6 +274,11 @@ def _options_given(parser: argparse.ArgumentParser, game: str, args: argparse.Na
 
 def _read_game(path: str):
     """A saved game of any game: the file names its game ("game", else its "format")."""
+    return _read_save(path)[0]
+
+
+def _read_save(path: str):
+    """A saved game of any game (as _read_game) and the seats it names (None: it names none)."""
     import json
 
     try:
@@ -289,7 +294,7 @@ def _read_game(path: str):
     if not isinstance(name, str) or name not in games.GAMES:
         raise ValueError(f"{path} is a game of {name!r}, which this version does not know "
                          f"(known games: {', '.join(sorted(games.GAMES))})")
-    return games.game_module(name).from_json(text)
+    return games.game_module(name).from_json(text), saved_games.seats_of(data)
 
 
 def _error(console: Console, message: str) -> None:
@@ -369,12 +374,17 @@ def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
 
 
 def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from savanna.terminal.seats import seats_line
+
     try:
-        game = _read_game(args.file)
+        game, seats = _read_save(args.file)
     except ValueError as e:
         _error(Console(stderr=True), str(e))
         return 1
-    return games.spec_of(game).part("terminal").replay_game(game, Console(), step=args.step)
+    console = Console()
+    if seats:
+        console.print(seats_line(seats))
+    return games.spec_of(game).part("terminal").replay_game(game, console, step=args.step)
 
 
 def _wide_console() -> Console:

@@ -16,6 +16,8 @@ PLAYERS = 16  # seats in a game (both games' rules say 2 to 5); the web app allo
 SEED_BITS = 256  # a seed's size; the web app deals 128-bit seeds, the command line 31-bit ones
 ACTION_CHARS = 64  # characters in one action string: the longest notation is about 25
 TEXT = 200  # characters in a name or note of a data file (the packaged map's name is 73)
+NAME_CHARS = 40  # characters in a seat's name (a saved game's seats, the web app's seats)
+PLAYER_CHARS = 64  # characters in a computer player's spec ("mcts:time=1,iterations=500" is 26)
 
 
 def at_most(where: str, value: Any, bound: int, things: str | None = None) -> None:

@@ -1,7 +1,23 @@
 """What every game's saved files share: JSON text holding a format, the game's name,
 its settings and the list of actions, with the scores as a check. A game is rebuilt
 by replaying its actions, so a saved game can never hold a position the rules could
-not reach; each game's `serialization` module adds only its own settings."""
+not reach; each game's `serialization` module adds only its own settings.
+
+A save may also say who sat at the game: its optional `seats` section, one entry per
+seat, in seat order (`check_seats`):
+
+    "seats": [{"name": "Ann", "kind": "human"},
+              {"kind": "computer", "player": "mcts:time=1"}]
+
+`kind` is "human" or "computer"; a computer seat names its player by its spec (what
+`savanna play --opponent` and the web app's lobby take), a human seat has none. `name`
+is left out for a seat that has no name of its own: a reader shows its default name
+(`default_name`, "Player 2", "Computer 2 (mcts)"; the web app in the page's language).
+The engines do not keep the seats (a game is the same game whoever plays it): they
+check the section when they read a save, and write it when they are given one
+(`Game.to_json(seats=...)`); `seats_of` reads it back. A save without it (every save
+written before it existed) reads as before: nobody is named.
+"""
 
 from __future__ import annotations
 
@@ -51,7 +67,84 @@ def check(data: Any, fmt: str, game: str, keys: set[str], max_actions: int) -> l
     for i, a in enumerate(acts):
         limits.at_most(f"saved game: action {i + 1}", a, limits.ACTION_CHARS, "characters")
     limits.at_most("saved game: scores", data.get("scores"), limits.PLAYERS, "numbers")
+    check_seats(data.get("seats"), data["players"])
     return acts
+
+
+SEAT_KINDS = ("human", "computer")
+_SEAT_KEYS = ("name", "kind", "player")
+
+
+def default_name(seat: int, kind: str, player: str | None = None) -> str:
+    """The name a seat without one goes by (in English: the web app's pages say it in their
+    language): "Player 2", or a computer's "Computer 2 (mcts)" (its player's name)."""
+    if kind == "computer" and player:
+        return f"Computer {seat + 1} ({player.split(':')[0].strip()})"
+    return f"Player {seat + 1}"
+
+
+def _seat_text(where: str, value: Any, bound: int) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"saved game: {where} must be text, not {type(value).__name__}")
+    limits.at_most(f"saved game: {where}", value, bound, "characters")
+    if not value.isprintable():
+        raise ValueError(f"saved game: {where} holds a control character")
+    return value
+
+
+def check_seats(seats: Any, players: int) -> list[dict[str, str]] | None:
+    """A save's `seats` section (see the module docstring) checked, in its plain form: each
+    entry {"name"?, "kind", "player"?}, a blank name left out; None for a save without one
+    (no field, or null). ValueError naming the field of anything else: not one object per
+    seat, an unknown field, a kind not "human" or "computer", a computer seat without a
+    player or a human one with one, a name of more than NAME_CHARS characters or a spec of
+    more than PLAYER_CHARS, or either holding a control character (a terminal prints them)."""
+    if seats is None:
+        return None
+    if not isinstance(seats, list):
+        raise ValueError(f"saved game: 'seats' must be a list, one entry per seat, not {type(seats).__name__}")
+    if len(seats) != players:
+        raise ValueError(f"saved game: 'seats' has {len(seats)} entries, but the game has {players} players")
+    out = []
+    for i, seat in enumerate(seats):
+        where = f"seats[{i}]"
+        if not isinstance(seat, dict):
+            raise ValueError(f"saved game: {where} must be an object with 'kind' (and 'name', 'player'), "
+                             f"not {type(seat).__name__}")
+        unknown = [k for k in seat if k not in _SEAT_KEYS]
+        if unknown:
+            raise ValueError(f"saved game: {where} has an unknown field {limits.short(unknown[0])} "
+                             f"(a seat has {', '.join(_SEAT_KEYS)})")
+        kind = seat.get("kind")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"saved game: {where}.kind must be 'human' or 'computer', not {limits.short(kind)}")
+        entry: dict[str, str] = {}
+        if seat.get("name") is not None:
+            name = _seat_text(f"{where}.name", seat["name"], limits.NAME_CHARS)
+            if name.strip():
+                entry["name"] = name
+        entry["kind"] = kind
+        player = seat.get("player")
+        if kind == "computer":
+            if player is None:
+                raise ValueError(f"saved game: {where}.player is missing: a computer seat names its player "
+                                 "(e.g. 'greedy' or 'mcts:time=1')")
+            player = _seat_text(f"{where}.player", player, limits.PLAYER_CHARS)
+            if not player.strip():
+                raise ValueError(f"saved game: {where}.player is empty: a computer seat names its player")
+            entry["player"] = player
+        elif player is not None:
+            raise ValueError(f"saved game: {where}.player must be left out: a human seat has no computer player")
+        out.append(entry)
+    return out
+
+
+def seats_of(data: Any) -> list[dict[str, str]] | None:
+    """The seats a parsed save names (checked, as `check_seats` gives them), or None if it
+    names none. ValueError as `check_seats` for a malformed section."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), int):
+        return None
+    return check_seats(data.get("seats"), data["players"])
 
 
 def with_defaults(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:

@@ -211,7 +211,7 @@ def test_a_takeback_asked_of_another_person_refused_then_accepted(server, pages)
     moves = ann.evaluate("window.page.view.moves")
     expect(bo.locator("#takeback-request")).to_contain_text(
         f"Ann asks to take back their last turn: moves 1–{moves} would be undone" if moves > 1 else "move 1 would be")
-    expect(ann.locator("#takeback-request")).to_contain_text("Waiting for Bo")
+    expect(ann.locator("#takeback-request")).to_contain_text("You asked to take back your turn; waiting for Bo")
     shot(bo, "play-takeback-asked.png")
     bo.click("#takeback-refuse")
     expect(ann.locator("#toasts")).to_contain_text("Bo refused Ann's takeback")

@@ -119,8 +119,9 @@ def test_a_whole_game_against_a_computer_through_the_api(client):
     assert chart[0]["scores"] == [0, 0] and chart[-1]["final"] and chart[-1]["scores"] == g2.scores
     assert [e["turn"] for e in chart[:-1]] == list(range(len(chart) - 1))
     assert v["legal_actions"] == [] and v["current_player"] is None and v["phase"] == "over"
-    # and the export is the engine's own saved game
-    assert client.get(f"/api/games/{gid}/export").text == g2.to_json()
+    # and the export is the engine's own saved game, with who sat at it (the computer's default
+    # name left out: a reader says it in its own language)
+    assert client.get(f"/api/games/{gid}/export").text == g2.to_json(seats=[HUMAN, RANDOM])
     # a finished game takes no more actions
     error(act(client, gid, token, "pass"), 409, "game_over")
 
@@ -429,12 +430,61 @@ def test_export_then_import_round_trip(client):
     assert [h["action"] for h in v["history"]] == [str(a) for a in g.history]
     assert [s["kind"] for s in v["seats"]] == ["human", "human"] and imp["hotseat_token"]
     exported = client.get(f"/api/games/{imp['id']}/export")
+    # the same save, now naming its seats: two people with no names of their own
+    text = g.to_json(seats=[{"kind": "human"}, {"kind": "human"}])
     assert exported.status_code == 200 and exported.text == text
     assert "attachment" in exported.headers["content-disposition"]
     assert safari.from_json(exported.text).scores == g.scores
     # and the export of that imports again to the same game
     again = client.post("/api/games/import", content=exported.text, headers={"content-type": "application/json"})
     assert client.get(f"/api/games/{again.json()['id']}/export").text == text
+
+
+def test_a_saved_game_keeps_its_seats_names_and_kinds_through_download_and_upload(client):
+    g = create(client, [HUMAN, {"kind": "computer", "player": "random", "name": "Zaza"}, {"kind": "human"}], seed=4)
+    gid = g["id"]
+    tokens = [s["token"] for s in g["seats"]]
+    rng = random.Random(4)
+    while True:
+        v = wait_for(client, gid, lambda v: v["status"] == "over" or v["current_player"] != 1)
+        if v["status"] == "over":
+            break
+        r = act(client, gid, tokens[v["current_player"]], rng.choice(v["legal_actions"]), version=v["version"])
+        assert r.status_code == 200, r.text
+    saved = json.loads(client.get(f"/api/games/{gid}/export").text)
+    # a seat without a name of its own saves none: a reader says "Player 3" in its language
+    assert saved["seats"] == [{"name": "Ann", "kind": "human"}, {"name": "Zaza", "kind": "computer", "player": "random"},
+                              {"kind": "human"}]
+    imp = client.post("/api/games/import", json=saved).json()
+    v = view(client, imp["id"])
+    assert [(s["name"], s["kind"], s["player"]) for s in v["seats"]] == [
+        ("Ann", "human", None), ("Zaza", "computer", "random"), ("Player 3", "human", None)]
+    assert not any(s["connected"] for s in v["seats"] if s["kind"] == "human")
+    # a finished game's computer keeps the player it was, even one this server would not run
+    strong = dict(saved, seats=[saved["seats"][0], {"kind": "computer", "player": "mcts:time=60"}, {"kind": "human"}])
+    v = view(client, client.post("/api/games/import", json=strong).json()["id"])
+    assert v["seats"][1]["player"] == "mcts:time=60" and v["seats"][1]["name"] == "Computer 2 (mcts)"
+    # a file without seats reads as before: everyone a person, named by seat
+    old = {k: x for k, x in saved.items() if k != "seats"}
+    v = view(client, client.post("/api/games/import", json=old).json()["id"])
+    assert [(s["name"], s["kind"]) for s in v["seats"]] == [(f"Player {i}", "human") for i in (1, 2, 3)]
+    # a malformed seats section is refused, naming the field
+    for seats, words in (([{"kind": "robot"}] * 3, "seats[0].kind"), ([{"kind": "human"}], "3 players"),
+                         ([{"kind": "human", "name": 5}] * 3, "seats[0].name"),
+                         ([{"kind": "computer"}] * 3, "seats[0].player"), ("Ann", "'seats' must be a list")):
+        error(client.post("/api/games/import", json=dict(saved, seats=seats)), 422, "bad_import", words)
+
+
+def test_an_unfinished_save_whose_computer_this_server_will_not_run_is_refused_saying_so(client):
+    g = engine_game(13)
+    for a in g.legal_actions()[:1]:
+        g.apply(a)
+    data = json.loads(g.to_json(seats=[{"name": "Ann", "kind": "human"}, {"kind": "computer", "player": "mcts:time=60"}]))
+    error(client.post("/api/games/import", json=data), 422, "bad_import", "seats cannot play on here", "upload it with")
+    data["seats"][1]["player"] = "random"
+    imp = client.post("/api/games/import", json=data).json()
+    v = view(client, imp["id"])
+    assert [(s["name"], s["kind"]) for s in v["seats"]] == [("Ann", "human"), ("Computer 2 (random)", "computer")]
 
 
 def test_import_a_game_in_progress_with_seats_and_continue_it(client):
@@ -481,6 +531,10 @@ def test_corrupt_or_foreign_uploads_are_refused_with_the_engines_message(client)
     assert r.status_code == 201 and r.json()["seats"][1]["token"] is None  # the file's text works as well
     error(client.post("/api/games/import", content=b"{not json", headers={"content-type": "application/json"}),
           400, "bad_json")
+    # where the parser stopped, for the page to say in its language
+    r = client.post("/api/games/import", content=b'{"players": 2,\n "seed": 5 "actions": []}',
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and (r.json()["code"], r.json()["line"], r.json()["column"]) == ("bad_json", 2, 12)
     error(client.post("/api/games/import", json={"saved": data, "seats": [HUMAN]}), 422, "bad_settings", "2 seats")
     error(client.post("/api/games/import", json={"saved": data, "colour": 1}), 400, "bad_request", "colour")
     big = json.dumps(dict(data, pad="x" * (1024 * 1024)))

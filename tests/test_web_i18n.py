@@ -140,29 +140,119 @@ def test_the_server_serves_a_catalogue_and_names_the_languages_it_has(tmp_path):
 NOT_FOR_PEOPLE = {"button, a, input, select, textarea, summary", "patch: no ${op.path}",
                   "no ${lang} catalogue: ${e.message}"}
 ENGLISH = re.compile(r"\b(the|an?|to|of|is|are|on|and|or|your|you|no|not|this|with|for|in|at|it|its|be|has|have)\b", re.I)
+# what may come before a `/` that starts a regular expression rather than divides
+_BEFORE_REGEX = {"return", "typeof", "case", "do", "else", "in", "of", "instanceof", "new", "delete", "void", "throw",
+                 "yield", "await"}
+
+
+def _skip_quoted(src: str, i: int) -> int:
+    """The index just past the string literal ('...' or "...") that starts at `i`."""
+    quote, i = src[i], i + 1
+    while i < len(src) and src[i] != quote:
+        i += 2 if src[i] == "\\" else 1
+    return i + 1
+
+
+def _skip_template(src: str, i: int) -> int:
+    """The index just past the template literal that starts at `i`, its ${...} parts (and any
+    string, template or braces in them) included."""
+    i += 1
+    while i < len(src) and src[i] != "`":
+        if src[i] == "\\":
+            i += 2
+        elif src.startswith("${", i):
+            depth, i = 1, i + 2
+            while i < len(src) and depth:
+                c = src[i]
+                if c in "'\"":
+                    i = _skip_quoted(src, i)
+                elif c == "`":
+                    i = _skip_template(src, i)
+                else:
+                    depth += {"{": 1, "}": -1}.get(c, 0)
+                    i += 1
+        else:
+            i += 1
+    return i + 1
+
+
+def js_tokens(src: str) -> list[tuple[str, str, int]]:
+    """The tokens of a script as (type, text, line): "name", "number", "string", "template_string",
+    "regexp" and one-character "operator"s; comments and blanks left out. Enough of JavaScript's
+    lexical grammar for the scan below (a `/` starts a regular expression where no value
+    precedes it)."""
+    out: list[tuple[str, str, int]] = []
+    i, line = 0, 1
+    while i < len(src):
+        c, start = src[i], i
+        if c.isspace():
+            i += 1
+        elif src.startswith("//", i):
+            end = src.find("\n", i)
+            i = len(src) if end < 0 else end
+        elif src.startswith("/*", i):
+            i = src.index("*/", i + 2) + 2
+        elif c in "'\"":
+            i = _skip_quoted(src, i)
+            out.append(("string", src[start:i], line))
+        elif c == "`":
+            i = _skip_template(src, i)
+            out.append(("template_string", src[start:i], line))
+        elif c.isalpha() or c in "_$":
+            m = re.compile(r"[\w$]+").match(src, i)
+            i = m.end()
+            out.append(("name", m.group(), line))
+        elif c.isdigit():
+            m = re.compile(r"[\w.]+").match(src, i)
+            i = m.end()
+            out.append(("number", m.group(), line))
+        elif c == "/" and (not out or out[-1][1] in _BEFORE_REGEX
+                           or (out[-1][0] == "operator" and out[-1][1] not in ")]}")):
+            i += 1
+            in_class = False
+            while i < len(src) and (in_class or src[i] != "/"):
+                if src[i] == "\\":
+                    i += 1
+                elif src[i] in "[]":
+                    in_class = src[i] == "["
+                i += 1
+            i = re.compile(r"/[a-z]*").match(src, i).end()
+            out.append(("regexp", src[start:i], line))
+        else:
+            i += 1
+            out.append(("operator", c, line))
+        line += src.count("\n", start, i)
+    return out
 
 
 def untranslated_sentences(path: Path) -> list[tuple[int, str]]:
     """String literals of a page's script that read as English words and are not the
-    message of a _(), ngettext() or N_() call (babel's own JavaScript lexer)."""
-    from babel.messages.jslexer import tokenize
-
-    tokens = [t for t in tokenize(path.read_text(encoding="utf-8"), jsx=False, dotted=False, template_string=True)
-              if t.type not in ("linecomment", "multilinecomment")]
+    message of a _(), ngettext() or N_() call (js_tokens)."""
+    tokens = js_tokens(path.read_text(encoding="utf-8"))
     calls: list[str | None] = []  # the function of each open parenthesis
     found = []
-    for i, t in enumerate(tokens):
-        if t.type == "operator" and t.value == "(":
-            calls.append(tokens[i - 1].value if i and tokens[i - 1].type == "name" else None)
-        elif t.type == "operator" and t.value == ")" and calls:
+    for i, (kind, text, line) in enumerate(tokens):
+        if kind == "operator" and text == "(":
+            calls.append(tokens[i - 1][1] if i and tokens[i - 1][0] == "name" else None)
+        elif kind == "operator" and text == ")" and calls:
             calls.pop()
-        elif t.type in ("string", "template_string") and not (calls and calls[-1] in ("_", "ngettext", "N_")):
-            text = t.value[1:-1]
+        elif kind in ("string", "template_string") and not (calls and calls[-1] in ("_", "ngettext", "N_")):
+            text = text[1:-1]
             words = re.sub(r"\$\{[^}]*\}", " ", text)
             if (len(re.findall(r"[A-Za-z']{2,}", words)) >= 2 and ENGLISH.search(words)
                     and not re.search(r"[#.\[]\w|=>|\w-\w", words) and text not in NOT_FOR_PEOPLE):
-                found.append((t.lineno, text))
+                found.append((line, text))
     return found
+
+
+def test_the_scan_reads_javascript_as_a_lexer_does():
+    src = ('a = b / 2; r = /["\'`]\\/[/]x/g.test(s); // "the end of it"\n'
+           '/* "not a string of ours" */ t = `a ${f(`in ${"the x"}`)} b`; w = "to the end";')
+    tokens = js_tokens(src)
+    assert [t for t in tokens if t[0] in ("string", "template_string", "regexp")] == [
+        ("regexp", "/[\"'`]\\/[/]x/g", 1), ("template_string", '`a ${f(`in ${"the x"}`)} b`', 2),
+        ("string", '"to the end"', 2)]
+    assert ("operator", "/", 1) in tokens  # b / 2 divides
 
 
 def test_no_sentence_of_the_pages_is_written_without_its_translation():

@@ -365,6 +365,46 @@ def test_resigning_the_last_person_ends_the_game(client):
     assert v["winners"] == [1] and v["ended"]["people_left"] == 0
 
 
+def test_the_seat_that_resigned_first_ranks_last_when_every_seat_resigned(client):
+    """Ann leads and resigns (a computer plays her seat on), then Bo, the last person, resigns,
+    which ends the game: Bo stayed longest and wins; Ann's seat ranks last, whatever it scored."""
+    g = create(client, [HUMAN, BO], seed=21, resign_player="random")
+    gid, ann, bo = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+    rng = random.Random(1)
+    while True:  # play until Ann leads, at Bo's turn
+        v = view(client, gid)
+        if v["moves"] > 12 and v["seats"][0]["score"] > v["seats"][1]["score"] and v["current_player"] == 1:
+            break
+        ok(act(client, gid, [ann, bo][v["current_player"]], rng.choice(v["legal_actions"])))
+    assert ok(post(client, gid, "resign", token=ann))["outcome"] == "computer"
+    moves_then = v["moves"]
+    assert ok(post(client, gid, "resign", token=bo))["outcome"] == "ended"
+    w = view(client, gid)
+    assert w["status"] == "over" and w["ended"]["seat"] == 1 and w["ended"]["people_left"] == 0
+    assert w["seats"][0]["score"] > w["seats"][1]["score"]  # Ann's seat still leads on points
+    assert w["winners"] == [1] and w["ranking"] == [1, 0]
+    lobby = client.get("/api/games").json()
+    assert [x["winners"] for x in lobby["recent"] if x["id"] == gid] == [[1]]
+    # a replay before the resignations shows two people playing, none resigned, no ranking yet
+    r = client.get(f"/api/games/{gid}/replay?step={moves_then - 1}").json()
+    assert r["status"] == "playing" and r["ranking"] is None and r["ended"] is None
+    assert [(s["kind"], s["resigned"]) for s in r["seats"]] == [("human", False), ("human", False)]
+
+
+def test_the_ranking_puts_the_seats_that_played_on_first_by_score(client):
+    g = create(client, [HUMAN, BO, CY], seed=10, on_resign="end")
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    rng = random.Random(10)
+    while view(client, gid)["turn"] < 4:
+        v = view(client, gid)
+        ok(act(client, gid, tokens[v["current_player"]], rng.choice(v["legal_actions"])))
+    ok(post(client, gid, "resign", token=tokens[0]))  # ends the game: Bo and Cy by score, then Ann
+    w = view(client, gid)
+    scores = [s["score"] for s in w["seats"]]
+    assert w["ranking"][-1] == 0 and sorted(w["ranking"][:2], key=lambda s: -scores[s]) == w["ranking"][:2]
+    assert set(w["ranking"]) == {0, 1, 2}
+
+
 # -------------------------------------------------------------------------- deleting
 
 

@@ -584,5 +584,6 @@ class Game:
 
     # ---------------------------------------------------------------- saving
 
-    def to_json(self) -> str:
-        return dump(self)
+    def to_json(self, seats: list[dict[str, Any]] | None = None) -> str:
+        """The saved game (serialization.py); with `seats`, who sat at it (saved_games.check_seats)."""
+        return dump(self, seats)

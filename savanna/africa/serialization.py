@@ -8,6 +8,9 @@ A saved game holds the seed, which fixes where every tile lies: it is the
 whole truth, for the players' records after the game or for a server's own
 storage, not something to show a seat during play.
 
+`seats` (optional) says who sat at the game: names and kinds, a computer seat's
+player (savanna/saved_games.py); a save without it names nobody.
+
 `chance` is written only for an explicit-chance game ("explicit"), whose actions
 include the tiles its discoveries turned up (`~elephant`); a save without it is
 a sampled game.
@@ -29,10 +32,12 @@ FORMAT = "savanna-africa-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"hidden_treasure": False}
 _KEYS = {"format", "game", "players", "seed", "hidden_treasure", "first_player", "data", "tile_layout", "revealed",
-         "chance", "actions", "scores", "over"}
+         "chance", "actions", "scores", "over", "seats"}
 
 
-def to_dict(game) -> dict[str, Any]:
+def to_dict(game, seats: Any = None) -> dict[str, Any]:
+    """The save of `game`; with `seats` (a list, one entry per seat, as saved_games.check_seats
+    takes it), its seats section, checked (ValueError naming the field)."""
     out = {
         "format": FORMAT,
         "game": "africa",
@@ -49,11 +54,13 @@ def to_dict(game) -> dict[str, Any]:
     }
     if game.chance != "sampled":
         out["chance"] = game.chance
+    if seats is not None:
+        out["seats"] = saved_games.check_seats(seats, game.players)
     return out
 
 
-def dump(game) -> str:
-    return json.dumps(to_dict(game), separators=(",", ":"))
+def dump(game, seats: Any = None) -> str:
+    return json.dumps(to_dict(game, seats), separators=(",", ":"))
 
 
 def read(data: Any) -> tuple[dict[str, Any], list[str]]:

@@ -92,9 +92,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_player(spec: str, seed: int | None = None) -> Player:
-    """A player from its spec ('random', 'greedy', 'mcts:time=1', ...)."""
+    """A player from its spec ('random', 'greedy', 'mcts:time=1', ...); its `spec` is that text
+    (what a saved game's seats name it by)."""
     name, opts = parse_spec(spec)
-    return PLAYERS[name](seed=seed, **opts)
+    player = PLAYERS[name](seed=seed, **opts)
+    player.spec = spec.strip()
+    return player
 
 
 def describe_players() -> str:

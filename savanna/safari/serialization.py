@@ -7,6 +7,9 @@ a check: a file whose replay does not reach them is refused as corrupt.
 `tiles` names the tile set: a packaged set's version, or a user's whole set. A
 save without it was made before tile sets had versions, on reconstruction-1.
 
+`seats` (optional) says who sat at the game: names and kinds, a computer seat's
+player (savanna/saved_games.py); a save without it names nobody.
+
 `chance` is written only for an explicit-chance game ("explicit"), whose actions
 include its draws (`~S05`, `~A`); a save without it is a sampled game, its draws
 made by the seed (so every sampled save reads as it did before the option).
@@ -20,16 +23,20 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from savanna import saved_games
+
 from .tileset import LEGACY_TILE_SET
 
 FORMAT = "savanna-safari-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"final_scoring": "all", "tiles": LEGACY_TILE_SET}
 KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
-        "chance", "actions", "scores", "over"}
+        "chance", "actions", "scores", "over", "seats"}
 
 
-def to_dict(game) -> dict[str, Any]:
+def to_dict(game, seats: Any = None) -> dict[str, Any]:
+    """The save of `game`; with `seats` (a list, one entry per seat, as saved_games.check_seats
+    takes it), its seats section, checked (ValueError naming the field)."""
     out = {
         "format": FORMAT,
         "game": "safari",
@@ -45,8 +52,10 @@ def to_dict(game) -> dict[str, Any]:
     }
     if game.chance != "sampled":
         out["chance"] = game.chance
+    if seats is not None:
+        out["seats"] = saved_games.check_seats(seats, game.players)
     return out
 
 
-def dump(game) -> str:
-    return json.dumps(to_dict(game), separators=(",", ":"))
+def dump(game, seats: Any = None) -> str:
+    return json.dumps(to_dict(game, seats), separators=(",", ":"))

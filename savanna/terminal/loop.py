@@ -22,6 +22,8 @@ from rich.console import Console, Group
 from rich.rule import Rule
 from rich.text import Text
 
+from savanna.limits import PLAYER_CHARS
+
 from . import screen as scr
 from .seats import seat_badge
 
@@ -361,7 +363,7 @@ class PlayLoop:
         try:
             tmp = path + ".tmp"
             with open(tmp, "w", encoding="utf-8") as f:
-                f.write(self.game.to_json())
+                f.write(self.game.to_json(seats=self.saved_seats()))
             os.replace(tmp, path)
         except OSError as e:
             self.say(f"could not save to {path}: {e.strerror or e}", "bold red")
@@ -369,6 +371,15 @@ class PlayLoop:
         if not quiet:
             self.say(f"saved to {path}", "green")
         return True
+
+    def saved_seats(self) -> list[dict[str, str]]:
+        """Who sits at the game, as a save says it (savanna.saved_games): the human, and each
+        computer seat's player spec (its player's name, were the spec longer than a save holds)."""
+        def spec(p: Any) -> str:
+            text = getattr(p, "spec", None) or p.name
+            return text if len(text) <= PLAYER_CHARS else p.name
+
+        return [{"kind": "human"} if p is None else {"kind": "computer", "player": spec(p)} for p in self.players]
 
     def human_turn(self) -> None:
         g = self.game

@@ -3,7 +3,11 @@ its colour."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
+
+from savanna.saved_games import default_name
 
 SEAT_STYLES = (
     "bold #ffffff on #d70000",  # seat 0 red
@@ -21,3 +25,18 @@ def seat_style(seat: int) -> str:
 
 def seat_badge(seat: int) -> Text:
     return Text(f" {seat} ", style=seat_style(seat))
+
+
+def seats_line(seats: list[dict[str, Any]]) -> Text:
+    """A saved game's seats (savanna.saved_games) in a line: each seat's badge, its name (or its
+    default one) and, for a computer, its player's spec: "Seats:  0  Ann   1  Computer 2
+    (mcts:time=1)"."""
+    line = Text("Seats: ")
+    for i, s in enumerate(seats):
+        computer = s["kind"] == "computer"
+        line.append_text(seat_badge(i))
+        line.append(" " + (s.get("name") or (f"Computer {i + 1}" if computer else default_name(i, "human"))))
+        if computer:
+            line.append(f" ({s['player']})", "dim")
+        line.append("  ")
+    return line

@@ -1,5 +1,6 @@
 """How the API answers what goes wrong: every error is {"type": "error", "code", "message"}
-with the HTTP status of its code (table/errors.py), a crash's 500 included."""
+with the HTTP status of its code (table/errors.py), a crash's 500 included. A body that is
+not JSON ("bad_json") also says where the parser stopped, "line" and "column" (from 1)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,15 @@ log = logging.getLogger("savanna.web")
 def error(code: str, message: str) -> JSONResponse:
     e = GameError(code, message)
     return JSONResponse(e.as_dict(), status_code=e.status)
+
+
+def where_in(text: Any, loc: Any) -> dict[str, int]:
+    """{"line", "column"} (from 1) of where the JSON parser stopped in `text` (its location
+    `("body", offset)`), for a page to say in its language; {} if it is not known."""
+    pos = loc[-1] if isinstance(loc, (list, tuple)) and loc else None
+    if not isinstance(text, str) or not isinstance(pos, int) or isinstance(pos, bool) or not 0 <= pos <= len(text):
+        return {}
+    return {"line": text.count("\n", 0, pos) + 1, "column": pos - text.rfind("\n", 0, pos)}
 
 
 def validation_message(errors: list[dict[str, Any]]) -> str:
@@ -43,7 +53,8 @@ def install(app: FastAPI) -> None:
         bad = [x for x in errors if x.get("type") == "json_invalid"]
         if bad:
             detail = (bad[0].get("ctx") or {}).get("error", "")
-            return error("bad_json", "the body is not valid JSON" + (f": {detail}" if detail else ""))
+            out = GameError("bad_json", "the body is not valid JSON" + (f": {detail}" if detail else "")).as_dict()
+            return JSONResponse({**out, **where_in(e.body, bad[0].get("loc", ()))}, status_code=400)
         return error("bad_request", validation_message(errors))
 
     @app.exception_handler(StarletteHTTPException)

@@ -261,12 +261,13 @@ class AfricaUI {
       const other = this.seatName(+m[1]);
       const kind = name(m[2]);
       const n = (v.seats[+m[1]].objects || {})[m[2]] || 0;
+      // in words only (the notation is in the list of every choice)
       if (m[3]) {
-        return (v.pending ? _("swap all {n} of {other}'s {kind}s for {n} of your {mine}s", { n, other, kind, mine: label(v.pending.object) })
-          : _("swap all {n} of {other}'s {kind}s for as many new objects", { n, other, kind })) + ` (${a})`;
+        return v.pending ? _("Exchange with {other}: {n} of your {mine}s for all {n} of their {kind}s", { n, other, kind, mine: label(v.pending.object) })
+          : _("Exchange with {other}: as many new objects for all {n} of their {kind}s", { n, other, kind });
       }
-      return (v.pending ? _("swap your {mine} for one of {other}'s {kind}s", { mine: label(v.pending.object), other, kind })
-        : _("swap your new object for one of {other}'s {kind}s", { other, kind })) + ` (${a})`;
+      return v.pending ? _("Exchange with {other}: your {mine} for their {kind}", { mine: label(v.pending.object), other, kind })
+        : _("Exchange with {other}: your new object for their {kind}", { other, kind });
     }
     const text = { jump: N_("jump: move anywhere allowed, and that is the whole turn"), "B+": N_("build a base camp here for points"),
       "B$": N_("build a base camp here to explore: take the gold and gems around it"), pass: N_("no action"), keep: N_("keep it: no exchange") }[a];

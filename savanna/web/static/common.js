@@ -2,7 +2,7 @@
 (() => {
 "use strict";
 
-const { _, N_ } = window.SavannaI18n;
+const { _, N_, ngettext } = window.SavannaI18n;
 
 // The server's errors the pages meet, by code, in the page's language; the server's own
 // (English) message for any other code, and as the detail of those that need it.
@@ -31,13 +31,34 @@ const DETAILED = {
   bad_step: N_("No such step: {detail}"),
 };
 
-// the computer levels' names, and a seat's name as shown: the server names a computer seat
-// "Computer 2 (easy)" when its creator gave it no name, said here in the page's language
+// the computer levels' names, and a seat's name as shown: the server names a seat its creator
+// (or a saved game) gave no name "Player 2", or a computer's "Computer 2 (easy)", said here in
+// the page's language
 const LEVELS = { easy: N_("easy"), medium: N_("medium"), hard: N_("hard") };
 function levelName(level) { return LEVELS[level] ? _(LEVELS[level]) : level; }
 function seatName(seat) {
-  const m = seat.kind === "computer" && /^Computer (\d+) \((\w+)\)$/.exec(seat.name || "");
-  return m ? _("Computer {n} ({level})", { n: +m[1], level: levelName(m[2]) }) : seat.name;
+  const name = seat.name || "";
+  const m = seat.kind === "computer" && /^Computer (\d+) \(([\w-]+)\)$/.exec(name);
+  if (m) return _("Computer {n} ({level})", { n: +m[1], level: levelName(m[2]) });
+  const p = /^Player (\d+)$/.exec(name);
+  return p ? _("Player {n}", { n: +p[1] }) : name;
+}
+
+// A computer player's spec in words: its level's name, or what the player does ("random" is
+// "random moves", "greedy" "looks one move ahead", "mcts:time=1" "searches 1 s a move"); a
+// spec with other options as written.
+function playerWords(spec) {
+  const text = (spec || "").trim();
+  if (LEVELS[text]) return levelName(text);
+  const [name, options = ""] = text.split(/:(.*)/s);
+  const opts = Object.fromEntries(options.split(",").filter(Boolean).map(o => o.split("=").map(x => x.trim())));
+  const keys = Object.keys(opts);
+  if (name === "random" && !keys.length) return _("random moves");
+  if (name === "greedy" && !keys.length) return _("looks one move ahead");
+  if (name === "mcts" && keys.length === 1 && keys[0] === "time") return _("searches {time} s a move", { time: Number(opts.time) || opts.time });
+  if (name === "mcts" && keys.length === 1 && keys[0] === "iterations" && /^\d+$/.test(opts.iterations))
+    return ngettext("searches {n} play-out a move", "searches {n} play-outs a move", +opts.iterations);
+  return text;
 }
 
 // what to say of a refusal {code, message} (a thrown api() error, a WebSocket error message)
@@ -64,6 +85,7 @@ async function api(path, options = {}) {
     const err = new Error(message);
     err.code = body && body.code;
     err.status = resp.status;
+    if (body && Number.isInteger(body.line)) { err.line = body.line; err.column = body.column; } // where a body is not JSON
     const wait = parseInt(resp.headers.get("Retry-After") || "", 10); // seconds (429 rate_limited)
     err.retryAfter = Number.isFinite(wait) && wait >= 0 ? wait : null;
     throw err;
@@ -138,5 +160,5 @@ const Tokens = {
   set(id, data) { try { localStorage.setItem(this.key(id), JSON.stringify({ ...this.get(id), ...data })); } catch (e) { /* private mode */ } },
 };
 
-window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName };
+window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName, playerWords };
 })();

@@ -3,7 +3,7 @@
 // view it sends and offers exactly the view's legal actions.
 "use strict";
 
-const { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName } = window.Savanna;
+const { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, playerWords } = window.Savanna;
 const { _, ngettext } = window.SavannaI18n;
 const B = window.SavannaBoard;
 const Words = window.SavannaWords;
@@ -90,7 +90,7 @@ class GamePage {
     const links = Tokens.get(this.id).links;
     if (!links || !links.length) return null;
     return h("details", { class: "panel small", id: "invite" }, h("summary", {}, _("Invite: seat links")),
-      h("ul", {}, links.map(l => h("li", {}, `${l.name}: `, h("button", { onclick: () => copyText(l.link) }, _("copy link")),
+      h("ul", {}, links.map(l => h("li", {}, `${seatName({ kind: "human", name: l.name })}: `, h("button", { onclick: () => copyText(l.link) }, _("copy link")),
         " ", h("a", { href: l.path, target: "_blank" }, _("open"))))));
   }
 
@@ -285,11 +285,13 @@ class GamePage {
     const v = this.view;
     const st = this.status;
     st.innerHTML = "";
+    if (this.mode === "replay" && v.status !== "over") { this.renderReplayStatus(); return; }
     if (v.status === "over") {
       const w = v.winners.map(s => this.seatName(s));
       st.append(h("strong", {}, w.length > 1 ? _("Tie: {names} win", { names: window.SavannaI18n.list(w) }) : _("{who} wins", { who: w[0] })),
         " " + ngettext("with {n} point.", "with {n} points.", v.seats[v.winners[0]].score));
       if (v.ended) st.append(h("div", { id: "ended-note", class: "muted" }, W.finalEnded(this.seatName(v.ended.seat))));
+      if (v.replay) st.append(h("div", { class: "muted replay-step" }, W.replayStep(v.replay.step, v.replay.steps)));
       st.append(...this.dealNote());
       st.className = "status over";
       this.showNotice();
@@ -307,6 +309,20 @@ class GamePage {
     this.showNotice();
   }
 
+  // A replay's status: the step of how many, who played the last move and who plays the next
+  // (no "to play": nobody is asked to).
+  renderReplayStatus() {
+    const v = this.view, r = v.replay, st = this.status;
+    const next = r.next_action ? r.next_action.seat : v.current_player;
+    const parts = [r.last_action ? W.replayPlayed(this.seatName(r.last_action.seat)) : null,
+      next !== null && next !== undefined ? W.replayNext(this.seatName(next)) : null].filter(Boolean);
+    st.append(next !== null && next !== undefined ? B.seatBadge(next, 14, { class: "seat-badge dot" }) : "",
+      h("strong", { id: "replay-step" }, r.step ? W.replayStep(r.step, r.steps) : W.replayStart(r.steps)),
+      parts.length ? ` · ${parts.join(" · ")}` : "", h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
+      ...this.dealNote());
+    st.className = "status replay";
+  }
+
   renderSeats() {
     const v = this.view;
     this.seatsBox.innerHTML = "";
@@ -316,12 +332,23 @@ class GamePage {
         class: "seat" + (v.current_player === s.seat ? " to-act" : "") + (me ? " me" : ""), dataset: { seat: s.seat } },
         B.seatBadge(s.seat, 16),
         h("span", { class: "name" }, seatName(s), me ? " " + _("(you)") : "",
-          s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer {player}", { player: s.player || "" })) : null,
-          s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
+          s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer: {player}", { player: playerWords(s.player) })) : null,
+          this.mode === "play" && s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
           s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null),
         h("span", { class: "score", title: _("score") }, String(s.score)),
         this.ui.seatDetails(s)));
     }
+  }
+
+  // A move in words with its notation beside it, and what it scored under it (the log's and the
+  // replay's lines).
+  moveLine(v, m) {
+    return [B.seatBadge(m.seat, 12, { class: "seat-badge dot" }),
+      h("span", { class: "words" }, Words.action(v, m, this.seatName(m.seat))), " ", h("code", { class: "notation" }, m.action),
+      h("span", { class: "muted", title: _("turn {n}", { n: m.turn }) }, ` t${m.turn}`),
+      ...(m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
+        h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
+        Words.scored(v, e, this.seatName(e.seat))))];
   }
 
   // The moves in words, each with its notation beside it, and what it scored under it.
@@ -332,14 +359,7 @@ class GamePage {
     const items = v.history.slice(-200);
     for (const m of items) {
       const last = m.move === v.history.length;
-      const who = this.seatName(m.seat);
-      box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } },
-        B.seatBadge(m.seat, 12, { class: "seat-badge dot" }),
-        h("span", { class: "words" }, Words.action(v, m, who)), " ", h("code", { class: "notation" }, m.action),
-        h("span", { class: "muted", title: _("turn {n}", { n: m.turn }) }, ` t${m.turn}`),
-        (m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
-          h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
-          Words.scored(v, e, this.seatName(e.seat))))));
+      box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } }, this.moveLine(v, m)));
     }
     if (v.final_scoring) {
       const totals = v.seats.map(s => `${seatName(s)} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
@@ -391,22 +411,12 @@ class GamePage {
     const box = this.playBox;
     box.innerHTML = "";
     const mine = this.mySeats.filter(s => v.seats[s] && !v.seats[s].resigned);
-    if (this.mode !== "play" || !mine.length) { box.hidden = true; return; }
-    box.hidden = false;
     const tb = v.takeback || { to: [], request: null };
-    const req = tb.request;
-    if (v.status === "playing" && req) {
-      const waiting = req.waiting.filter(s => !req.accepted.includes(s));
-      const mineToAnswer = waiting.filter(s => mine.includes(s));
-      const asker = this.seatName(req.seat);
-      box.append(h("div", { id: "takeback-request", class: "request", role: "status" },
-        h("div", {}, W.requestFor(asker, req.to, req.moves)),
-        mineToAnswer.length ? h("div", { class: "buttons" },
-          h("button", { id: "takeback-accept", class: "primary", onclick: () => this.answer(true, req.moves) }, W.accept()),
-          h("button", { id: "takeback-refuse", onclick: () => this.answer(false, req.moves) }, W.refuse()))
-          : h("div", { class: "muted" }, W.requestWaiting(waiting.map(s => this.seatName(s)).join(", ")),
-            req.by.some(s => mine.includes(s)) ? h("button", { id: "takeback-withdraw", onclick: () => this.answer(false, req.moves) }, W.withdraw()) : null)));
-    }
+    const req = v.status === "playing" ? tb.request : null;
+    if (this.mode !== "play" || (!mine.length && !req)) { box.hidden = true; return; }
+    box.hidden = false;
+    if (req) box.append(this.takebackRequest(req, mine));
+    if (!mine.length) return; // a spectator (or a resigned seat) reads the request, and acts on nothing
     if (v.status === "playing") {
       const starts = mine.map(s => tb.to[s]).filter(n => n !== null && n !== undefined);
       const to = starts.length ? Math.max(...starts) : null;
@@ -417,6 +427,28 @@ class GamePage {
         h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign())));
     }
     if (this.alerts) box.append(this.alerts.controls());
+  }
+
+  // A takeback request, as each reader sees it: the asker in the first person (with Withdraw),
+  // the seats it waits for with Accept and Refuse, everyone else (spectators too) read-only.
+  takebackRequest(req, mine) {
+    const waiting = req.waiting.filter(s => !req.accepted.includes(s));
+    const names = window.SavannaI18n.list(waiting.map(s => this.seatName(s)));
+    const toAnswer = waiting.some(s => mine.includes(s));
+    const asked = req.by.some(s => mine.includes(s)) || mine.includes(req.seat);
+    const box = h("div", { id: "takeback-request", class: "request", role: "status" });
+    if (asked && !toAnswer) {
+      box.append(h("div", {}, W.requestMine(names)), h("div", { class: "muted" }, W.requestUndoes(req.to, req.moves)),
+        h("button", { id: "takeback-withdraw", onclick: () => this.answer(false, req.moves) }, W.withdraw()));
+    } else if (toAnswer) {
+      box.append(h("div", {}, W.requestFor(this.seatName(req.seat), req.to, req.moves)), h("div", { class: "buttons" },
+        h("button", { id: "takeback-accept", class: "primary", onclick: () => this.answer(true, req.moves) }, W.accept()),
+        h("button", { id: "takeback-refuse", onclick: () => this.answer(false, req.moves) }, W.refuse())));
+    } else {
+      box.append(h("div", {}, W.requestFor(this.seatName(req.seat), req.to, req.moves)),
+        h("div", { class: "muted" }, W.requestWaiting(names)));
+    }
+    return box;
   }
 
   async post(what, body) {
@@ -479,8 +511,11 @@ class GamePage {
         h("button", { id: "replay-forward", onclick: () => go(r.step + 1), title: _("forward (→)") }, "▶"),
         h("button", { id: "replay-end", onclick: () => go(r.steps), title: _("end (End)") }, "▶|")),
       slider,
-      h("div", { class: "small" }, r.last_action ? _("Last: {who} {action}", { who: this.seatName(r.last_action.seat), action: r.last_action.action }) : _("The start."),
-        r.next_action ? " " + _("Next: {who} {action}", { who: this.seatName(r.next_action.seat), action: r.next_action.action }) : ""),
+      h("div", { class: "replay-moves small" },
+        h("div", { id: "replay-last", class: "replay-move" }, h("span", { class: "muted" }, W.replayLast()), " ",
+          r.last_action ? this.moveLine(v, r.last_action) : W.replayNone()),
+        r.next_action ? h("div", { id: "replay-next", class: "replay-move" }, h("span", { class: "muted" }, W.replayNextMove()), " ",
+          this.moveLine(v, r.next_action)) : null),
       v.status === "over" ? h("button", { onclick: () => this.showSummary() }, _("Final summary")) : "");
   }
 
@@ -504,7 +539,7 @@ class GamePage {
     const v = this.view;
     const old = document.getElementById("summary");
     if (old) old.remove();
-    const order = [...v.seats].sort((a, b) => b.score - a.score);
+    const order = v.ranking ? v.ranking.map(s => v.seats[s]) : [...v.seats].sort((a, b) => b.score - a.score);
     const dlg = h("div", { id: "summary", class: "modal", role: "dialog", "aria-label": _("Final scores") },
       h("div", { class: "modal-body" },
         h("h2", {}, _("Final scores")),

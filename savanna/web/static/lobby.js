@@ -5,7 +5,7 @@
 // scripts, added to the page when the game is chosen.
 "use strict";
 
-const { api, h, toast, copyText, Tokens, errorText, seatName, levelName } = window.Savanna;
+const { api, h, toast, copyText, Tokens, errorText, seatName, levelName, playerWords } = window.Savanna;
 const { _, ngettext } = window.SavannaI18n;
 const COLOURS = window.SavannaBoard.SEAT_COLOURS;
 const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
@@ -74,7 +74,7 @@ class Lobby {
     const opts = this.info.levels.map(l => {
       const over = specProblem(l.level, this.info) !== null; // e.g. hard (1 s a move) on a server allowing less
       return h("option", { value: l.level, selected: l.level === selected, disabled: over && l.level !== selected },
-        `${levelName(l.level)} (${l.player})` + (over ? " · " + _("over the limit") : ""));
+        `${levelName(l.level)} (${playerWords(l.player)})` + (over ? " · " + _("over the limit") : ""));
     });
     const custom = !this.info.levels.some(l => l.level === selected);
     opts.push(h("option", { value: "custom", selected: custom }, _("custom spec…")));
@@ -275,7 +275,7 @@ class Lobby {
     if (this.pending || Date.now() < this.waitUntil || this.problems().length) { this.checkForm(); return; }
     const f = e.target.elements;
     const body = {
-      seats: this.seats.map((s, i) => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || _("Player {n}", { n: i + 1 }) }
+      seats: this.seats.map(s => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || null }
         : { kind: "computer", player: s.player }),
       game: this.game, hotseat: f.hotseat.checked, listed: f.listed.checked,
       on_resign: f.on_resign.value, resign_player: f.resign_player.value,
@@ -316,11 +316,11 @@ class Lobby {
     this.created.append(h("h2", {}, _("Game created")),
       h("p", {}, _("Send each person their own link: it is their seat's secret key. These links are shown once (also under Invite on the game page in this browser).")),
       h("ul", { class: "links" }, humans.map(s => h("li", {},
-        h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${s.name}: `,
+        h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)}: `,
         h("button", { type: "button", onclick: () => copyText(s.join_link) }, _("copy link")), " ",
         h("a", { href: s.join_path, class: "join", dataset: { seat: s.seat } }, _("play this seat"))))),
       h("p", {}, _("Anyone can watch:") + " ", h("button", { type: "button", onclick: () => copyText(c.watch_link) }, _("copy watch link"))),
-      h("a", { class: "button primary", href: humans[0].join_path, id: "go" }, _("Play as {who}", { who: humans[0].name })));
+      h("a", { class: "button primary", href: humans[0].join_path, id: "go" }, _("Play as {who}", { who: seatName(humans[0]) })));
     this.created.scrollIntoView({ behavior: "smooth" });
   }
 
@@ -332,6 +332,7 @@ class Lobby {
     if (file.size > 1024 * 1024) { refuse(_("That file is too large for a saved game (over 1 MB).")); return; }
     if (this.pending || Date.now() < this.waitUntil) return;
     const text = await file.text();
+    if (!text.trim()) { refuse(_("This file is empty: it is not a saved game.")); return; }
     this.errors.upload = null;
     this.pending = true;
     this.showErrors();
@@ -340,8 +341,12 @@ class Lobby {
       this.remember(c);
       const v = await api(`/api/games/${c.id}`);
       location.href = v.status === "over" ? `/replay/${c.id}` : (c.hotseat_link ? new URL(c.hotseat_link).pathname + new URL(c.hotseat_link).hash : c.watch_path);
-    } catch (err) { this.failed("upload", err, _("Upload refused")); }
-    finally { this.pending = false; this.checkForm(); }
+    } catch (err) {
+      if (err.code === "bad_json") { // the server's parser's words are English: where it stopped, in ours
+        refuse(err.line ? _("This file is not a saved game: it is not valid JSON (line {line}, column {column}).", { line: err.line, column: err.column })
+          : _("This file is not a saved game: it is not valid JSON."));
+      } else this.failed("upload", err, _("Upload refused"));
+    } finally { this.pending = false; this.checkForm(); }
   }
 
   async refresh() {

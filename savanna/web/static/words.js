@@ -44,6 +44,8 @@ const W = {
   cancel: () => _("Cancel"),
   requestFor: (who, to, moves) => _("{who} asks to take back their last turn: {moves} would be undone.", { who, moves: range(to + 1, moves) }),
   requestWaiting: names => _("Waiting for {names} to agree…", { names }),
+  requestMine: names => _("You asked to take back your turn; waiting for {names}.", { names }),
+  requestUndoes: (to, moves) => _("{moves} would be undone.", { moves: range(to + 1, moves) }),
   accept: () => _("Accept"), refuse: () => _("Refuse"), withdraw: () => _("Withdraw"),
   outcome: {
     done: (who, to, from) => _("{who}'s turn was taken back: {moves} undone.", { who, moves: range(to + 1, from) }),
@@ -53,6 +55,15 @@ const W = {
   asked: () => _("Takeback asked: the other players must agree."),
   resigned: (who, how) => how === "computer" ? _("{who} resigned: a computer plays the seat on.", { who }) : _("{who} resigned.", { who }),
   resignedTag: () => _("resigned"),
+
+  // replays: the step, who played the last move and who plays the next (nobody is "to play")
+  replayStep: (step, steps) => _("Move {step} of {steps}", { step, steps }),
+  replayStart: steps => ngettext("The start, before {n} move", "The start, before {n} moves", steps),
+  replayPlayed: who => _("{who} played", { who }),
+  replayNext: who => _("{who} plays next", { who }),
+  replayLast: () => _("Last:"),
+  replayNextMove: () => _("Next:"),
+  replayNone: () => _("nothing played yet"),
 
   // your turn
   yourTurnTitle: () => _("● Your turn"),

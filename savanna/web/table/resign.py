@@ -14,7 +14,11 @@ the game is created (``on_resign``, kept in the game's `meta`):
 Either way a game left without a person in it (every other seat a computer, or
 resigned) ends at once: nobody is left to play it.
 
-A resigned seat ranks last (standing.py).
+A resigned seat ranks last (standing.py): below every seat that had not resigned when
+it did. The winners are the best of the seats that never resigned; when there is none
+(in a game of two people, one resigns and a computer plays the seat on, then the other
+resigns, which ends the game), the last to resign wins, and the seat that resigned
+first ranks last, whatever the computer playing it on scored.
 
 **Deleting.** The creator of a game gets a creator token, once, in the answer to
 ``POST /api/games`` (and to an import); only its SHA-256 hash is stored, as for

@@ -14,12 +14,12 @@ from typing import Any
 
 from savanna import limits
 from savanna.ai import make_player, parse_spec
-from savanna.ai.base import LEVELS
+from savanna.saved_games import default_name
 
 from .errors import GameError
 
 HUMAN, COMPUTER = "human", "computer"
-NAME_LIMIT = 40
+NAME_LIMIT = limits.NAME_CHARS
 MAX_THINK = 2.0  # seconds a move, by default: `savanna serve --max-think`
 MAX_ITERATIONS = 100_000
 
@@ -56,6 +56,8 @@ def check_player(spec: Any, max_think: float = MAX_THINK) -> str:
     if not isinstance(spec, str):
         raise GameError("bad_settings", "a computer seat needs a player, e.g. 'medium' or 'mcts:time=2'")
     spec = spec.strip()
+    if len(spec) > limits.PLAYER_CHARS:
+        raise GameError("bad_settings", f"a computer player's spec may have at most {limits.PLAYER_CHARS} characters")
     try:
         _, opts = parse_spec(spec)
         make_player(spec, seed=0)  # the player's own checks of its options
@@ -68,10 +70,23 @@ def check_player(spec: Any, max_think: float = MAX_THINK) -> str:
     return spec
 
 
+def named_player(spec: Any) -> str:
+    """A computer player's spec as a finished game names it, unchecked (it never plays again) but
+    bounded as every spec is: text of at most PLAYER_CHARS printable characters."""
+    if not isinstance(spec, str) or not spec.strip() or not spec.isprintable():
+        raise GameError("bad_settings", "a computer seat's player must be a spec, e.g. 'medium' or 'mcts:time=2'")
+    if len(spec.strip()) > limits.PLAYER_CHARS:
+        raise GameError("bad_settings", f"a computer player's spec may have at most {limits.PLAYER_CHARS} characters")
+    return spec.strip()
+
+
 def make_seats(specs: Any, players: Any, hotseat: bool, seat_counts: tuple[int, int], max_think: float = MAX_THINK,
-               computer_only: bool = False) -> list[dict[str, Any]]:
+               computer_only: bool = False, finished: bool = False) -> list[dict[str, Any]]:
     """The seats of a new game, checked; `seat_counts`: the game's (min, max) players, for the
-    message (the engine checks them); `computer_only`: whether a game may have no human seat."""
+    message (the engine checks them); `computer_only`: whether a game may have no human seat.
+    `finished`: the seats of a game that is over (an uploaded save's), which never act: their
+    computer players are kept as named (a saved game bounds them), whether this server would
+    run them or not, and they may all be computers."""
     counts = f"a whole number from {seat_counts[0]} to {seat_counts[1]}"
     if specs is None:
         n = 2 if players is None else players
@@ -92,20 +107,35 @@ def make_seats(specs: Any, players: Any, hotseat: bool, seat_counts: tuple[int, 
         if kind == HUMAN:
             if s.get("player") is not None:
                 raise GameError("bad_settings", f"seat {i}: a human seat takes no computer player")
-            name = clean_name(s.get("name"), f"Player {i + 1}")
+            name = clean_name(s.get("name"), default_name(i, HUMAN))
             seats.append({"kind": HUMAN, "player": None, "name": name, "token_hash": None,
                           "hotseat": bool(hotseat or s.get("hotseat"))})
         elif kind == COMPUTER:
-            spec = check_player("medium" if s.get("player") is None else s["player"], max_think)
-            level = spec if spec in LEVELS else spec.split(":")[0]
-            name = clean_name(s.get("name"), f"Computer {i + 1} ({level})")
+            spec = "medium" if s.get("player") is None else s["player"]
+            spec = named_player(spec) if finished else check_player(spec, max_think)
+            name = clean_name(s.get("name"), default_name(i, COMPUTER, spec))
             seats.append({"kind": COMPUTER, "player": spec, "name": name, "token_hash": None, "hotseat": False})
         else:
             raise GameError("bad_settings", f"seat {i}: kind must be 'human' or 'computer', not {kind!r}")
-    if not computer_only and all(s["kind"] == COMPUTER for s in seats):
+    if not computer_only and not finished and all(s["kind"] == COMPUTER for s in seats):
         raise GameError("bad_settings", "this server plays games with at least one person in them: give a human "
                                         "seat (its operator may allow games of computers only)")
     return seats
+
+
+def saved_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A stored game's seats as its saved game's seats section (savanna.saved_games): each
+    seat's kind (a resigned person's seat: the computer that plays it on), a computer's player,
+    and its name unless it is the default one (which a reader says in its own language)."""
+    out = []
+    for i, s in enumerate(seats):
+        entry: dict[str, Any] = {"kind": s["kind"]}
+        if s["kind"] == COMPUTER:
+            entry["player"] = s["player"]
+        if s["name"] != default_name(i, s["kind"], s.get("player")):
+            entry = {"name": s["name"], **entry}
+        out.append(entry)
+    return out
 
 
 def deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | None]:

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from savanna import games
+from savanna import games, saved_games
 from savanna.ai import make_player
 from savanna.limits import ACTION_CHARS
 
@@ -45,6 +45,7 @@ from .seats import (
     make_seats,
     new_token,
     player_seed,
+    saved_seats,
     seats_for,
 )
 
@@ -141,7 +142,11 @@ class GameService:
     def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True,
                     on_resign: Any = None, resign_player: Any = None) -> Created:
         """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
-        Without seats: every seat human, played from one hotseat token."""
+        Its seats: `seats` if given, else the save's own seats section (names and kinds, each
+        computer's player: savanna.saved_games), else every seat human; without `seats` the human
+        seats are played from one hotseat token (unless `hotseat` is false). A finished game's
+        seats never act: their players are kept as the save names them. An unfinished one's
+        computers must be players this server runs (else "bad_import", saying which)."""
         meta = resign.settings(on_resign, resign_player, self.max_think)
         peek = data
         if isinstance(data, (str, bytes, bytearray)):
@@ -160,13 +165,20 @@ class GameService:
                                           "for research); the web app plays sampled games")
         # the uploader holds the save, and so its seed (and any order given): the deal is theirs
         settings = {**spec.stored_settings(game), "deal": "chosen"}
+        saved = None if seats is not None else saved_games.seats_of(peek)  # (checked by the engine's loader)
         if seats is None:
-            seats = [{"kind": HUMAN} for _ in range(game.players)]
+            seats = saved or [{"kind": HUMAN} for _ in range(game.players)]
             hotseat = True if hotseat is None else hotseat
         if not isinstance(seats, list) or len(seats) != game.players:
             raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
-        seat_list = make_seats(seats, None, bool(hotseat), (spec.min_players, spec.max_players), self.max_think,
-                               self.computer_only)
+        try:
+            seat_list = make_seats(seats, None, bool(hotseat), (spec.min_players, spec.max_players), self.max_think,
+                                   self.computer_only, finished=game.is_terminal())
+        except GameError as e:
+            if saved is None:
+                raise
+            raise GameError("bad_import", f"saved game: its seats cannot play on here: {e.message} (upload it with "
+                                          "seats of your own)") from None
         position = Position.rebuild(spec.name, settings, [str(a) for a in game.history], "saved game")
         return self._store_new(spec.name, settings, seat_list, position, listed, meta)
 
@@ -269,7 +281,8 @@ class GameService:
         return seats_for(record.seats, token)
 
     def export(self, game_id: str, token: Any = None) -> str:
-        """The saved game, exactly the engine's `to_json()` (what `savanna replay` reads).
+        """The saved game, exactly the engine's `to_json()` (what `savanna replay` reads), with the
+        seats' names and kinds (saved_seats).
         It holds the seed, which fixes the stack order: while the game is played only a token
         that plays every human seat (no other person to cheat) may have it."""
         rec = self.record(game_id)
@@ -280,7 +293,7 @@ class GameService:
                 raise GameError("hidden", "a game can be downloaded once it is over: the saved game holds the seed, "
                                           "which would show the order of the stack (a token that plays every human "
                                           "seat may download it earlier)")
-        return self.position(rec).game.to_json()
+        return self.position(rec).game.to_json(seats=saved_seats(rec.seats))
 
     def lobby(self, limit: int = 50, connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
         """Listed games: those being played ("open") and those over ("recent"), latest first."""

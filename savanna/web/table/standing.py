@@ -1,11 +1,16 @@
 """Where a stored game stands once the room has had its say: who resigned, whether a
 resignation ended it, and who won.
 
-**Ranking.** A seat that resigned ranks last, whatever its score: the winners of a game
-with resigned seats are the best scores among the seats that did not resign (in the view,
-the lobby and the summary), both when the game ends at the resignation and when a
-computer plays the seat on to the natural end. The scores themselves are the engine's,
-never changed."""
+**Ranking.** A seat that resigned ranks last, whatever its score: each resignation puts the
+seat below every seat that had not resigned by then. So the seats that did not resign come
+first, by score (the engine's), and then the resigned ones, the last to resign first and
+the first to resign last of all. The winners are the best scores among the seats that did
+not resign (ties share), both when the game ends at a resignation and when a computer plays
+a resigned seat on to the natural end. When every seat resigned (one person resigned, a
+computer took the seat, then the last person resigned and the game ended), the winner is
+the seat that resigned last: it stayed in the game longest, and the seat that left first
+ranks last, whatever the computer that played it on scored. The scores themselves are the
+engine's, never changed."""
 
 from __future__ import annotations
 
@@ -24,15 +29,34 @@ def ended(record: GameRecord) -> bool:
     return record.status == "over" and bool(record.meta.get("ended"))
 
 
+def resignation_order(record: GameRecord) -> list[int]:
+    """The resigned seats in the order they resigned (a seat marked resigned with no entry of it
+    kept first: the earliest)."""
+    seats = resigned(record)
+    logged = [e["seat"] for e in record.meta.get("resignations", []) if e.get("seat") in seats]
+    return [s for s in seats if s not in logged] + list(dict.fromkeys(logged))
+
+
+def ranking(record: GameRecord, game: Any) -> list[int]:
+    """Every seat, best first (see the module docstring): the seats that did not resign by score,
+    then the resigned ones, the last to resign first."""
+    order = resignation_order(record)
+    scores = game.scores
+    playing = sorted((s for s in range(len(scores)) if s not in order), key=lambda s: -scores[s])
+    return playing + order[::-1]
+
+
 def winners(record: GameRecord, game: Any) -> list[int]:
     """The winners: the engine's, but a resigned seat ranks last (see the module docstring)."""
     if not ended(record) and not game.is_terminal():
         return []
-    out = resigned(record)
-    if not out and game.is_terminal():
+    order = resignation_order(record)
+    if not order and game.is_terminal():
         return game.winners()
     scores = game.scores
-    left = [s for s in range(len(scores)) if s not in out] or list(range(len(scores)))
+    left = [s for s in range(len(scores)) if s not in order]
+    if not left:  # every seat resigned: the last to go ranks first
+        return [order[-1]]
     best = max(scores[s] for s in left)
     return [s for s in left if scores[s] == best]
 

@@ -64,8 +64,9 @@ rules. Actions are the notation strings of the game's docs (docs/<game>.md).
       "final_scoring": null | [event, ...],   once over: final scoring's events (those whose
                                       "what" begins with "final"); their points add up to it
       "winners": [0],                 seats with the best score once over (ties share); []; a
-                                      resigned seat ranks last: the best among the others
-      "ended": ..., "takeback": ...   the room's fields (room.py)
+                                      resigned seat ranks last: the best among the others (when
+                                      every seat resigned, the last to resign: table/standing.py)
+      "ranking": ..., "ended": ..., "takeback": ...   the room's fields (room.py)
     }
 
 A replay view (GET /api/games/{id}/replay?step=N) is the same view of the position after the

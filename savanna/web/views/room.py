@@ -3,6 +3,9 @@ and meta (the table's resign.py and takeback.py say what they mean).
 
     "on_resign": "computer" | "end", "resign_player": "medium",
     "seats": [{..., "resigned": false}, ...],
+    "ranking": null | [2, 0, 1],      once over: every seat, best first (the seats that did not
+                                      resign by score, then the resigned ones, the last to
+                                      resign first: table/standing.py)
     "ended": null | {"reason": "resigned", "seat": 1, "moves": 40, "people_left": 1},
                                       the game was ended by a resignation (status "over", the
                                       engine's game unfinished: no final scoring)
@@ -32,7 +35,8 @@ from ..table.takeback import live_request, turn_starts
 def add(view: dict[str, Any], record: GameRecord, position: Position, partial: bool = False,
         asking: tuple[str, ...] = ()) -> None:
     """The room's fields (see the module docstring). `partial`: a replay of a step before the
-    game's end, which shows no takeback and a game ended by resigning as it was then.
+    game's end, which shows no takeback, and a game ended by resigning, and a seat that resigned
+    later, as they were then (the seat a person's, not yet resigned).
     `asking`: the game's fields of a choice it asks, none once a resignation ends the game."""
     _resignations(view, record, position, partial, asking)
     _takebacks(view, record, position, partial)
@@ -43,8 +47,12 @@ def _resignations(view: dict[str, Any], record: GameRecord, position: Position, 
     meta = record.meta
     view["on_resign"] = meta.get("on_resign", DEFAULT_ON_RESIGN)
     view["resign_player"] = meta.get("resign_player", DEFAULT_RESIGN_PLAYER)
+    step = len(position.game.history)
+    later = {e.get("seat") for e in meta.get("resignations", []) if partial and e.get("moves", 0) > step}
     for s, seat in zip(view["seats"], record.seats):
         s["resigned"] = bool(seat.get("resigned"))
+        if s["seat"] in later and s["resigned"]:  # a replay before the resignation: the person's seat still
+            s.update(kind="human", player=None, resigned=False, connected=False)
     over = standing.ended(record) and not partial
     view["ended"] = meta.get("ended") if over else None
     if over:
@@ -55,6 +63,7 @@ def _resignations(view: dict[str, Any], record: GameRecord, position: Position, 
                 view[moot] = None
     if view["status"] == "over" and (over or standing.resigned(record)):
         view["winners"] = standing.winners(record, position.game)
+    view["ranking"] = standing.ranking(record, position.game) if view["status"] == "over" else None
 
 
 def _takebacks(view: dict[str, Any], record: GameRecord, position: Position, partial: bool) -> None:
