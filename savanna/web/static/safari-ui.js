@@ -9,6 +9,7 @@ const Safari = window.SavannaGames.get("safari");
 const B = { ...window.SavannaBoard, ...Safari.board };
 const Words = Safari.words;
 const parseAction = Words.parse;
+const MEEPLE_PX = 26; // a meeple's least height on the screen
 
 // an animal's silhouette as a small inline picture (panels, buttons)
 function animalIcon(a, names) {
@@ -25,6 +26,13 @@ class SafariUI {
     this.rotation = 0;
     this.hover = null;
     this.pending = null; // a two-step choice in progress: {kind: "hole", key} / {kind: "ranger", from}
+    // meeples never under MEEPLE_PX screen pixels: zoomed out, they grow (up to twice their size)
+    const pz = page.pz, size = () => {
+      const k = Math.min(2, Math.max(1, MEEPLE_PX * pz.scale() / (0.9 * B.MEEPLE)));
+      page.svg.style.setProperty("--meeple-k", k.toFixed(3));
+    };
+    pz.onChange(size);
+    size();
   }
 
   get view() { return this.page.view; }
@@ -187,11 +195,11 @@ class SafariUI {
       const [mx, my] = B.meepleSpot(placed, idx);
       const at = [placed.x * S + mx, placed.y * S + my];
       const m = B.el("g", { class: "choice meeple-choice", "data-action": a }, [
-        B.el("circle", { cx: at[0], cy: at[1], r: 13, class: "halo" }),
-        B.meeple(at[0], at[1], v.current_player, 16)]);
+        B.el("circle", { cx: at[0], cy: at[1], r: 17, class: "halo" }),
+        B.meeple(at[0], at[1], v.current_player)]);
       m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
       g.appendChild(m);
-      ch.add(m, { key: a, at, hit: 13, label: words(a), commit: () => this.send(a) });
+      ch.add(m, { key: a, at, hit: 17, label: words(a), commit: () => this.send(a) });
     }
     // watering holes: one mark per corner point, then the animal
     const corners = new Map();
