@@ -10,6 +10,7 @@ const B = { ...window.SavannaBoard, ...Safari.board };
 const Words = Safari.words;
 const parseAction = Words.parse;
 const MEEPLE_PX = 26; // a meeple's least height on the screen
+const PICK_R = 15; // an animal's radius in the watering-hole picker (board units)
 
 // an animal's silhouette as a small inline picture (panels, buttons)
 function animalIcon(a, names) {
@@ -186,10 +187,21 @@ class SafariUI {
       return;
     }
     const tileAt = (x, y) => v.board.find(t => t.x === x && t.y === y);
+    // watering holes: one mark per open point; opened, it shows each animal once (the
+    // picker hides the other marks, so that nothing lies under it)
+    const corners = new Map();
+    for (const [a, p] of acts) {
+      if (p.kind !== "D" && p.kind !== "X") continue;
+      const { point } = B.cornerPoint(p.x, p.y, p.corner);
+      const key = point.join(",");
+      if (!corners.has(key)) corners.set(key, { point, actions: [] });
+      corners.get(key).actions.push([a, p]);
+    }
+    const openHole = this.pending && this.pending.kind === "hole" && corners.has(this.pending.key) ? this.pending.key : null;
     // meeples on the placed tile
     const placed = v.last_placed && tileAt(v.last_placed[0], v.last_placed[1]);
     for (const [a, p] of acts) {
-      if (p.kind !== "M" || !placed) continue;
+      if (p.kind !== "M" || !placed || openHole) continue;
       const idx = placed.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side)));
       if (idx < 0) continue;
       const [mx, my] = B.meepleSpot(placed, idx);
@@ -201,50 +213,37 @@ class SafariUI {
       g.appendChild(m);
       ch.add(m, { key: a, at, hit: 17, label: words(a), commit: () => this.send(a) });
     }
-    // watering holes: one mark per corner point, then the animal
-    const corners = new Map();
-    for (const [a, p] of acts) {
-      if (p.kind !== "D" && p.kind !== "X") continue;
-      const { point } = B.cornerPoint(p.x, p.y, p.corner);
-      const key = point.join(",");
-      if (!corners.has(key)) corners.set(key, { point, actions: [] });
-      corners.get(key).actions.push([a, p]);
-    }
     for (const [key, c] of corners) {
+      if (openHole && key !== openHole) continue;
       const [px, py] = [c.point[0] * S, c.point[1] * S];
-      const kinds = new Set(c.actions.map(([, p]) => p.kind));
-      const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
-      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key }, [
+      const dig = c.actions.some(([, p]) => p.kind === "D");
+      const gain = this.holeGain(key, dig);
+      const open = key === openHole;
+      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : "") + (dig ? " dig" : " expand"), "data-hole": key }, [
         B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
-        B.text(px, py, kinds.has("D") ? _("dig") : "+", { class: "hole-label",
-          ...(kinds.has("D") && _("dig").length > 3 ? { textLength: 19, lengthAdjust: "spacingAndGlyphs" } : {}) })]); // inside its ring in every language
-      mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? _("dig a watering hole here") : _("expand this watering hole"))]));
+        B.text(px, py, dig ? _("dig") : `+${gain.points}`, { class: "hole-label",
+          ...(dig && _("dig").length > 3 ? { textLength: 19, lengthAdjust: "spacingAndGlyphs" } : {}) })]); // inside its ring in every language
+      mark.appendChild(B.el("title", {}, [document.createTextNode(gain.text)]));
       g.appendChild(mark);
+      const animals = open ? this.holeAnimals(c.actions) : [];
+      const picker = open ? this.drawHolePicker(px, py, animals, gain) : null;
       ch.add(mark, { key: `hole:${key}`, at: [px, py], hit: 11, confirm: open ? N_("Close") : N_("Choose the animal"),
-        label: (kinds.has("D") ? _("dig a watering hole at the corner {at}", { at: key }) : _("expand the watering hole at the corner {at}", { at: key }))
-          + (open ? " " + _("(open: its animals follow)") : ""),
+        label: (dig ? _("dig a watering hole at the corner {at}", { at: key }) : _("expand the watering hole at the corner {at}", { at: key }))
+          + ": " + gain.text + (open ? " " + _("(open: its animals follow)") : ""),
         commit: () => { const keyboard = ch.keyboard; this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices();
           if (!open && keyboard) this.selectFirst(["D", "X"]); } });
-      if (open) {
-        const bySlot = new Map();
-        for (const [a, p] of c.actions) {
-          const { slot } = B.cornerPoint(p.x, p.y, p.corner);
-          if (!bySlot.has(slot)) bySlot.set(slot, []);
-          bySlot.get(slot).push([a, p]);
-        }
-        for (const [slot, list] of bySlot) {
-          const [ox, oy] = B.SLOT_OFFSETS[slot];
-          list.forEach(([a, p], k) => {
-            const ax = px + ox * 2.4 + k * 22 * Math.sign(ox), ay = py + oy * 2.4;
-            const opt = B.el("g", { class: "choice animal-choice", "data-action": a }, [
-              B.el("circle", { cx: ax, cy: ay, r: 12, class: "halo" }), B.animalMarker(p.animal, ax, ay, 9.5, v.animals)]);
-            opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
-            g.appendChild(opt);
-            ch.add(opt, { key: a, at: [ax, ay], hit: 12, label: words(a), commit: () => this.send(a) });
-          });
+      if (picker) {
+        g.appendChild(picker.panel);
+        for (const { a, p, at } of picker.options) {
+          const opt = B.el("g", { class: "choice animal-choice", "data-action": a, "data-animal": p.animal }, [
+            B.el("circle", { cx: at[0], cy: at[1], r: PICK_R + 2.5, class: "halo" }), B.animalMarker(p.animal, at[0], at[1], PICK_R, v.animals)]);
+          opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
+          g.appendChild(opt);
+          ch.add(opt, { key: a, at, hit: PICK_R + 2.5, label: words(a) + ": " + gain.text, commit: () => this.send(a) });
         }
       }
     }
+    if (openHole) { ch.end(); return; }
     // rangers: click one, then where it goes; putting a displaced one back
     const moves = acts.filter(([, p]) => p.kind === "R");
     const fromKeys = [...new Set(moves.map(([, p]) => p.from.join(",")))];
@@ -288,6 +287,43 @@ class SafariUI {
     const ch = this.page.chooser;
     const key = [...ch.items.keys()].find(k => kinds.includes(parseAction(k).kind));
     if (key) ch.select(key, { focus: true, reveal: true });
+  }
+
+  // what digging or expanding the watering hole at point `key` ("x,y") scores: {points, text}
+  holeGain(key, dig) {
+    const v = this.view, pts = v.hole_points || { dig: 3, complete: 3 };
+    if (dig) return { points: pts.dig, short: _("dig: +{n}", { n: pts.dig }), text: _("digging scores {n} and puts your meeple on it", { n: pts.dig }) };
+    const h = v.watering_holes.find(w => w.point.join(",") === key) || {};
+    const n = h.next_points ?? 0;
+    if (!h.next_completes) return { points: n, short: _("expand: +{n}", { n }), text: _("expanding scores {n}", { n }) };
+    return { points: n, short: _("complete: +{n}, meeples +{k}", { n, k: pts.complete }),
+      text: _("completing it scores {n}, and {k} to each seat with a meeple on it", { n, k: pts.complete }) };
+  }
+
+  // the animals a watering hole may take, once each: of the actions for one animal (one per
+  // tile corner round the point), the one on the tile just placed, else the first
+  holeAnimals(actions) {
+    const last = this.view.last_placed, out = new Map();
+    for (const [a, p] of actions) {
+      const mine = last && p.x === last[0] && p.y === last[1];
+      if (!out.has(p.animal) || (mine && !out.get(p.animal).mine)) out.set(p.animal, { a, p, mine });
+    }
+    return [...out.values()];
+  }
+
+  // the opened watering hole's picker: a card above its point (below it near the top of the
+  // view) with what it scores and the animals in a row, over everything else
+  drawHolePicker(px, py, animals, gain) {
+    const gap = 2 * PICK_R + 10, w = Math.max(animals.length * gap + 12, gain.short.length * 6 + 20), h = 2 * PICK_R + 34;
+    const seen = this.page.pz.visible();
+    const below = py - 18 - h < seen.y0;
+    const x0 = Math.min(Math.max(px - w / 2, seen.x0 + 4), Math.max(seen.x0 + 4, seen.x1 - w - 4));
+    const y0 = below ? py + 18 : py - 18 - h;
+    const panel = B.el("g", { class: "hole-picker", "aria-hidden": "true" }, [
+      B.el("rect", { x: x0, y: y0, width: w, height: h, rx: 8, class: "card" }),
+      B.text(x0 + w / 2, y0 + 12, gain.short, { class: "picker-points" })]);
+    const options = animals.map(({ a, p }, i) => ({ a, p, at: [x0 + w / 2 + (i - (animals.length - 1) / 2) * gap, y0 + 24 + PICK_R] }));
+    return { panel, options };
   }
 
   // the drawn tile, faint, on the space under the mouse or selected
