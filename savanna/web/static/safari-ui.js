@@ -34,6 +34,126 @@ class SafariUI {
     };
     pz.onChange(size);
     size();
+    // a trail, bush or baobab under the mouse, or tapped: its whole extent, its meeples and
+    // what it would score now (a card over the board's corner)
+    this.focus = null; // {x, y, index, pinned}
+    this.card = h("div", { class: "feature-card", id: "feature-card", role: "status", hidden: true });
+    page.svg.parentNode.append(this.card);
+    page.layer.addEventListener("pointerover", e => {
+      if (e.pointerType !== "mouse" || (this.focus && this.focus.pinned)) return;
+      const at = this.featureAt(e.target);
+      if (at && this.focus && at.x === this.focus.x && at.y === this.focus.y && at.index === this.focus.index) return;
+      this.setFocus(at);
+    });
+    page.svg.addEventListener("pointerleave", e => { if (e.pointerType === "mouse" && this.focus && !this.focus.pinned) this.setFocus(null); });
+    page.svg.addEventListener("click", e => { // (a choice's mark stops its own click)
+      const at = this.featureAt(e.target);
+      const same = at && this.focus && this.focus.pinned && at.x === this.focus.x && at.y === this.focus.y && at.index === this.focus.index;
+      this.setFocus(at && !same ? { ...at, pinned: true } : null);
+    });
+  }
+
+  // the tile and the feature (its index in the tile's layout) that a board element is part of
+  featureAt(target) {
+    const part = target && target.closest && target.closest("[data-feature]"), tile = part && part.closest("g.tiles > [data-tile]");
+    if (!tile) return null;
+    const [x, y] = tile.dataset.tile.split(",").map(Number);
+    return { x, y, index: +part.dataset.feature };
+  }
+
+  setFocus(at) {
+    this.focus = at;
+    this.drawFocus();
+  }
+
+  // the focused feature: the rest of the board dimmed, its parts on every tile over it, the
+  // spaces it covers outlined, and the card in words
+  drawFocus() {
+    const layer = this.page.layer, v = this.view;
+    const old = layer.querySelector(":scope > g.feature-focus");
+    if (old) old.remove();
+    const at = this.focus;
+    const tile = at && v && Array.isArray(v.board) ? v.board.find(t => t.x === at.x && t.y === at.y) : null;
+    const f = tile && tile.features[at.index];
+    this.page.svg.classList.toggle("focusing", !!f);
+    if (!f) { this.focus = null; this.card.hidden = true; this.card.innerHTML = ""; return; }
+    const S = B.S;
+    const g = B.el("g", { class: "feature-focus", "aria-hidden": "true" });
+    g.appendChild(B.el("rect", { x: -1e5, y: -1e5, width: 2e5, height: 2e5, class: "dim" }));
+    const whole = f.kind === "baobab" ? null : (v.features || []).find(w => w.feature === f.feature);
+    const spaces = whole ? whole.spaces : [[tile.x, tile.y]];
+    if (!whole) { // a baobab: the ring of eight spaces round it
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        if (!dx && !dy) continue;
+        const there = v.board.some(t => t.x === tile.x + dx && t.y === tile.y + dy);
+        g.appendChild(B.el("rect", { x: (tile.x + dx) * S + 3, y: (tile.y + dy) * S + 3, width: S - 6, height: S - 6, rx: 4,
+          class: "ring" + (there ? " filled" : "") }));
+      }
+    }
+    for (const [x, y] of spaces) {
+      const tg = layer.querySelector(`g.tiles > [data-tile="${x},${y}"]`), t = v.board.find(q => q.x === x && q.y === y);
+      if (!tg || !t) continue;
+      const mine = t.features.map((q, i) => i).filter(i => whole ? t.features[i].feature === whole.feature : i === at.index);
+      const copy = B.el("g", { transform: `translate(${x * S},${y * S})`, class: "focus-tile" });
+      copy.appendChild(B.el("rect", { x: 0, y: 0, width: S, height: S, class: "savanna" }));
+      for (const part of tg.querySelectorAll(":scope > g.tile > *")) {
+        if (mine.includes(+part.getAttribute("data-feature")) && part.hasAttribute("data-feature")) copy.appendChild(part.cloneNode(true));
+      }
+      copy.appendChild(B.el("rect", { x: 1.5, y: 1.5, width: S - 3, height: S - 3, class: "extent" }));
+      g.appendChild(copy);
+    }
+    layer.appendChild(g);
+    this.renderCard(f, tile, whole);
+  }
+
+  renderCard(f, tile, whole) {
+    const v = this.view, W = Words, seat = s => [B.seatBadge(s, 12, { class: "seat-badge dot" }), " ", this.seatName(s)];
+    const lines = [];
+    if (!whole) { // a baobab
+      const around = v.board.filter(t => Math.max(Math.abs(t.x - tile.x), Math.abs(t.y - tile.y)) === 1).length;
+      lines.push(h("div", { class: "card-title" }, W.name("baobab"), " · ", _("{n} of 8 tiles around it", { n: around })));
+      lines.push(h("div", {}, f.meeples.length ? seat(f.meeples[0]) : _("no meeple on it")));
+      lines.push(h("div", { class: "muted" }, _("Surrounded, it sends its meeple home with 2 more tokens; baobabs score no points.")));
+    } else {
+      const n = whole.spaces.length;
+      lines.push(h("div", { class: "card-title" }, W.name(whole.kind), " · ", ngettext("{n} tile", "{n} tiles", n), " · ",
+        whole.complete ? _("complete") : ngettext("{n} open end", "{n} open ends", whole.open_ends)));
+      const icons = [...(whole.animals || "")].map(a => animalIcon(a, v.animals));
+      lines.push(h("div", {}, icons.length ? [...icons, " ", ngettext("{n} animal", "{n} animals", whole.animal_count)] : _("no animal yet"),
+        whole.birds ? " · " + ngettext("{n} bird", "{n} birds", whole.birds) : ""));
+      const held = whole.meeples.map((c, s) => [s, c]).filter(([, c]) => c > 0);
+      lines.push(h("div", {}, held.length ? held.flatMap(([s, c], i) => [i ? ", " : "", ...seat(s), c > 1 ? ` ×${c}` : ""]) : _("no meeple on it")));
+      const who = list => window.SavannaI18n.list(list.map(s => this.seatName(s)));
+      if (!whole.complete || held.length) {
+        const now = whole.leaders.length ? _("Completed now: {n} points to {who}", { n: whole.points_if_completed, who: who(whole.leaders) })
+          : _("Completed now: {n} points", { n: whole.points_if_completed });
+        lines.push(h("div", { class: "card-score" }, now, " ", _("({n} with a new animal token)", { n: whole.points_if_completed_with_token })));
+      }
+      if (!whole.complete) {
+        const end = whole.final_points.map((p, s) => [s, p]).filter(([, p]) => p > 0);
+        lines.push(h("div", { class: "card-score" }, end.length
+          ? _("At the end as it stands: {scores}", { scores: end.map(([s, p]) => `${this.seatName(s)} ${window.SavannaWords.pts(p)}`).join(", ") })
+          : _("At the end as it stands: {n} points to whoever holds it", { n: whole.animal_count + whole.birds })));
+      }
+    }
+    this.card.innerHTML = "";
+    this.card.append(...lines);
+    this.card.hidden = false;
+    this.placeCard();
+  }
+
+  // the card in the corner of the board where it covers least of the feature (top left, top
+  // right, bottom left)
+  placeCard() {
+    const wrap = this.card.parentNode.getBoundingClientRect(), c = this.card;
+    const parts = [...this.page.layer.querySelectorAll(":scope > g.feature-focus .extent, :scope > g.feature-focus .ring")]
+      .map(e => e.getBoundingClientRect());
+    const w = c.offsetWidth, hgt = c.offsetHeight, m = 8;
+    const spots = [["left", "top", m, m], ["right", "top", wrap.width - w - m, m], ["left", "bottom", m, wrap.height - hgt - m]];
+    const covered = ([, , x, y]) => parts.reduce((a, r) => a + Math.max(0, Math.min(r.right - wrap.left, x + w) - Math.max(r.left - wrap.left, x))
+      * Math.max(0, Math.min(r.bottom - wrap.top, y + hgt) - Math.max(r.top - wrap.top, y)), 0);
+    const best = spots.reduce((a, b) => covered(b) < covered(a) ? b : a);
+    c.dataset.corner = `${best[1]}-${best[0]}`;
   }
 
   get view() { return this.page.view; }
@@ -54,6 +174,7 @@ class SafariUI {
     }
     const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
     const b = B.drawBoard(this.page.layer, view, { scoring, animals: view.animals });
+    if (this.focus) this.drawFocus();
     // fitted, but never so small that an animal is under 14 px or a tile under 100 px: then
     // round the last tile placed (pinch, the wheel or the fit button show the rest)
     const last = view.last_placed || [0, 0];
@@ -92,6 +213,7 @@ class SafariUI {
   }
 
   key(e) {
+    if (e.key === "Escape" && this.focus) this.setFocus(null);
     if (!this.myTurn()) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.view.phase === "place" && (e.key === "r" || e.key === "e" || e.key === "R" || e.key === "E")) this.rotate(1);
