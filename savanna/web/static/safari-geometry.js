@@ -26,7 +26,7 @@ const DIR = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 // the side met at the left and the right end of a side, seen from the middle of the tile
 const LEFT_SIDE = { N: "W", E: "N", S: "E", W: "S" };
 const RIGHT_SIDE = { N: "E", E: "S", S: "W", W: "N" };
-const GAP = 3; // how far two bush areas stay off a corner's diagonal, each
+const GAP = 5; // how far two bush areas stay off a corner's diagonal, each: a clear strip of savanna between
 const ANIMAL_R = 9; // an animal token's radius
 const BAOBAB_R = 19; // the baobab's crown and trunk fit a circle this big around (x, y - 2)
 const MEEPLE_R = 14; // half a meeple's size (safari-board.js's MEEPLE)
@@ -374,9 +374,12 @@ function computeGeometry(feats) {
       for (const o of birdBoxes) d = Math.min(d, dist(c, o) - 10);
       return d - BAOBAB_R;
     };
+    // where there is room, the widest open savanna round it (as on the real tiles: S11's
+    // tree on the side without the dead end), then the north (S25's, between two bush areas)
+    const open = p => { let n = 0; for (let a = 0; a < 12; a++) n += room([p[0] + 24 * Math.cos(a * Math.PI / 6), p[1] + 24 * Math.sin(a * Math.PI / 6)]) > -12; return n; };
     let best = null, bestScore = -Infinity;
     for (let y = 23; y <= 83; y += 3) for (let x = 21; x <= 79; x += 3) {
-      const p = [x, y], score = Math.min(room(p), 6) * 100 - dist(p, [50, 52]);
+      const p = [x, y], score = Math.min(room(p), 6) * 100 + open(p) * 4 - dist(p, [50, 44]);
       if (score > bestScore) { best = p; bestScore = score; }
     }
     baobabAt = best;
@@ -404,7 +407,8 @@ function computeGeometry(feats) {
   }
   for (const a of areas.values()) {
     const deep = r => grid.filter(p => deepInArea(a, p, r) && !taken(p)).sort((p, q) => dist(p, a.anchor) - dist(q, a.anchor))[0];
-    spots[a.feature].meeple = deep(MEEPLE_R - 3) || deep(5) || [a.anchor[0] - 12, a.anchor[1] + 12];
+    const clamp = v => Math.min(99 - MEEPLE_R, Math.max(MEEPLE_R + 1, v));
+    spots[a.feature].meeple = deep(MEEPLE_R - 3) || deep(5) || deep(1) || a.anchor.map(clamp);
   }
   if (baobabIdx >= 0) {
     const [bx, by] = baobabAt;
