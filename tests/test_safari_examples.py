@@ -149,7 +149,8 @@ def test_dig_a_watering_hole_scores_three_and_takes_a_meeple():
     assert g.meeples(YOU) == 5
     assert g.tokens(YOU) == Counter({"G": 1})
     assert g.watering_holes() == [{"point": (0, 0), "slots": ["", "", "Z", ""], "meeples": [YOU],
-                                   "diggers": [[YOU, 2]], "complete": False}]
+                                   "diggers": [[YOU, 2]], "complete": False,
+                                   "next_points": 4, "next_completes": False}]  # the next token: +4
 
 
 def test_expanding_with_a_third_animal_scores_five():
@@ -164,9 +165,12 @@ def test_expanding_with_a_third_animal_scores_five():
     assert g.meeples(BLUE) == 6          # no meeple on an expansion
     g.apply("T1,-1@0")
     assert "X-1,0:NE=A" in legal(g)
+    assert (g.watering_holes()[0]["next_points"], g.watering_holes()[0]["next_completes"]) == (5, False)
     g.apply("X-1,0:NE=A")                # you: a monkey, the third animal
     assert g.scores == [3 + 5, 4]
     assert g.watering_holes()[0]["slots"] == ["", "G", "Z", "A"]
+    assert (g.watering_holes()[0]["next_points"], g.watering_holes()[0]["next_completes"]) == (6, True)
+    assert g.hole_points() == {"dig": 3, "complete": 3}
 
 
 def test_digging_diagonally_across_allows_the_same_animal_and_a_second_meeple():
@@ -204,7 +208,7 @@ def test_completing_a_watering_hole_you_score_six_blue_three_and_blue_gets_the_m
     assert g.scores == [4 + 6, 8 + 3]
     assert g.meeples(BLUE) == 6 and g.meeples(YOU) == 6
     assert g.watering_holes() == [{"point": (0, 0), "slots": ["E", "G", "Z", "A"], "meeples": [],
-                                   "diggers": [], "complete": True}]
+                                   "diggers": [], "complete": True, "next_points": None, "next_completes": False}]
 
 
 def test_both_meeples_of_one_owner_score_three_only_once():
@@ -393,3 +397,35 @@ def test_tile_with_birds_in_the_bush_and_a_zebra_and_a_lion_on_trails_is_s31():
     assert trails == [("GL", 0, [(0, 0), (0, 1)]), ("Z", 1, [(0, 1)])]  # two trails, apart
     bush_ = _feature_at(g, (0, 1), "bush")
     assert bush_["birds"] == 2 and bush_["open_ends"] == 2 and bush_["spaces"] == [(0, 1)]
+
+
+@pytest.mark.parametrize("rule", ["all", "majority"])
+def test_what_each_trail_and_bush_would_score_as_it_stands_is_what_final_scoring_gives(rule):
+    """features() says, for each trail and bush, what it gives each seat at the end as it
+    stands: the rulebook's final scoring picture adds up to what final scoring then scored
+    (less the tokens in supply); and what its leaders would score were it completed now."""
+    g, _ = _final_scoring_game(rule)
+    feats = g.features()
+    per_seat = [sum(f["final_points"][s] for f in feats) for s in (YOU, BLUE)]
+    tokens = [sum(g.tokens(s).values()) for s in (YOU, BLUE)]
+    assert [p + t for p, t in zip(per_seat, tokens)] == g.final_points
+    large = _feature_at(g, (0, -1), "bush")
+    assert large["meeples"] == [2, 1] and large["leaders"] == [YOU]
+    assert large["final_points"] == ([10, 10] if rule == "all" else [10, 0])
+    # completed now: four kinds (A, E, G, L) and six birds; a fifth kind with a token
+    assert large["animals"] == "AEGL" and large["birds"] == 6
+    assert large["points_if_completed"] == 10 + 6 and large["points_if_completed_with_token"] == 15 + 6
+    trail_ = _feature_at(g, (-1, 1), "trail")
+    assert trail_["leaders"] == [YOU] and trail_["final_points"] == [2, 0] and trail_["points_if_completed"] == 1
+
+
+def test_a_completed_trail_being_scored_says_what_its_leader_scores_then_holds_no_meeple():
+    g = _trail_game()  # Blue closed your trail: you are asked whether to add a token
+    (done,) = [f for f in g.features() if f["kind"] == "trail"]
+    sc = g.scoring()
+    assert done["complete"] and done["meeples"] == [1, 0] and done["leaders"] == [YOU] == sc["leaders"]
+    assert (done["points_if_completed"], done["points_if_completed_with_token"]) == (sc["points"], sc["points_with_token"]) == (6, 10)
+    assert done["final_points"] == [0, 0]  # a complete one scores in play, never at the end
+    g.apply("+none")
+    (done,) = [f for f in g.features() if f["kind"] == "trail"]
+    assert done["meeples"] == [0, 0] and done["leaders"] == [] and done["final_points"] == [0, 0]

@@ -407,6 +407,9 @@ def test_final_scoring_rules_differ_only_at_the_end(players, seed, policy):
                 if counts[s] and (g.final_scoring == "all" or counts[s] == best):
                     expected[s] += f["animal_count"] + f["birds"]
         assert g.final_points == expected, (g.final_scoring, g.final_points, expected)
+        # and what features() said each one gives at the end, as it stands, is what it gave
+        said = [sum(g.tokens(s).values()) + sum(f["final_points"][s] for f in g.features()) for s in range(players)]
+        assert said == g.final_points, (g.final_scoring, said, g.final_points)
         assert g.winners() == [s for s, v in enumerate(g.scores) if v == max(g.scores)]
 
 

@@ -140,6 +140,13 @@ def test_view_holds_the_contract_and_no_secrets(client, db):
     assert sum(v["seats"][0]["tokens"].values()) == 2 and set(v["seats"][0]["tokens"]) == set("AEGLZ")
     assert v["drawn_tile"]["layouts"][1]["rotation"] == 90
     assert len(v["board"]) == 3 and v["phase"] == "place" and v["turn"] == 1
+    # what a trail or bush would score as it stands, and what watering holes score: the engine's numbers
+    assert v["hole_points"] == {"dig": 3, "complete": 3}
+    for f in v["features"]:
+        assert f["leaders"] == [] and f["final_points"] == [0, 0, 0]
+        d = len(f["animals"])  # 1, 3, 6, 10, 15 for 1 to 5 kinds, and the birds of a bush
+        assert f["points_if_completed"] == d * (d + 1) // 2 + (f["birds"] if f["kind"] == "bush" else 0)
+        assert f["points_if_completed_with_token"] == f["points_if_completed"] + d + 1
     text = json.dumps(v) + json.dumps(client.get("/api/games").json())
     for s in g["seats"]:
         if s["token"]:

@@ -14,12 +14,13 @@ from collections import Counter
 from typing import Any
 
 from . import actions as act
+from . import watering_holes as holes
 
 from .baobabs import complete
 from .geometry import CORNERS, SIDES, xy
 from .phases import OVER, PHASE_NAMES, SCORE
 from .tileset import TileType
-from .trails_and_bush import BUSH_KIND, KIND_NAMES, animal_letters, meeple_counts_by_root
+from .trails_and_bush import BUSH_KIND, KIND_NAMES, animal_letters, final_scorers, leaders, meeple_counts_by_root
 
 
 class Inspection:
@@ -145,7 +146,13 @@ class Inspection:
         return out
 
     def features(self) -> list[dict[str, Any]]:
-        """Every whole trail and bush on the table: its spaces, animals, birds, open ends and meeples."""
+        """Every whole trail and bush on the table: its spaces, animals, birds, open ends and meeples
+        (per seat), and what it would score as it stands: "leaders", the seats with most meeples
+        on it (in seat order; none without a meeple); "points_if_completed", what each leader would
+        score were it completed now, and "points_if_completed_with_token", with a token of a new
+        kind added; "final_points", per seat, what it gives at the end if it stays as it is (the
+        game's final_scoring rule: every seat with a meeple there, or the leaders; all 0 once
+        complete)."""
         regions = self.regions
         find = regions.find
         parts: dict[int, set[int]] = {}
@@ -162,12 +169,20 @@ class Inspection:
         letters = self.tileset.animals
         out = []
         for root, spaces in parts.items():
+            counts = meeples[root][:] if root in meeples else [0] * self.players
+            complete = regions.open[root] == 0
+            final = [0] * self.players
+            if not complete:
+                for s in final_scorers(self, counts):
+                    final[s] = regions.final_points(root)
             out.append({
                 "feature": root, "kind": KIND_NAMES[regions.kind[root]], "spaces": sorted(map(xy, spaces)),
                 "animals": animal_letters(letters, regions.mask[root]),
                 "animal_count": regions.total[root], "birds": regions.birds[root], "open_ends": regions.open[root],
-                "complete": regions.open[root] == 0,
-                "meeples": meeples[root][:] if root in meeples else [0] * self.players,
+                "complete": complete, "meeples": counts, "leaders": leaders(counts, 0),
+                "points_if_completed": regions.completed_points(root, False),
+                "points_if_completed_with_token": regions.completed_points(root, True),
+                "final_points": final,
             })
         return out
 
@@ -191,13 +206,25 @@ class Inspection:
 
     def watering_holes(self) -> list[dict[str, Any]]:
         """Every point holding tokens: its slots (0 SE of the NW space, 1 SW of the NE space, 2 NW of the
-        SE space, 3 NE of the SW space), the seats with a meeple there and the slot each dug."""
+        SE space, 3 NE of the SW space), the seats with a meeple there and the slot each dug; what
+        the next token to expand it scores ("next_points", None once complete) and whether that
+        token completes it ("next_completes": then each seat with a meeple there scores
+        hole_points()["complete"])."""
         out = []
         for p, t in self.holes.items():
             diggers = self.hole_meeples.get(p, ())
+            n = holes.count(t)
             out.append({"point": xy(p), "slots": list(t), "meeples": [s for s, _ in diggers],
-                        "diggers": [list(d) for d in diggers], "complete": "" not in t})
+                        "diggers": [list(d) for d in diggers], "complete": "" not in t,
+                        "next_points": holes.EXPAND_POINTS.get(n + 1), "next_completes": n == 3})
         return out
+
+    @staticmethod
+    def hole_points() -> dict[str, int]:
+        """What watering holes score: "dig", digging a new one (its digger, who puts a meeple on
+        it); "complete", to each seat with a meeple on a hole when its fourth token completes it
+        (once a seat). A token expanding a hole scores that hole's "next_points" (watering_holes())."""
+        return {"dig": holes.DIG_POINTS, "complete": holes.COMPLETE_POINTS}
 
     def drawn_tile_layout(self, rotation: int = 0) -> dict[str, Any] | None:
         """The drawn tile turned by `rotation` degrees: edges, corners and features."""

@@ -318,17 +318,21 @@ def final_points(g) -> list[int]:
     explain = g.explain
     where = a_space_of_each_feature(g) if explain is not None else {}
     for r, counts in meeple_counts_by_root(g).items():
-        if g.final_scoring == "all":
-            seats = [s for s in range(g.players) if counts[s]]
-        else:
-            seats = leaders(counts, 0)
-        for s in seats:
+        for s in final_scorers(g, counts):
             points[s] += regions.final_points(r)
             if explain is not None:
                 explain.append({"what": "final_feature", "kind": KIND_NAMES[regions.kind[r]], "feature": r,
                                 "seat": s, "points": regions.final_points(r), "animals": regions.total[r],
                                 "birds": regions.birds[r], "meeples": counts[s], "space": where.get(r)})
     return points
+
+
+def final_scorers(g, counts: list[int]) -> list[int]:
+    """The seats an incomplete trail or bush with these meeples per seat scores for at the end:
+    every seat with a meeple there ('all') or the leaders ('majority'), in seat order."""
+    if g.final_scoring == "all":
+        return [s for s in range(g.players) if counts[s]]
+    return leaders(counts, 0)
 
 
 def a_space_of_each_feature(g) -> dict[int, list[int]]:

@@ -30,12 +30,17 @@ function animalMarker(letter, x, y, r = ANIMAL_R, names = {}) {
 }
 
 // A meeple of the classic shape in the seat's colour, with the seat's mark on its chest
-// (a shape per seat, for eyes that do not tell the colours apart). `extra` goes on the
+// (a shape per seat, for eyes that do not tell the colours apart), outlined twice, dark
+// inside a light halo, so that every seat's colour stands out on savanna, bush and trail.
+// It is the biggest thing on a tile (MEEPLE units wide: more than a quarter of it). `extra` goes on the
 // meeple's path; the mark is drawn over it.
-function meeple(x, y, seat, size = 15, extra = {}) {
+const MEEPLE = 29;
+function meeple(x, y, seat, size = MEEPLE, extra = {}) {
   const f = document.createDocumentFragment();
-  f.appendChild(el("path", { d: Safari.art.meeplePath(x, y, size), class: "meeple", fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], ...extra }));
-  f.appendChild(el("path", { d: Safari.art.meepleMark(x, y, seat, size), class: "meeple-mark", "data-seat": seat }));
+  const d = Safari.art.meeplePath(x, y, size);
+  f.appendChild(el("path", { d, class: "meeple-halo", "data-feature": extra["data-feature"] }));
+  f.appendChild(el("path", { d, class: "meeple", fill: SEAT_COLOURS[seat % SEAT_COLOURS.length], ...extra }));
+  f.appendChild(el("path", { d: Safari.art.meepleMark(x, y, seat, size), class: "meeple-mark", "data-seat": seat, "data-feature": extra["data-feature"] }));
   return f;
 }
 
@@ -125,7 +130,7 @@ function drawTile(layout, opts = {}) {
   });
   features.forEach((f, i) => {
     const [mx, my] = geo.spots[i].meeple;
-    (f.meeples || []).forEach((seat, k) => g.appendChild(meeple(mx + k * 10, my, seat, 17, { "data-seat": seat, "data-feature": i })));
+    (f.meeples || []).forEach((seat, k) => g.appendChild(meeple(mx + k * 14, my, seat, MEEPLE, { "data-seat": seat, "data-feature": i })));
   });
   g.appendChild(el("rect", { x: 0.5, y: 0.5, width: S - 1, height: S - 1, rx: 1.5, class: "tile-edge" }));
   if (opts.label) g.appendChild(text(50, 92, opts.label, { class: "tile-label" }));
@@ -179,7 +184,7 @@ function drawHole(h, names = {}) {
   });
   (h.diggers || []).forEach(([seat, slot], i) => {
     const [ox, oy] = SLOT_OFFSETS[slot];
-    g.appendChild(meeple(px + ox * 2.3, py + oy * 2.3, seat, 14, { "data-seat": seat }));
+    g.appendChild(meeple(px + ox * 2.5, py + oy * 2.5, seat, 22, { "data-seat": seat }));
   });
   return g;
 }
@@ -227,7 +232,7 @@ function drawBoard(layer, view, opts = {}) {
 }
 
 window.SavannaGames.register("safari", { board: {
-  S, ANIMAL_COLOURS, drawTile, describeTile, drawBoard, drawHole, drawRanger, meeple, meepleSpot, animalMarker, cornerPoint,
+  S, MEEPLE, ANIMAL_COLOURS, drawTile, describeTile, drawBoard, drawHole, drawRanger, meeple, meepleSpot, animalMarker, cornerPoint,
   SLOT_OFFSETS,
 } });
 })();

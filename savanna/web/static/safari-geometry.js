@@ -26,9 +26,10 @@ const DIR = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 // the side met at the left and the right end of a side, seen from the middle of the tile
 const LEFT_SIDE = { N: "W", E: "N", S: "E", W: "S" };
 const RIGHT_SIDE = { N: "E", E: "S", S: "W", W: "N" };
-const GAP = 3; // how far two bush areas stay off a corner's diagonal, each
+const GAP = 5; // how far two bush areas stay off a corner's diagonal, each: a clear strip of savanna between
 const ANIMAL_R = 9; // an animal token's radius
 const BAOBAB_R = 19; // the baobab's crown and trunk fit a circle this big around (x, y - 2)
+const MEEPLE_R = 14; // half a meeple's size (safari-board.js's MEEPLE)
 
 // a point given in side N's frame (x along the edge from the NW corner, y inwards) on side s
 function onSide(s, [x, y]) {
@@ -373,43 +374,49 @@ function computeGeometry(feats) {
       for (const o of birdBoxes) d = Math.min(d, dist(c, o) - 10);
       return d - BAOBAB_R;
     };
+    // where there is room, the widest open savanna round it (as on the real tiles: S11's
+    // tree on the side without the dead end), then the north (S25's, between two bush areas)
+    const open = p => { let n = 0; for (let a = 0; a < 12; a++) n += room([p[0] + 24 * Math.cos(a * Math.PI / 6), p[1] + 24 * Math.sin(a * Math.PI / 6)]) > -12; return n; };
     let best = null, bestScore = -Infinity;
     for (let y = 23; y <= 83; y += 3) for (let x = 21; x <= 79; x += 3) {
-      const p = [x, y], score = Math.min(room(p), 6) * 100 - dist(p, [50, 52]);
+      const p = [x, y], score = Math.min(room(p), 6) * 100 + open(p) * 4 - dist(p, [50, 44]);
       if (score > bestScore) { best = p; bestScore = score; }
     }
     baobabAt = best;
   }
 
-  // meeples: on their feature, clear of its animals, birds and the baobab (a meeple is 15
-  // high and wide about the point)
-  const onTile = q => q[0] >= 9 && q[0] <= 91 && q[1] >= 13 && q[1] <= 90;
-  const taken = p => !onTile(p) || animalAt.some(o => dist(p, o) < ANIMAL_R + 8) || birdBoxes.some(o => dist(p, o) < 13)
-    || (baobabAt && dist(p, [baobabAt[0], baobabAt[1] - 2]) < BAOBAB_R + 6);
+  // meeples: on their feature, clear of its animals, birds and the baobab (a meeple is
+  // MEEPLE_R, half its size, about the point: the biggest thing on the tile)
+  const onTile = q => q[0] >= MEEPLE_R + 1 && q[0] <= 99 - MEEPLE_R && q[1] >= MEEPLE_R + 1 && q[1] <= 99 - MEEPLE_R;
+  const taken = p => !onTile(p) || animalAt.some(o => dist(p, o) < ANIMAL_R + MEEPLE_R - 2) || birdBoxes.some(o => dist(p, o) < MEEPLE_R + 3)
+    || (baobabAt && dist(p, [baobabAt[0], baobabAt[1] - 2]) < BAOBAB_R + MEEPLE_R - 5);
   for (const t of trails) {
     const line = t.visible[0];
     const fracs = [0.3, 0.7, 0.2, 0.8, 0.4, 0.6, 0.5, 0.15, 0.85, 0.1];
-    const clear = q => !taken(q) && bushDist[cellOf(q)] > 9;
+    const clear = q => !taken(q) && bushDist[cellOf(q)] > MEEPLE_R - 3;
     let p = fracs.map(f => alongLine(line, f)).find(clear);
-    if (!p) { // beside the trail, by its first animal
+    if (!p) { // beside the trail, nearest its first animal, out of the bush
       const a = spots[t.feature].animals[0] || alongLine(line, 0.5);
-      const beside = [[a[0] + 14, a[1] + 10], [a[0] - 14, a[1] + 10], [a[0] + 14, a[1] - 10], [a[0] - 14, a[1] - 10]]
-        .filter(onTile);
-      p = beside.find(clear) || beside.find(q => !taken(q)) || [a[0] + 12, a[1] + 12];
+      const near = grid.filter(q => lineDist(q, line) < 24).sort((q, r) => dist(q, a) - dist(r, a));
+      const outOfBush = q => onTile(q) && bushDist[cellOf(q)] > 3;
+      p = near.find(clear) || near.find(q => !taken(q) && outOfBush(q))
+        || near.find(q => outOfBush(q) && animalAt.every(o => dist(q, o) >= ANIMAL_R + 7)) || near.find(q => !taken(q))
+        || [a[0] + 18, a[1] + 12];
     }
     spots[t.feature].meeple = p;
   }
   for (const a of areas.values()) {
-    const cands = grid.filter(p => deepInArea(a, p, 7) && !taken(p)).sort((p, q) => dist(p, a.anchor) - dist(q, a.anchor));
-    spots[a.feature].meeple = cands[0] || [a.anchor[0] - 12, a.anchor[1] + 12];
+    const deep = r => grid.filter(p => deepInArea(a, p, r) && !taken(p)).sort((p, q) => dist(p, a.anchor) - dist(q, a.anchor))[0];
+    const clamp = v => Math.min(99 - MEEPLE_R, Math.max(MEEPLE_R + 1, v));
+    spots[a.feature].meeple = deep(MEEPLE_R - 3) || deep(5) || deep(1) || a.anchor.map(clamp);
   }
   if (baobabIdx >= 0) {
     const [bx, by] = baobabAt;
-    const beside = [[bx + 22, by + 10], [bx - 22, by + 10], [bx + 22, by - 12], [bx - 22, by - 12], [bx, by + 24]]
+    const beside = [[bx + 25, by + 10], [bx - 25, by + 10], [bx + 25, by - 12], [bx - 25, by - 12], [bx, by + 27]]
       .filter(onTile);
-    const free = q => onTile(q) && !animalAt.some(o => dist(q, o) < ANIMAL_R + 8) && bushDist[cellOf(q)] > 6
+    const free = q => onTile(q) && !animalAt.some(o => dist(q, o) < ANIMAL_R + MEEPLE_R - 2) && bushDist[cellOf(q)] > 6
       && trails.every(t => t.visible.every(line => lineDist(q, line) > 12));
-    const near = [bx, by + 4], room = q => free(q) && dist(q, [bx, by - 2]) >= BAOBAB_R + 4;
+    const near = [bx, by + 4], room = q => free(q) && dist(q, [bx, by - 2]) >= BAOBAB_R + 6;
     spots[baobabIdx].meeple = beside.find(free) || grid.filter(room).sort((p, q) => dist(p, near) - dist(q, near))[0]
       || beside[0] || [bx, by + 20];
     spots[baobabIdx].at = baobabAt;

@@ -9,6 +9,8 @@ const Safari = window.SavannaGames.get("safari");
 const B = { ...window.SavannaBoard, ...Safari.board };
 const Words = Safari.words;
 const parseAction = Words.parse;
+const MEEPLE_PX = 26; // a meeple's least height on the screen
+const PICK_R = 15; // an animal's radius in the watering-hole picker (board units)
 
 // an animal's silhouette as a small inline picture (panels, buttons)
 function animalIcon(a, names) {
@@ -25,6 +27,133 @@ class SafariUI {
     this.rotation = 0;
     this.hover = null;
     this.pending = null; // a two-step choice in progress: {kind: "hole", key} / {kind: "ranger", from}
+    // meeples never under MEEPLE_PX screen pixels: zoomed out, they grow (up to twice their size)
+    const pz = page.pz, size = () => {
+      const k = Math.min(2, Math.max(1, MEEPLE_PX * pz.scale() / (0.9 * B.MEEPLE)));
+      page.svg.style.setProperty("--meeple-k", k.toFixed(3));
+    };
+    pz.onChange(size);
+    size();
+    // a trail, bush or baobab under the mouse, or tapped: its whole extent, its meeples and
+    // what it would score now (a card over the board's corner)
+    this.focus = null; // {x, y, index, pinned}
+    this.card = h("div", { class: "feature-card", id: "feature-card", role: "status", hidden: true });
+    page.svg.parentNode.append(this.card);
+    page.layer.addEventListener("pointerover", e => {
+      if (e.pointerType !== "mouse" || (this.focus && this.focus.pinned)) return;
+      const at = this.featureAt(e.target);
+      if (at && this.focus && at.x === this.focus.x && at.y === this.focus.y && at.index === this.focus.index) return;
+      this.setFocus(at);
+    });
+    page.svg.addEventListener("pointerleave", e => { if (e.pointerType === "mouse" && this.focus && !this.focus.pinned) this.setFocus(null); });
+    page.svg.addEventListener("click", e => { // (a choice's mark stops its own click)
+      const at = this.featureAt(e.target);
+      const same = at && this.focus && this.focus.pinned && at.x === this.focus.x && at.y === this.focus.y && at.index === this.focus.index;
+      this.setFocus(at && !same ? { ...at, pinned: true } : null);
+    });
+  }
+
+  // the tile and the feature (its index in the tile's layout) that a board element is part of
+  featureAt(target) {
+    const part = target && target.closest && target.closest("[data-feature]"), tile = part && part.closest("g.tiles > [data-tile]");
+    if (!tile) return null;
+    const [x, y] = tile.dataset.tile.split(",").map(Number);
+    return { x, y, index: +part.dataset.feature };
+  }
+
+  setFocus(at) {
+    this.focus = at;
+    this.drawFocus();
+  }
+
+  // the focused feature: the rest of the board dimmed, its parts on every tile over it, the
+  // spaces it covers outlined, and the card in words
+  drawFocus() {
+    const layer = this.page.layer, v = this.view;
+    const old = layer.querySelector(":scope > g.feature-focus");
+    if (old) old.remove();
+    const at = this.focus;
+    const tile = at && v && Array.isArray(v.board) ? v.board.find(t => t.x === at.x && t.y === at.y) : null;
+    const f = tile && tile.features[at.index];
+    this.page.svg.classList.toggle("focusing", !!f);
+    if (!f) { this.focus = null; this.card.hidden = true; this.card.innerHTML = ""; return; }
+    const S = B.S;
+    const g = B.el("g", { class: "feature-focus", "aria-hidden": "true" });
+    g.appendChild(B.el("rect", { x: -1e5, y: -1e5, width: 2e5, height: 2e5, class: "dim" }));
+    const whole = f.kind === "baobab" ? null : (v.features || []).find(w => w.feature === f.feature);
+    const spaces = whole ? whole.spaces : [[tile.x, tile.y]];
+    if (!whole) { // a baobab: the ring of eight spaces round it
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        if (!dx && !dy) continue;
+        const there = v.board.some(t => t.x === tile.x + dx && t.y === tile.y + dy);
+        g.appendChild(B.el("rect", { x: (tile.x + dx) * S + 3, y: (tile.y + dy) * S + 3, width: S - 6, height: S - 6, rx: 4,
+          class: "ring" + (there ? " filled" : "") }));
+      }
+    }
+    for (const [x, y] of spaces) {
+      const tg = layer.querySelector(`g.tiles > [data-tile="${x},${y}"]`), t = v.board.find(q => q.x === x && q.y === y);
+      if (!tg || !t) continue;
+      const mine = t.features.map((q, i) => i).filter(i => whole ? t.features[i].feature === whole.feature : i === at.index);
+      const copy = B.el("g", { transform: `translate(${x * S},${y * S})`, class: "focus-tile" });
+      copy.appendChild(B.el("rect", { x: 0, y: 0, width: S, height: S, class: "savanna" }));
+      for (const part of tg.querySelectorAll(":scope > g.tile > *")) {
+        if (mine.includes(+part.getAttribute("data-feature")) && part.hasAttribute("data-feature")) copy.appendChild(part.cloneNode(true));
+      }
+      copy.appendChild(B.el("rect", { x: 1.5, y: 1.5, width: S - 3, height: S - 3, class: "extent" }));
+      g.appendChild(copy);
+    }
+    layer.appendChild(g);
+    this.renderCard(f, tile, whole);
+  }
+
+  renderCard(f, tile, whole) {
+    const v = this.view, W = Words, seat = s => [B.seatBadge(s, 12, { class: "seat-badge dot" }), " ", this.seatName(s)];
+    const lines = [];
+    if (!whole) { // a baobab
+      const around = v.board.filter(t => Math.max(Math.abs(t.x - tile.x), Math.abs(t.y - tile.y)) === 1).length;
+      lines.push(h("div", { class: "card-title" }, W.name("baobab"), " · ", _("{n} of 8 tiles around it", { n: around })));
+      lines.push(h("div", {}, f.meeples.length ? seat(f.meeples[0]) : _("no meeple on it")));
+      lines.push(h("div", { class: "muted" }, _("Surrounded, it sends its meeple home with 2 more tokens; baobabs score no points.")));
+    } else {
+      const n = whole.spaces.length;
+      lines.push(h("div", { class: "card-title" }, W.name(whole.kind), " · ", ngettext("{n} tile", "{n} tiles", n), " · ",
+        whole.complete ? _("complete") : ngettext("{n} open end", "{n} open ends", whole.open_ends)));
+      const icons = [...(whole.animals || "")].map(a => animalIcon(a, v.animals));
+      lines.push(h("div", {}, icons.length ? [...icons, " ", ngettext("{n} animal", "{n} animals", whole.animal_count)] : _("no animal yet"),
+        whole.birds ? " · " + ngettext("{n} bird", "{n} birds", whole.birds) : ""));
+      const held = whole.meeples.map((c, s) => [s, c]).filter(([, c]) => c > 0);
+      lines.push(h("div", {}, held.length ? held.flatMap(([s, c], i) => [i ? ", " : "", ...seat(s), c > 1 ? ` ×${c}` : ""]) : _("no meeple on it")));
+      const who = list => window.SavannaI18n.list(list.map(s => this.seatName(s)));
+      if (!whole.complete || held.length) {
+        const now = whole.leaders.length ? _("Completed now: {n} points to {who}", { n: whole.points_if_completed, who: who(whole.leaders) })
+          : _("Completed now: {n} points", { n: whole.points_if_completed });
+        lines.push(h("div", { class: "card-score" }, now, " ", _("({n} with a new animal token)", { n: whole.points_if_completed_with_token })));
+      }
+      if (!whole.complete) {
+        const end = whole.final_points.map((p, s) => [s, p]).filter(([, p]) => p > 0);
+        lines.push(h("div", { class: "card-score" }, end.length
+          ? _("At the end as it stands: {scores}", { scores: end.map(([s, p]) => `${this.seatName(s)} ${window.SavannaWords.pts(p)}`).join(", ") })
+          : _("At the end as it stands: {n} points to whoever holds it", { n: whole.animal_count + whole.birds })));
+      }
+    }
+    this.card.innerHTML = "";
+    this.card.append(...lines);
+    this.card.hidden = false;
+    this.placeCard();
+  }
+
+  // the card in the corner of the board where it covers least of the feature (top left, top
+  // right, bottom left)
+  placeCard() {
+    const wrap = this.card.parentNode.getBoundingClientRect(), c = this.card;
+    const parts = [...this.page.layer.querySelectorAll(":scope > g.feature-focus .extent, :scope > g.feature-focus .ring")]
+      .map(e => e.getBoundingClientRect());
+    const w = c.offsetWidth, hgt = c.offsetHeight, m = 8;
+    const spots = [["left", "top", m, m], ["right", "top", wrap.width - w - m, m], ["left", "bottom", m, wrap.height - hgt - m]];
+    const covered = ([, , x, y]) => parts.reduce((a, r) => a + Math.max(0, Math.min(r.right - wrap.left, x + w) - Math.max(r.left - wrap.left, x))
+      * Math.max(0, Math.min(r.bottom - wrap.top, y + hgt) - Math.max(r.top - wrap.top, y)), 0);
+    const best = spots.reduce((a, b) => covered(b) < covered(a) ? b : a);
+    c.dataset.corner = `${best[1]}-${best[0]}`;
   }
 
   get view() { return this.page.view; }
@@ -45,6 +174,7 @@ class SafariUI {
     }
     const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
     const b = B.drawBoard(this.page.layer, view, { scoring, animals: view.animals });
+    if (this.focus) this.drawFocus();
     // fitted, but never so small that an animal is under 14 px or a tile under 100 px: then
     // round the last tile placed (pinch, the wheel or the fit button show the rest)
     const last = view.last_placed || [0, 0];
@@ -83,6 +213,7 @@ class SafariUI {
   }
 
   key(e) {
+    if (e.key === "Escape" && this.focus) this.setFocus(null);
     if (!this.myTurn()) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (this.view.phase === "place" && (e.key === "r" || e.key === "e" || e.key === "R" || e.key === "E")) this.rotate(1);
@@ -178,22 +309,8 @@ class SafariUI {
       return;
     }
     const tileAt = (x, y) => v.board.find(t => t.x === x && t.y === y);
-    // meeples on the placed tile
-    const placed = v.last_placed && tileAt(v.last_placed[0], v.last_placed[1]);
-    for (const [a, p] of acts) {
-      if (p.kind !== "M" || !placed) continue;
-      const idx = placed.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side)));
-      if (idx < 0) continue;
-      const [mx, my] = B.meepleSpot(placed, idx);
-      const at = [placed.x * S + mx, placed.y * S + my];
-      const m = B.el("g", { class: "choice meeple-choice", "data-action": a }, [
-        B.el("circle", { cx: at[0], cy: at[1], r: 13, class: "halo" }),
-        B.meeple(at[0], at[1], v.current_player, 16)]);
-      m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
-      g.appendChild(m);
-      ch.add(m, { key: a, at, hit: 13, label: words(a), commit: () => this.send(a) });
-    }
-    // watering holes: one mark per corner point, then the animal
+    // watering holes: one mark per open point; opened, it shows each animal once (the
+    // picker hides the other marks, so that nothing lies under it)
     const corners = new Map();
     for (const [a, p] of acts) {
       if (p.kind !== "D" && p.kind !== "X") continue;
@@ -202,41 +319,53 @@ class SafariUI {
       if (!corners.has(key)) corners.set(key, { point, actions: [] });
       corners.get(key).actions.push([a, p]);
     }
+    const openHole = this.pending && this.pending.kind === "hole" && corners.has(this.pending.key) ? this.pending.key : null;
+    // meeples on the placed tile
+    const placed = v.last_placed && tileAt(v.last_placed[0], v.last_placed[1]);
+    for (const [a, p] of acts) {
+      if (p.kind !== "M" || !placed || openHole) continue;
+      const idx = placed.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side)));
+      if (idx < 0) continue;
+      const [mx, my] = B.meepleSpot(placed, idx);
+      const at = [placed.x * S + mx, placed.y * S + my];
+      const m = B.el("g", { class: "choice meeple-choice", "data-action": a }, [
+        B.el("circle", { cx: at[0], cy: at[1], r: 17, class: "halo" }),
+        B.meeple(at[0], at[1], v.current_player)]);
+      m.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
+      g.appendChild(m);
+      ch.add(m, { key: a, at, hit: 17, label: words(a), commit: () => this.send(a) });
+    }
     for (const [key, c] of corners) {
+      if (openHole && key !== openHole) continue;
       const [px, py] = [c.point[0] * S, c.point[1] * S];
-      const kinds = new Set(c.actions.map(([, p]) => p.kind));
-      const open = this.pending && this.pending.kind === "hole" && this.pending.key === key;
-      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : ""), "data-hole": key }, [
+      const dig = c.actions.some(([, p]) => p.kind === "D");
+      const gain = this.holeGain(key, dig);
+      const open = key === openHole;
+      const mark = B.el("g", { class: "choice hole-choice" + (open ? " open" : "") + (dig ? " dig" : " expand"), "data-hole": key }, [
         B.el("circle", { cx: px, cy: py, r: 11, class: "halo" }),
-        B.text(px, py, kinds.has("D") ? _("dig") : "+", { class: "hole-label",
-          ...(kinds.has("D") && _("dig").length > 3 ? { textLength: 19, lengthAdjust: "spacingAndGlyphs" } : {}) })]); // inside its ring in every language
-      mark.appendChild(B.el("title", {}, [document.createTextNode(kinds.has("D") ? _("dig a watering hole here") : _("expand this watering hole"))]));
+        B.text(px, py, dig ? _("dig") : `+${gain.points}`, { class: "hole-label",
+          ...(dig && _("dig").length > 3 ? { textLength: 19, lengthAdjust: "spacingAndGlyphs" } : {}) })]); // inside its ring in every language
+      mark.appendChild(B.el("title", {}, [document.createTextNode(gain.text)]));
       g.appendChild(mark);
+      const animals = open ? this.holeAnimals(c.actions) : [];
+      const picker = open ? this.drawHolePicker(px, py, animals, gain) : null;
       ch.add(mark, { key: `hole:${key}`, at: [px, py], hit: 11, confirm: open ? N_("Close") : N_("Choose the animal"),
-        label: (kinds.has("D") ? _("dig a watering hole at the corner {at}", { at: key }) : _("expand the watering hole at the corner {at}", { at: key }))
-          + (open ? " " + _("(open: its animals follow)") : ""),
+        label: (dig ? _("dig a watering hole at the corner {at}", { at: key }) : _("expand the watering hole at the corner {at}", { at: key }))
+          + ": " + gain.text + (open ? " " + _("(open: its animals follow)") : ""),
         commit: () => { const keyboard = ch.keyboard; this.pending = open ? null : { kind: "hole", key }; this.drawMarks(); this.renderChoices();
           if (!open && keyboard) this.selectFirst(["D", "X"]); } });
-      if (open) {
-        const bySlot = new Map();
-        for (const [a, p] of c.actions) {
-          const { slot } = B.cornerPoint(p.x, p.y, p.corner);
-          if (!bySlot.has(slot)) bySlot.set(slot, []);
-          bySlot.get(slot).push([a, p]);
-        }
-        for (const [slot, list] of bySlot) {
-          const [ox, oy] = B.SLOT_OFFSETS[slot];
-          list.forEach(([a, p], k) => {
-            const ax = px + ox * 2.4 + k * 22 * Math.sign(ox), ay = py + oy * 2.4;
-            const opt = B.el("g", { class: "choice animal-choice", "data-action": a }, [
-              B.el("circle", { cx: ax, cy: ay, r: 12, class: "halo" }), B.animalMarker(p.animal, ax, ay, 9.5, v.animals)]);
-            opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
-            g.appendChild(opt);
-            ch.add(opt, { key: a, at: [ax, ay], hit: 12, label: words(a), commit: () => this.send(a) });
-          });
+      if (picker) {
+        g.appendChild(picker.panel);
+        for (const { a, p, at } of picker.options) {
+          const opt = B.el("g", { class: "choice animal-choice", "data-action": a, "data-animal": p.animal }, [
+            B.el("circle", { cx: at[0], cy: at[1], r: PICK_R + 2.5, class: "halo" }), B.animalMarker(p.animal, at[0], at[1], PICK_R, v.animals)]);
+          opt.appendChild(B.el("title", {}, [document.createTextNode(`${a}: ${words(a)}`)]));
+          g.appendChild(opt);
+          ch.add(opt, { key: a, at, hit: PICK_R + 2.5, label: words(a) + ": " + gain.text, commit: () => this.send(a) });
         }
       }
     }
+    if (openHole) { ch.end(); return; }
     // rangers: click one, then where it goes; putting a displaced one back
     const moves = acts.filter(([, p]) => p.kind === "R");
     const fromKeys = [...new Set(moves.map(([, p]) => p.from.join(",")))];
@@ -280,6 +409,43 @@ class SafariUI {
     const ch = this.page.chooser;
     const key = [...ch.items.keys()].find(k => kinds.includes(parseAction(k).kind));
     if (key) ch.select(key, { focus: true, reveal: true });
+  }
+
+  // what digging or expanding the watering hole at point `key` ("x,y") scores: {points, text}
+  holeGain(key, dig) {
+    const v = this.view, pts = v.hole_points || { dig: 3, complete: 3 };
+    if (dig) return { points: pts.dig, short: _("dig: +{n}", { n: pts.dig }), text: _("digging scores {n} and puts your meeple on it", { n: pts.dig }) };
+    const h = v.watering_holes.find(w => w.point.join(",") === key) || {};
+    const n = h.next_points ?? 0;
+    if (!h.next_completes) return { points: n, short: _("expand: +{n}", { n }), text: _("expanding scores {n}", { n }) };
+    return { points: n, short: _("complete: +{n}, meeples +{k}", { n, k: pts.complete }),
+      text: _("completing it scores {n}, and {k} to each seat with a meeple on it", { n, k: pts.complete }) };
+  }
+
+  // the animals a watering hole may take, once each: of the actions for one animal (one per
+  // tile corner round the point), the one on the tile just placed, else the first
+  holeAnimals(actions) {
+    const last = this.view.last_placed, out = new Map();
+    for (const [a, p] of actions) {
+      const mine = last && p.x === last[0] && p.y === last[1];
+      if (!out.has(p.animal) || (mine && !out.get(p.animal).mine)) out.set(p.animal, { a, p, mine });
+    }
+    return [...out.values()];
+  }
+
+  // the opened watering hole's picker: a card above its point (below it near the top of the
+  // view) with what it scores and the animals in a row, over everything else
+  drawHolePicker(px, py, animals, gain) {
+    const gap = 2 * PICK_R + 10, w = Math.max(animals.length * gap + 12, gain.short.length * 6 + 20), h = 2 * PICK_R + 34;
+    const seen = this.page.pz.visible();
+    const below = py - 18 - h < seen.y0;
+    const x0 = Math.min(Math.max(px - w / 2, seen.x0 + 4), Math.max(seen.x0 + 4, seen.x1 - w - 4));
+    const y0 = below ? py + 18 : py - 18 - h;
+    const panel = B.el("g", { class: "hole-picker", "aria-hidden": "true" }, [
+      B.el("rect", { x: x0, y: y0, width: w, height: h, rx: 8, class: "card" }),
+      B.text(x0 + w / 2, y0 + 12, gain.short, { class: "picker-points" })]);
+    const options = animals.map(({ a, p }, i) => ({ a, p, at: [x0 + w / 2 + (i - (animals.length - 1) / 2) * gap, y0 + 24 + PICK_R] }));
+    return { panel, options };
   }
 
   // the drawn tile, faint, on the space under the mouse or selected

@@ -29,13 +29,21 @@ degrees clockwise; actions are the notation of docs/safari.md.
       "features": [{                  every whole trail and bush (game.features())
           "feature": 12, "kind": "trail" | "bush", "spaces": [[x, y], ...],
           "animals": "EGL" (distinct), "animal_count": 5, "birds": 0, "open_ends": 1,
-          "complete": false, "meeples": [count per seat]
-      }, ...],
+          "complete": false, "meeples": [count per seat],
+          "leaders": [seat, ...],     the seats with most meeples on it, in seat order
+          "points_if_completed": 6,   what each leader would score were it completed now
+          "points_if_completed_with_token": 10,   ... adding a token of a new kind
+          "final_points": [5, 0]      per seat, what it gives at the end as it stands (the
+      }, ...],                        game's final_scoring rule; all 0 once complete)
       "watering_holes": [{            every point holding tokens (point [x, y] is the NW corner
           "point": [x, y],            of space (x, y))
           "slots": ["Z", "", "", ""], SE of (x-1,y-1), SW of (x,y-1), NW of (x,y), NE of (x-1,y)
-          "meeples": [seat, ...], "diggers": [[seat, slot], ...], "complete": false
-      }, ...],
+          "meeples": [seat, ...], "diggers": [[seat, slot], ...], "complete": false,
+          "next_points": 4 | null,    what the next token expanding it scores (null: complete)
+          "next_completes": false     that token completes it (each seat with a meeple there
+      }, ...],                        then scores hole_points.complete)
+      "hole_points": {"dig": 3, "complete": 3},   what digging a hole scores its digger; what
+                                      each seat with a meeple on a hole scores when it completes
       "rangers": [[x, y] | null, [x, y] | null],   null: displaced, to be put back ("R>x,y")
       "empty_spaces": [[x, y], ...],  empty spaces next to a tile
       "scoring": null | {             in phase "score": the feature scoring and the choice asked
@@ -111,6 +119,7 @@ def add(view: dict[str, Any], record: GameRecord, g: Any, viewer: int | None, ke
         "board": KEPT if kept else sorted(g.tiles_on_board(), key=lambda t: (t["y"], t["x"])),
         "features": KEPT if kept else _features(g.features()),
         "watering_holes": [{**h, "point": _xy(h["point"])} for h in g.watering_holes()],
+        "hole_points": g.hole_points(),
         "rangers": [_xy(r) for r in g.ranger_spaces()],
         "empty_spaces": KEPT if kept else sorted(map(list, g.empty_spaces())),
         "scoring": _scoring(g.scoring()),
