@@ -150,7 +150,7 @@ function panel() {
     box.replaceChildren(h("summary", {}, _("Settings")),
       h("label", { class: "check setting" }, h("input", { type: "checkbox", id: "setting-animations", checked: settings.get("animations") && !still,
         disabled: still, onchange: e => settings.set("animations", e.target.checked) }), " " + _("Animate the moves")),
-      still ? h("div", { class: "muted" }, _("Your system asks for reduced motion: nothing moves.")) : null,
+      ...(still ? [h("div", { class: "muted" }, _("Your system asks for reduced motion: nothing moves."))] : []),
       h("label", { class: "check setting" }, h("input", { type: "checkbox", id: "setting-confirm", checked: settings.get("confirm"),
         onchange: e => settings.set("confirm", e.target.checked) }), " " + _("Ask me to confirm every move")),
       h("div", { class: "muted" }, _("A click then selects the move and shows it; Confirm or a second click plays it. A touch screen always asks for the board's moves.")));
