@@ -269,8 +269,8 @@ class GamePage {
   // every step of a replay. Each new move (the game's `follow` key changes; by default the
   // board's bounds) is followed, gliding, unless the person panned or zoomed in the last few
   // seconds: then the follow button says that the view is behind.
-  follow(frame, view, prev) {
-    if (view.status === "over" || this.mode === "replay") frame.whole = true;
+  follow(bounds, view, prev) {
+    const frame = view.status === "over" || this.mode === "replay" ? { ...bounds, whole: true } : bounds;
     const key = (frame.follow ?? ["x0", "y0", "x1", "y1"].map(k => Math.round(frame[k])).join()) + (frame.whole ? ":whole" : "");
     if (!prev || prev.game !== view.game) this.pz.frame(frame, { force: true });
     else if (key !== this.followKey) this.pz.frame(frame, { glide: true });
@@ -289,7 +289,7 @@ class GamePage {
   frameNow() {
     if (!this.bounds) return;
     this.pz.release();
-    this.pz.frame(this.bounds, { force: true, glide: true });
+    this.pz.frame(this.pz.framing || this.bounds, { force: true, glide: true });
     this.markBehind(false);
   }
 

@@ -9,8 +9,9 @@ const Safari = window.SavannaGames.get("safari");
 const B = { ...window.SavannaBoard, ...Safari.board };
 const Words = Safari.words;
 const parseAction = Words.parse;
-const READABLE = 0.55; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 55 px
+const READABLE = 0.9; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 90 px, an animal 14 px
 const MOST = 1.5; // the largest it frames a small board at
+const PAD = 24; // room round the board (its ring of open spaces is room already)
 
 // an animal's silhouette as a small inline picture (panels, buttons)
 function animalIcon(a, names) {
@@ -50,8 +51,8 @@ class SafariUI {
     return this.framing(view, b);
   }
 
-  // What the view frames (PanZoom.frame): the whole board when a tile shows at least READABLE
-  // pixels a unit (its meeples and animals read), else the last tiles placed, the newest first
+  // What the view frames (PanZoom.frame): the whole board when it shows at READABLE pixels a
+  // unit or more (its animals and meeples read), else the last tiles placed, the newest first
   // (a round of them, as many as fit); a small board is not blown up past MOST. Each new tile
   // is followed (`follow`: how many there are).
   framing(view, b) {
@@ -62,7 +63,7 @@ class SafariUI {
     }
     if (!tiles.length) tiles.push({ x0: -S, y0: 0, x1: S, y1: S }); // the start tiles
     return { x0: b.minX * S, y0: b.minY * S, x1: (b.maxX + 1) * S, y1: (b.maxY + 1) * S,
-      readable: READABLE, most: MOST, focus: tiles, follow: String(view.board.length) };
+      pad: PAD, readable: READABLE, most: MOST, focus: tiles, follow: String(view.board.length) };
   }
 
   // where on the board a scoring event happened (SVG units), for its "+N"
