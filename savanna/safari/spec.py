@@ -38,6 +38,6 @@ SPEC = GameSpec(
     view="savanna.web.views.safari",
     routes="savanna.web.edge.safari_tiles",
     scripts=("animals-art.js", "safari-art.js", "safari-geometry.js", "safari-board.js", "safari-words.js",
-             "safari-ui.js"),
+             "safari-ui.js", "safari-motion.js"),
     styles=("safari-ui.css",),
 )

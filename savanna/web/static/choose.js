@@ -2,7 +2,9 @@
 // its legal choices (tile spaces, meeple spots, watering holes, rangers, hexes) are
 // registered here, and this makes them work alike for every input:
 // - a mouse click plays at once (the hover showed what it does);
-// - a tap selects (the preview shows), a second tap or the Confirm button plays;
+// - a tap selects (the preview shows), a second tap or the Confirm button plays; a click too,
+//   when the person asked to confirm every move (the settings, motion.js), and then every
+//   other choice that acts (a panel's button, a key) asks in the same bar (`ask`);
 // - the keyboard: Tab reaches the board's choices (one tab stop, as a composite widget),
 //   the arrow keys move among them by where they are on the board, Enter or Space plays,
 //   Escape lets go; what is selected is read out by its label.
@@ -25,6 +27,8 @@ class Chooser {
     this.key = null; // the selected choice
     this.lastPress = 0; // when a pointer last went down (a focus that follows it is not the keyboard's)
     this.keyboard = false; // the board's choices were last reached by the keyboard: keep the focus on them from turn to turn
+    this.asked = null; // a move asked to be confirmed (not a board's choice): {label, play, version}
+    this.confirming = false; // a choice is being played by its confirmation
     this.bar = h("div", { id: "confirm-bar", class: "confirm-bar", hidden: true, role: "group", "aria-label": _("selected move") });
     window.addEventListener("pointerdown", () => { this.lastPress = performance.now(); this.keyboard = false; }, true);
     window.addEventListener("keydown", e => { if (["Tab", "Enter", " "].includes(e.key) || ARROWS[e.key]) this.keyboard = true; }, true);
@@ -33,6 +37,8 @@ class Chooser {
 
   get selected() { return this.key !== null ? this.items.get(this.key) || null : null; }
   touchy() { return this.page.pz.lastPointer !== "mouse"; }
+  // a choice is selected before it is played: on a touch screen, or when asked to (the settings)
+  selectsFirst() { return this.touchy() || window.SavannaMotion.settings.get("confirm"); }
 
   // before the page draws its marks again: what had the focus
   begin() {
@@ -60,7 +66,7 @@ class Chooser {
     el.addEventListener("click", e => {
       e.stopPropagation();
       // a tap (or a pen) selects first, unless it opens more choices: harmless, and at once
-      if (this.touchy() && this.key !== key && confirm === "Confirm") this.select(key);
+      if (this.selectsFirst() && this.key !== key && confirm === "Confirm") this.select(key);
       else this.commit(key);
     });
     el.addEventListener("focus", () => {
@@ -93,6 +99,7 @@ class Chooser {
     if (!it) { this.clear(); return; }
     const old = this.selected;
     if (old && old !== it) { old.el.classList.remove("selected"); if (old.preview) old.preview(false); }
+    this.asked = null;
     this.key = key;
     for (const o of this.items.values()) o.el.setAttribute("tabindex", o === it ? "0" : "-1");
     it.el.classList.add("selected");
@@ -119,6 +126,7 @@ class Chooser {
     const it = this.selected;
     if (it) { it.el.classList.remove("selected"); if (it.preview) it.preview(false); }
     this.key = null;
+    this.asked = null;
     this.showBar();
   }
 
@@ -126,7 +134,25 @@ class Chooser {
     const it = this.items.get(key);
     if (!it) return;
     this.clear();
-    it.commit();
+    this.confirming = true;
+    try { it.commit(); } finally { this.confirming = false; }
+  }
+
+  // a move chosen elsewhere than on the board (a panel's button, a key), asked to be
+  // confirmed in the bar: `label` says it, `play` plays it
+  ask(label, play) {
+    this.clear();
+    this.asked = { label, play, version: this.page.view.version };
+    this.showBar();
+    if (this.keyboard) this.bar.querySelector("#confirm").focus({ preventScroll: true });
+  }
+
+  playAsked() {
+    const a = this.asked;
+    if (!a) return;
+    this.clear();
+    this.confirming = true;
+    try { a.play(); } finally { this.confirming = false; }
   }
 
   box(it) {
@@ -139,6 +165,14 @@ class Chooser {
     const it = this.selected;
     const bar = this.bar;
     bar.replaceChildren();
+    if (!it && this.asked) {
+      bar.append(h("span", { class: "confirm-label" }, this.asked.label),
+        h("button", { id: "confirm", class: "primary", onclick: () => this.playAsked(), title: _("play it (Enter)") }, _("✓ Confirm")),
+        h("button", { id: "cancel-choice", onclick: () => this.clear(), title: _("let go (Escape)"), "aria-label": _("cancel") }, "✕"));
+      bar.hidden = false;
+      document.body.dataset.selected = "asked";
+      return;
+    }
     if (!it) { bar.hidden = true; document.body.dataset.selected = ""; return; }
     const tools = this.page.ui && this.page.ui.selectionTools ? this.page.ui.selectionTools(it.key) : [];
     bar.append(h("span", { class: "confirm-label" }, it.label), ...tools,
@@ -200,7 +234,12 @@ class Chooser {
       this.commit(this.key);
       return true;
     }
-    if (e.key === "Escape" && this.selected) { this.clear(); return false; }
+    if ((e.key === "Enter" || e.key === " ") && !onControl && this.asked) {
+      e.preventDefault();
+      this.playAsked();
+      return true;
+    }
+    if (e.key === "Escape" && (this.selected || this.asked)) { this.clear(); return false; }
     return false;
   }
 
@@ -236,6 +275,7 @@ class Chooser {
   // (to the board's choice, or to the panel's first choice when the board has none), from
   // one turn to the next (a mouse or a finger is left alone)
   settle() {
+    if (this.asked && this.asked.version !== this.page.view.version) { this.asked = null; this.showBar(); } // the game moved on
     const a = document.activeElement;
     if (!this.keyboard || (a && a !== document.body && a.isConnected)) return;
     const it = this.selected || this.items.values().next().value;

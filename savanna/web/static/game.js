@@ -8,6 +8,7 @@ const { _, ngettext } = window.SavannaI18n;
 const B = window.SavannaBoard;
 const Words = window.SavannaWords;
 const W = Words.W;
+const Motion = window.SavannaMotion;
 const FLOAT_MS = 2600; // how long a "+N" stays on the board
 
 
@@ -55,10 +56,13 @@ class GamePage {
     this.playBox = h("div", { id: "play-controls", class: "panel", hidden: true }); // takeback, resign, alerts
     this.legendBox = h("details", { id: "legend", class: "panel small" }, h("summary", {}, W.legendTitle()));
     this.replayBox = h("div", { id: "replay-controls", class: "panel" });
+    this.frameButton = h("button", { id: "follow-game", title: _("follow the game: the whole board when it fits, else the last moves (F)"),
+      "aria-label": _("follow the game"), onclick: () => this.frameNow() }, followIcon());
     const zoom = h("div", { class: "zoom" },
       h("button", { title: _("zoom in"), "aria-label": _("zoom in"), onclick: () => this.pz.zoom(0.8) }, "+"),
       h("button", { title: _("zoom out"), "aria-label": _("zoom out"), onclick: () => this.pz.zoom(1.25) }, "−"),
-      h("button", { title: _("fit the board"), "aria-label": _("fit the board"), onclick: () => this.fit() }, "⤢"));
+      h("button", { title: _("fit the board"), "aria-label": _("fit the board"), onclick: () => this.fit() }, "⤢"),
+      this.frameButton);
     this.header = h("header", { class: "bar" },
       h("a", { href: "/", class: "brand" }, "savanna"),
       h("span", { id: "game-title" }, _("Game {id}", { id: this.id })),
@@ -73,7 +77,7 @@ class GamePage {
     const side = h("aside", { class: "side" }, this.status, this.seatsBox,
       this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.playBox, this.infoBox,
       h("details", { open: true, class: "panel" }, h("summary", {}, W.logTitle()), this.logBox),
-      this.legendBox, this.invitePanel());
+      this.legendBox, Motion.panel(), this.invitePanel());
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
     this.root.append(this.header, h("div", { class: "game" }, main, side));
     this.pz = new B.PanZoom(this.svg);
@@ -182,11 +186,16 @@ class GamePage {
 
   send(action) {
     if (this.sending) return;
+    if (Motion.settings.get("confirm") && !this.chooser.confirming) { // asked first, as a tap on the board is
+      this.chooser.ask(this.ui && this.ui.words ? this.ui.words({ action }, this.view) : action, () => this.send(action));
+      return;
+    }
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
       toast(this.notice ? _("Not connected: {reason}", { reason: this.notice.reason }) : _("Not connected: reconnecting…"));
       return;
     }
     this.sending = true;
+    this.pz.release(); // the person acted: the view follows the game again at once
     this.ws.send(JSON.stringify({ type: "action", action, version: this.view.version }));
   }
 
@@ -230,11 +239,12 @@ class GamePage {
       this.ui = new game.UI(this);
       document.body.dataset.game = view.game;
     }
+    const motion = prev && prev.game === view.game ? game.motion || null : null;
+    const before = motion && motion.before ? quietly(() => motion.before(this, prev)) : null; // what shows before it changes
+    Motion.finishAll(); // what still moved stands where it ends
     this.shown = view;
-    const bounds = this.ui.show(view, prev);
-    const grown = !this.bounds || ["x0", "x1", "y0", "y1"].some(k => bounds[k] !== this.bounds[k]);
-    this.bounds = bounds;
-    if (grown && !this.pz.touched) this.pz.fit(bounds);
+    this.bounds = this.ui.show(view, prev);
+    this.follow(this.bounds, view, prev);
     this.renderStatus();
     this.renderSeats();
     this.ui.render();
@@ -251,6 +261,36 @@ class GamePage {
     this.chooser.settle();
     this.announcer.update(prev, view);
     if (view.status === "over" && this.mode === "play" && !this.summaryShown) { this.summaryShown = true; this.showSummary(); }
+    if (motion && motion.after) quietly(() => motion.after(this, view, prev, before)); // the changes, animated
+  }
+
+  // The view follows the game (PanZoom.frame, with the game's boxes): the whole board when it
+  // fits at a readable size, else the last moves; the whole board once the game is over and at
+  // every step of a replay. Each new move (the game's `follow` key changes; by default the
+  // board's bounds) is followed, gliding, unless the person panned or zoomed in the last few
+  // seconds: then the follow button says that the view is behind.
+  follow(bounds, view, prev) {
+    const frame = view.status === "over" || this.mode === "replay" ? { ...bounds, whole: true } : bounds;
+    const key = (frame.follow ?? ["x0", "y0", "x1", "y1"].map(k => Math.round(frame[k])).join()) + (frame.whole ? ":whole" : "");
+    if (!prev || prev.game !== view.game) this.pz.frame(frame, { force: true });
+    else if (key !== this.followKey) this.pz.frame(frame, { glide: true });
+    else this.pz.framing = frame; // the same moves: what a resize or the follow button frames
+    this.followKey = key;
+    this.markBehind(this.pz.behind);
+  }
+
+  // the follow button's dot: a move was not followed (the person had moved the view)
+  markBehind(on) {
+    this.frameButton.classList.toggle("behind", on);
+    this.frameButton.querySelector(".behind-dot").setAttribute("visibility", on ? "visible" : "hidden");
+  }
+
+  // the follow button (F): back to the game's framing, and following it again
+  frameNow() {
+    if (!this.bounds) return;
+    this.pz.release();
+    this.pz.frame(this.pz.framing || this.bounds, { force: true, glide: true });
+    this.markBehind(false);
   }
 
   // a game's scripts and styles (the server's catalogue names them), then the view that came meanwhile
@@ -267,7 +307,12 @@ class GamePage {
     });
   }
 
-  fit() { if (this.bounds) { this.pz.fit(this.bounds, true); this.pz.touched = false; } }
+  // the fit button: the whole board, whatever the scale (the person's own view: kept a while)
+  fit() {
+    if (!this.bounds) return;
+    this.pz.userMove();
+    this.pz.frame({ ...this.bounds, whole: true }, { force: true, glide: true });
+  }
 
   legalActions() { return this.myTurn() ? this.view.legal_actions : []; }
 
@@ -384,6 +429,7 @@ class GamePage {
       shown.set(key, k + 1);
       const t = B.text(at[0], at[1] - 26 * k, W.points(e.points), {
         class: "float-points", fill: B.SEAT_COLOURS[e.seat], "data-seat": e.seat });
+      if (!Motion.enabled()) t.style.animation = "none"; // it rises (style.css) only where things may move
       this.floats.appendChild(t);
       setTimeout(() => t.remove(), FLOAT_MS);
       document.body.dataset.floats = String(+(document.body.dataset.floats || 0) + 1);
@@ -521,6 +567,7 @@ class GamePage {
 
   key(e) {
     if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
+    if ((e.key === "f" || e.key === "F") && !e.ctrlKey && !e.metaKey && !e.altKey) { this.frameNow(); return; }
     if (this.mode === "replay" && this.view) {
       const r = this.view.replay;
       if (e.key === "ArrowRight") this.loadReplay(Math.min(r.steps, r.step + 1));
@@ -560,6 +607,19 @@ class GamePage {
           h("button", { onclick: () => dlg.remove() }, _("Close")))));
     document.body.appendChild(dlg);
   }
+}
+
+// the follow button's picture: a frame's corners round a point
+function followIcon() {
+  return B.el("svg", { viewBox: "0 0 20 20", width: 18, height: 18, "aria-hidden": "true", class: "icon" }, [
+    B.el("path", { d: "M2,7 V2 H7 M13,2 H18 V7 M18,13 V18 H13 M7,18 H2 V13", fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    B.el("circle", { cx: 10, cy: 10, r: 3, fill: "currentColor" }),
+    B.el("circle", { cx: 17, cy: 3, r: 3.2, fill: "#d9432f", stroke: "#fff", "stroke-width": 1.2, class: "behind-dot", visibility: "hidden" })]);
+}
+
+// an extra that must never stop the page (an animation): its failure is said in the console
+function quietly(f) {
+  try { return f(); } catch (e) { console.error(e); return null; }
 }
 
 // what final scoring added for a seat (a number, or a breakdown with its total)

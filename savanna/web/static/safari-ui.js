@@ -11,6 +11,9 @@ const Words = Safari.words;
 const parseAction = Words.parse;
 const MEEPLE_PX = 26; // a meeple's least height on the screen
 const PICK_R = 15; // an animal's radius in the watering-hole picker (board units)
+const READABLE = 0.9; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 90 px, an animal 14 px
+const MOST = 1.5; // the largest it frames a small board at
+const PAD = 24; // room round the board (its ring of open spaces is room already)
 
 // an animal's silhouette as a small inline picture (panels, buttons)
 function animalIcon(a, names) {
@@ -175,11 +178,22 @@ class SafariUI {
     const scoring = view.scoring ? (view.features.find(f => f.feature === view.scoring.feature) || {}).spaces : null;
     const b = B.drawBoard(this.page.layer, view, { scoring, animals: view.animals });
     if (this.focus) this.drawFocus();
-    // fitted, but never so small that an animal is under 14 px or a tile under 100 px: then
-    // round the last tile placed (pinch, the wheel or the fit button show the rest)
-    const last = view.last_placed || [0, 0];
-    return { x0: b.minX * B.S, y0: b.minY * B.S, x1: (b.maxX + 1) * B.S, y1: (b.maxY + 1) * B.S,
-      minScale: 1, focus: [(last[0] + 0.5) * B.S, (last[1] + 0.5) * B.S] };
+    return this.framing(view, b);
+  }
+
+  // What the view frames (PanZoom.frame): the whole board when it shows at READABLE pixels a
+  // unit or more (its animals and meeples read), else the last tiles placed, the newest first
+  // (a round of them, as many as fit); a small board is not blown up past MOST. Each new tile
+  // is followed (`follow`: how many there are).
+  framing(view, b) {
+    const S = B.S, tiles = [];
+    for (let i = (view.history || []).length - 1; i >= 0 && tiles.length < Math.max(view.seats.length, 2) + 1; i--) {
+      const m = view.history[i], p = parseAction(typeof m === "string" ? m : m.action);
+      if (p.kind === "T") tiles.push({ x0: p.x * S, y0: p.y * S, x1: (p.x + 1) * S, y1: (p.y + 1) * S });
+    }
+    if (!tiles.length) tiles.push({ x0: -S, y0: 0, x1: S, y1: S }); // the start tiles
+    return { x0: b.minX * S, y0: b.minY * S, x1: (b.maxX + 1) * S, y1: (b.maxY + 1) * S,
+      pad: PAD, readable: READABLE, most: MOST, focus: tiles, follow: String(view.board.length) };
   }
 
   // where on the board a scoring event happened (SVG units), for its "+N"
