@@ -135,6 +135,9 @@ def test_africa_on_a_phone_is_read_at_44_px_hexes_panned_to_the_choices(server, 
             pg.wait_for_timeout(250)
             m = pg.evaluate(AFRICA)
             check_africa_map(m, f"step {step}", phone=True)
+            assert pg.evaluate("""(() => { const s = document.getElementById('status').getBoundingClientRect();
+              return s.top >= document.querySelector('aside').getBoundingClientRect().top - 1 && s.bottom <= innerHeight; })()"""), \
+                f"step {step}: the status is not on the screen"
             moves = pg.evaluate("window.page.view.moves")
             on_screen = [(s, r) for s, r in m["rings"].items() if on(r, m["board"])]
             buttons = pg.locator("#choices button[data-action]")

@@ -278,10 +278,13 @@ class AfricaUI {
     pz.apply();
   }
 
-  // where on the map a scoring event happened (SVG units), for its "+N"
+  // where on the map a scoring event happened (SVG units), for its "+N": over its hex's
+  // picture, above the name (more than one rise from there)
   pointOf(e) {
     const sp = e.space && this.spaces && this.spaces.get(e.space);
-    return sp ? centre(sp) : null;
+    if (!sp) return null;
+    const [cx, cy] = centre(sp);
+    return [cx, cy - 18];
   }
 
   // the spaces of the last action (and of the one before it in the same turn)

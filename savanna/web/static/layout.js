@@ -73,17 +73,19 @@ function mustSee(aside) {
 }
 
 // On a narrow screen, when it is the person's turn: the panel scrolled to its top when the turn
-// comes (the Play tab shown if the choice is in it), and the board as much shorter as the status
+// comes and after each of their moves (the Play tab shown if the choice is in it), and the board as much shorter as the status
 // and the panel's choices need to be on the screen. Otherwise the board's height is style.css's.
 function keepInView(aside, narrow, show) {
   const wrap = aside.parentNode && aside.parentNode.querySelector(".board-wrap");
   if (!wrap) return;
-  let mine = false, queued = false;
+  let mine = false, moves = null, queued = false;
   const run = () => {
     queued = false;
     const now = document.body.dataset.myTurn === "yes";
-    const came = now && !mine;
+    const at = window.page && window.page.view ? window.page.view.moves : null; // a hotseat's turns follow each other
+    const came = now && (!mine || at !== moves);
     mine = now;
+    moves = at;
     wrap.style.height = "";
     if (!narrow.matches || !now) return;
     if (came) {
