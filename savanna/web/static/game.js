@@ -85,7 +85,7 @@ class GamePage {
     main.append(this.chooser.bar);
     this.announcer = new window.SavannaAnnouncer(this); // the screen reader's live region
     document.body.append(this.announcer.region);
-    window.SavannaLayout.arrange(side, this.header); // phones: the panel in tabs below the board
+    window.SavannaLayout.arrange(side, this.header, zoom); // phones: the panel in tabs below the board, the zoom beside them
     window.addEventListener("keydown", e => this.key(e));
     this.alerts = window.SavannaAlerts ? new window.SavannaAlerts(this) : null;
   }

@@ -16,6 +16,23 @@ const MOST = 1.5; // the largest it frames a small board at
 const PAD = 24; // room round the board (its ring of open spaces is room already)
 
 // an animal's silhouette as a small inline picture (panels, buttons)
+// how to choose, for a mouse, a finger and the keys (layout.js's hint shows the device's ways)
+const SAFARI_HINTS = {
+  place: { pointer: N_("Click a highlighted space to place the tile (the outline shows it under the pointer)."),
+    touch: N_("Tap a highlighted space, then Confirm."), keys: N_("Keys: arrows, R to rotate, Enter.") },
+  action: { pointer: N_("Click a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or Pass."),
+    touch: N_("Tap a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or Pass."),
+    keys: N_("Keys: arrows, Enter, P to pass.") },
+  ranger: { pointer: N_("Click a highlighted space to put the displaced ranger back."),
+    touch: N_("Tap a highlighted space to put the displaced ranger back.") } };
+const ROTATION_HINT = { pointer: N_("click a highlighted space"), touch: N_("tap a highlighted space"),
+  keys: N_("arrow keys and Enter; R rotates") };
+function rotationHint(rotation) {
+  const p = window.SavannaLayout.hint(ROTATION_HINT, "muted small");
+  p.prepend(`${rotation}° · `);
+  return p;
+}
+
 function animalIcon(a, names) {
   const pic = window.SavannaArt.picture(a, names);
   const svg = B.el("svg", { viewBox: "0 0 40 40", width: 18, height: 18, class: "icon", "aria-hidden": "true" });
@@ -253,7 +270,7 @@ class SafariUI {
         placing ? h("button", { id: "rotate-left", title: _("rotate left (Q)"), "aria-label": _("rotate left"), onclick: () => this.rotate(-1) }, "⟲") : null,
         svg,
         placing ? h("button", { id: "rotate-right", title: _("rotate right (R or E)"), "aria-label": _("rotate right"), onclick: () => this.rotate(1) }, "⟳") : null),
-      placing ? h("div", { class: "muted small" }, `${this.rotation}° · ` + _("click or tap a highlighted space (arrow keys and Enter too); R rotates")) : null].filter(Boolean));
+      placing ? rotationHint(this.rotation) : null].filter(Boolean));
   }
 
   rotate(d) {
@@ -539,13 +556,9 @@ class SafariUI {
     }
     const groups = {};
     for (const a of acts) (groups[parseAction(a).kind] = groups[parseAction(a).kind] || []).push(a);
-    const hint = {
-      place: N_("Click a highlighted space to place the tile (the outline shows it under the pointer); on a touch screen tap it, then Confirm. Keys: arrows, R to rotate, Enter."),
-      action: N_("Click or tap a meeple spot on the tile, a watering hole mark (then the animal), a ranger (then where it goes), or pass (P). Keys: arrows and Enter."),
-      ranger: N_("Click or tap a highlighted space to put the displaced ranger back."),
-    }[v.phase];
+    const hint = SAFARI_HINTS[v.phase];
     box.append(h("div", { class: "panel-title" }, _("Your choices")));
-    if (hint) box.append(h("p", { class: "small" }, _(hint)));
+    if (hint) box.append(window.SavannaLayout.hint(hint));
     if (groups.pass) box.append(h("div", { class: "buttons" }, h("button", { id: "pass", class: "choice-button primary", dataset: { action: "pass" }, onclick: () => this.send("pass") }, _("Pass"))));
     const list = h("details", { class: "all-actions" }, h("summary", {}, _("All {n} choices in notation", { n: acts.length })),
       h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", onclick: () => this.send(a),
