@@ -179,7 +179,7 @@ def test_africa_on_a_desktop_shows_the_whole_map_with_the_tags_off_the_names_and
                              "return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom }; })()")
             b = m["board"]
             assert b["x0"] - 1 <= mp["x0"] and mp["x1"] <= b["x1"] + 1 and b["y0"] - 1 <= mp["y0"] and mp["y1"] <= b["y1"] + 1
-            if step == 2:
+            if step == 0:
                 shot(pg, "desk26-africa-choices.png")
             moves = pg.evaluate("window.page.view.moves")
             choices = pg.locator("#board .hex-choice")
