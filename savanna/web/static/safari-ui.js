@@ -9,7 +9,7 @@ const Safari = window.SavannaGames.get("safari");
 const B = { ...window.SavannaBoard, ...Safari.board };
 const Words = Safari.words;
 const parseAction = Words.parse;
-const READABLE = 0.9; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 90 px, an animal 14 px
+const READABLE = 0.95; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 95 px, every animal 14 px
 const MOST = 1.5; // the largest it frames a small board at
 const PAD = 24; // room round the board (its ring of open spaces is room already)
 
