@@ -118,7 +118,7 @@ def test_a_spectator_at_1024x700_sees_the_whole_seven_tile_board(server, pages):
     assert len(v["board"]) >= 7
     pg = open_page(pages, server, f"/play/{t.id}", viewport={"width": 1024, "height": 700})
     whole(pg, "a seven-tile board at 1024x700")
-    assert shown(pg)["size"] >= 89 and shown(pg)["animal"] >= 16, "the whole board, but not readable"
+    assert shown(pg)["size"] >= 94 and shown(pg)["animal"] >= 16, "the whole board, but not readable"
     shot(pg, "motion-spectator-7tiles-1024x700.png")
 
 
@@ -157,7 +157,7 @@ def test_a_big_board_follows_each_new_tile_unless_the_person_just_panned(server,
     options = DESK if screen == "desk" else PHONE
     pg = open_page(pages, server, f"/play/{t.id}", **options)
     s = shown(pg)
-    assert s["size"] >= 89 and s["animal"] >= 16, f"{screen}: a big board is framed at a readable size, not shrunk to {s['size']:.0f} px"
+    assert s["size"] >= 94 and s["animal"] >= 16, f"{screen}: a big board is framed at a readable size, not shrunk to {s['size']:.0f} px"
     assert tile_on_screen(pg, t.view()["last_placed"]), "the last tile is framed"
     shot(pg, f"motion-big-board-{screen}.png")
     # each new tile (another seat's) is followed

@@ -39,8 +39,12 @@ function meeples(layer) {
     const base = `${t ? "t" + t.dataset.tile : hole ? "h" + hole.dataset.point : "?"}|${el.getAttribute("data-feature") ?? ""}|${el.getAttribute("data-seat")}`;
     const k = count.get(base) || 0;
     count.set(base, k + 1);
-    const mark = el.nextElementSibling && el.nextElementSibling.classList.contains("meeple-mark") ? el.nextElementSibling : null;
-    out.set(`${base}|${k}`, { el, parts: mark ? [el, mark] : [el], seat: +el.getAttribute("data-seat") });
+    // its outline (drawn before it) and its mark (after it) move with it
+    const next = el.nextElementSibling, prev = el.previousElementSibling;
+    const parts = [el];
+    if (next && next.classList.contains("meeple-mark")) parts.push(next);
+    if (prev && prev.classList.contains("meeple-halo")) parts.unshift(prev);
+    out.set(`${base}|${k}`, { el, parts, seat: +el.getAttribute("data-seat") });
   }
   return out;
 }

@@ -11,7 +11,7 @@ const Words = Safari.words;
 const parseAction = Words.parse;
 const MEEPLE_PX = 26; // a meeple's least height on the screen
 const PICK_R = 15; // an animal's radius in the watering-hole picker (board units)
-const READABLE = 0.9; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 90 px, an animal 14 px
+const READABLE = 0.95; // the smallest scale (screen pixels a board unit) the view follows the game at: a tile 95 px, every animal 14 px
 const MOST = 1.5; // the largest it frames a small board at
 const PAD = 24; // room round the board (its ring of open spaces is room already)
 
