@@ -42,6 +42,15 @@ def a_game_where_one_may_dig(base):
         assert request(base, "POST", f"/api/games/{g['id']}/actions", {"token": tokens[p], "action": a})[0] == 200
 
 
+def open_the_game(server, pages, size):
+    """The page of the seat that may dig (a_game_where_one_may_dig), at the size named; the view."""
+    path, v = a_game_where_one_may_dig(server)
+    pg = pages.new(**(PHONE if size == "phone" else {}))
+    pg.goto(server + path)
+    pg.wait_for_function("() => window.page && window.page.view !== null")
+    return pg, v
+
+
 MEEPLES = """() => [...document.querySelectorAll('svg#board g.tiles path.meeple')].map(m => {
     const r = m.getBoundingClientRect(), halo = m.previousElementSibling;
     return { w: r.width, h: r.height, halo: !!halo && halo.classList.contains('meeple-halo'),
@@ -65,10 +74,7 @@ SPOT = """([sel]) => {
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
 def test_meeples_are_big_and_outlined_and_a_feature_shows_its_extent_and_score(server, pages, size):
-    path, v = a_game_where_one_may_dig(server)
-    pg = pages.new(**(PHONE if size == "phone" else {}))
-    pg.goto(server + path)
-    pg.wait_for_function("() => window.page && window.page.view !== null")
+    pg, v = open_the_game(server, pages, size)
     pg.wait_for_timeout(400)
     shot(pg, f"pieces-board-{size}.png")
     meeples = pg.evaluate(MEEPLES)
@@ -120,10 +126,7 @@ def test_meeples_are_big_and_outlined_and_a_feature_shows_its_extent_and_score(s
 
 @pytest.mark.parametrize("size", ["desk", "phone"])
 def test_the_watering_hole_picker_shows_each_animal_once_and_what_digging_scores(server, pages, size):
-    path, v = a_game_where_one_may_dig(server)
-    pg = pages.new(**(PHONE if size == "phone" else {}))
-    pg.goto(server + path)
-    pg.wait_for_function("() => window.page && window.page.view !== null")
+    pg, v = open_the_game(server, pages, size)
     digs = [a for a in v["legal_actions"] if a[0] == "D"]
     points = pg.locator("svg#board [data-hole]")
     keys = points.evaluate_all("gs => gs.map(g => g.dataset.hole)")
