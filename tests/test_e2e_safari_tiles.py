@@ -261,6 +261,26 @@ def test_the_tiles_with_several_bush_areas_keep_them_apart_with_the_birds_in_the
                "tiles-trail-ends.png")
 
 
+def test_each_baobab_stands_where_the_tiles_picture_has_it_at_every_rotation(server, page):
+    """The tile set gives the baobab's place where the drawing's own rule (the most room) put it
+    elsewhere than the picture (S11 bottom right, S25 top middle, S12 and S16 top left); it
+    turns with the tile. The crown's middle (the first ellipse) must lie in that part of the tile."""
+    open_gallery(page, server + "/tiles")
+    quadrant = {"SE": lambda x, y: x > 55 and y > 55, "N": lambda x, y: 35 <= x <= 65 and y < 45,
+                "NW": lambda x, y: x < 45 and y < 45}
+    turns = {"SE": ["SE", "SW", "NW", "NE"], "N": ["N", "E", "S", "W"], "NW": ["NW", "NE", "SE", "SW"]}
+    inside = {"SE": quadrant["SE"], "SW": lambda x, y: x < 45 and y > 55, "NW": quadrant["NW"],
+              "NE": lambda x, y: x > 55 and y < 45, "N": quadrant["N"], "E": lambda x, y: x > 55 and 35 <= y <= 65,
+              "S": lambda x, y: 35 <= x <= 65 and y > 55, "W": lambda x, y: x < 45 and 35 <= y <= 65}
+    for t, at in (("S11", "SE"), ("S25", "N"), ("S12", "NW"), ("S16", "NW")):
+        for k, r in enumerate((0, 90, 180, 270)):
+            crown = page.locator(f'svg[data-type={t}][data-rotation="{r}"] g.baobab ellipse.crown').first
+            x, y = float(crown.get_attribute("cx")), float(crown.get_attribute("cy")) + 6  # where it stands
+            # the tile's own frame: the gallery draws each tile at 0..100
+            assert inside[turns[at][k]](x, y), (t, r, x, y, turns[at][k])
+    shot_types(page, ["S02", "S06", "S11", "S12", "S16", "S25"], "tiles-baobabs.png")
+
+
 def test_the_gallery_draws_the_older_set_and_a_users_own_set_by_the_same_rules(server, page, tmp_path):
     open_gallery(page, server + "/tiles?set=reconstruction-1")
     expect(page.locator("h1")).to_contain_text("reconstruction-1")

@@ -19,6 +19,7 @@ LIMIT = OFFSET - 2  # coordinates beyond this are refused on input
 
 SIDES = "NESW"
 CORNERS = ("NE", "SE", "SW", "NW")  # clockwise, so a 90-degree turn adds 1
+POINTS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")  # where on a tile a piece is drawn: a turn adds 2
 ROTATIONS = (0, 90, 180, 270)
 
 # Step to the neighbouring space on each side N, E, S, W.

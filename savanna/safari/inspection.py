@@ -17,7 +17,7 @@ from . import actions as act
 from . import watering_holes as holes
 
 from .baobabs import complete
-from .geometry import CORNERS, SIDES, xy
+from .geometry import CORNERS, POINTS, SIDES, xy
 from .phases import OVER, PHASE_NAMES, SCORE
 from .tileset import TileType
 from .trails_and_bush import BUSH_KIND, KIND_NAMES, animal_letters, final_scorers, leaders, meeple_counts_by_root
@@ -130,12 +130,12 @@ class Inspection:
             x, y = xy(sp)
             edges, corners, features = _layout_parts(tt, rot, animals)
             shown = []
-            for node, (kind, sides, letters, birds) in zip(nodes, features):
+            for node, (kind, sides, letters, birds, at) in zip(nodes, features):
                 if kind == "baobab":
                     seat = self.baobab_meeples.get(sp)
                     shown.append({"kind": kind, "sides": sides, "animals": letters, "birds": birds,
                                   "meeples": [] if seat is None else [seat],
-                                  "complete": complete(board, sp), "feature": None})
+                                  "complete": complete(board, sp), "feature": None, **({"at": at} if at else {})})
                 else:
                     root = find(node)
                     shown.append({"kind": kind, "sides": sides, "animals": letters, "birds": birds,
@@ -244,14 +244,16 @@ def tile_layout(tt: TileType, rot: int, animals: tuple[str, ...]) -> dict[str, A
     """A tile turned by rotation index `rot` (0..3), as plain data for display."""
     edges, corners, features = _layout_parts(tt, rot, animals)
     return {"rotation": rot * 90, "edges": edges, "corners": list(corners),
-            "features": [{"kind": k, "sides": s, "animals": a, "birds": b} for k, s, a, b in features]}
+            "features": [{"kind": k, "sides": s, "animals": a, "birds": b, **({"at": at} if at else {})}
+                         for k, s, a, b, at in features]}
 
 
 @functools.lru_cache(maxsize=4096)
 def _layout_parts(tt: TileType, rot: int, animals: tuple[str, ...]) -> tuple[str, tuple[str, ...], tuple]:
     """The text of a turned tile's layout, worked out once (the web app shows every tile after every move):
-    edges, open corners, and (kind, sides, animals, birds) per feature."""
+    edges, open corners, and (kind, sides, animals, birds, where the picture has it) per feature."""
     rd = tt.rotations[rot]
     return ("".join("stb"[e] for e in rd.edges), tuple(CORNERS[c] for c in rd.corners),
-            tuple((f.kind, "".join(SIDES[x] for x in rd.feature_sides[i]), animals[i], f.birds)
+            tuple((f.kind, "".join(SIDES[x] for x in rd.feature_sides[i]), animals[i], f.birds,
+                   None if f.at is None else POINTS[(f.at + 2 * rot) % len(POINTS)])
                   for i, f in enumerate(tt.features)))

@@ -24,7 +24,7 @@ from typing import Any
 from savanna.limits import at_most, check_plain, read_json, short
 
 from . import limits
-from .geometry import CORNERS, SIDES
+from .geometry import CORNERS, POINTS, SIDES
 
 SAVANNA, TRAIL, BUSH = 0, 1, 2
 EDGE_KINDS = {"s": SAVANNA, "t": TRAIL, "b": BUSH}
@@ -45,6 +45,7 @@ class Feature:
     kind: str  # "trail", "bush" or "baobab"
     sides: tuple[int, ...]  # unrotated sides 0..3
     birds: int
+    at: int | None = None  # a baobab: where the tile's picture has it (an index of POINTS), if given
 
 
 @dataclass(frozen=True)
@@ -268,7 +269,11 @@ class TileSet:
             birds = f.get("birds", 0)
             _check(isinstance(birds, int) and birds >= 0, f"tile {ident}: birds must be a whole number")
             _check(kind == "bush" or birds == 0, f"tile {ident}: only bush has birds")
-            features.append(Feature(kind, idx, birds))
+            at = f.get("at")
+            _check(at is None or (kind == "baobab" and isinstance(at, str) and at in POINTS),
+                   f"tile {ident}: feature {n} ({kind}): 'at' (where the picture has it) is for a baobab, one of "
+                   f"{', '.join(POINTS)}, not {short(at)}")
+            features.append(Feature(kind, idx, birds, None if at is None else POINTS.index(at)))
         _check(sum(1 for f in features if f.kind == "baobab") <= 1, f"tile {ident}: at most one baobab")
         for s, c in enumerate(edges):
             _check(c == "s" or s in used, f"tile {ident}: edge {SIDES[s]} shows {c!r} but no feature holds it")

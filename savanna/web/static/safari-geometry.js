@@ -29,6 +29,9 @@ const RIGHT_SIDE = { N: "E", E: "S", S: "W", W: "N" };
 const GAP = 5; // how far two bush areas stay off a corner's diagonal, each: a clear strip of savanna between
 const ANIMAL_R = 9; // an animal token's radius
 const BAOBAB_R = 19; // the baobab's crown and trunk fit a circle this big around (x, y - 2)
+// where on a tile a baobab stands when the tile set gives its place (a point of the compass)
+const BAOBAB_AT = { N: [50, 26], NE: [73, 27], E: [75, 50], SE: [73, 73], S: [50, 75], SW: [27, 73], W: [25, 50],
+  NW: [27, 27] };
 const MEEPLE_R = 14; // half a meeple's size (safari-board.js's MEEPLE)
 
 // a point given in side N's frame (x along the edge from the NW corner, y inwards) on side s
@@ -374,12 +377,14 @@ function computeGeometry(feats) {
       for (const o of birdBoxes) d = Math.min(d, dist(c, o) - 10);
       return d - BAOBAB_R;
     };
-    // where there is room, the widest open savanna round it (as on the real tiles: S11's
-    // tree on the side without the dead end), then the north (S25's, between two bush areas)
+    // where there is room: near where the tile's picture has it when the tile set says so
+    // (`at`, turned with the tile), else the widest open savanna round it, then the north
+    const target = BAOBAB_AT[feats[baobabIdx].at];
     const open = p => { let n = 0; for (let a = 0; a < 12; a++) n += room([p[0] + 24 * Math.cos(a * Math.PI / 6), p[1] + 24 * Math.sin(a * Math.PI / 6)]) > -12; return n; };
     let best = null, bestScore = -Infinity;
     for (let y = 23; y <= 83; y += 3) for (let x = 21; x <= 79; x += 3) {
-      const p = [x, y], score = Math.min(room(p), 6) * 100 + open(p) * 4 - dist(p, [50, 44]);
+      const p = [x, y], fit = Math.min(room(p), 6) * 100;
+      const score = target ? fit - 3 * dist(p, target) : fit + open(p) * 4 - dist(p, [50, 44]);
       if (score > bestScore) { best = p; bestScore = score; }
     }
     baobabAt = best;
