@@ -251,3 +251,28 @@ def test_a_tile_types_fit_table_is_every_pattern_its_edges_match():
             need = [(pattern >> (2 * d)) & 3 for d in range(4)]
             assert tt.fits[pattern] == tuple(r for r in range(4) if all(
                 n in (NO_NEIGHBOUR, e) for n, e in zip(need, tt.rotations[r].edges))), (edges, pattern)
+
+
+@pytest.mark.parametrize("tile, index, at, ok", [("S11", 2, "NE", True), ("S11", 2, "C", False), ("S11", 2, 3, False),
+                                                 ("S11", 2, None, True), ("S11", 0, "N", False)])
+def test_a_baobabs_place_on_its_picture_is_a_point_of_the_compass_and_only_a_baobabs(tile, index, at, ok):
+    data = copy.deepcopy(packaged_data("real-1"))
+    feature = next(t for t in data["tiles"] if t["id"] == tile)["features"][index]
+    if at is None:
+        feature.pop("at", None)
+    else:
+        feature["at"] = at
+    if ok:
+        load_tiles(data)
+    else:
+        with pytest.raises(ValueError, match=f"tile {tile}: feature {index + 1} .*'at'"):
+            load_tiles(data)
+
+
+def test_the_real_sets_baobabs_turn_with_their_tiles():
+    from savanna.safari.inspection import tile_layout
+
+    s11 = next(t for t in load_tiles(packaged_data("real-1")).types if t.id == "S11")
+    places = [next(f["at"] for f in tile_layout(s11, r, ("", "", ""))["features"] if f["kind"] == "baobab")
+              for r in range(4)]
+    assert places == ["SE", "SW", "NW", "NE"]
