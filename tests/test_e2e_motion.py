@@ -215,8 +215,13 @@ def test_another_seats_moves_are_animated_and_reduced_motion_moves_nothing(serve
     pg = open_page(pages, server, f"/play/{t.id}", viewport={"width": 1280, "height": 800})
     still = open_page(pages, server, f"/play/{t.id}", viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     kinds = set()
-    for i in range(24):
+    wanted = {"tile", "tile-mid", "meeple", "camera", "token", "meeple-home"}
+    for i in range(160):  # until a meeple has come home and tokens have flown too
+        if wanted <= kinds:
+            break
         moves = t.view()["moves"]
+        if t.view()["status"] == "over":
+            break
         a = t.act(prefer=("M", "D", "X", "+"))
         pg.wait_for_function(f"() => window.page.view.moves > {moves}")
         if a.startswith("T") and "tile-mid" not in kinds:
@@ -231,7 +236,8 @@ def test_another_seats_moves_are_animated_and_reduced_motion_moves_nothing(serve
         still.wait_for_function(f"() => window.page.view.moves > {moves}")
         assert still.evaluate("window.SavannaMotion.stats.started") == 0, "something moved under reduced motion"
         assert still.evaluate("document.body.dataset.motion") is None
-    assert {"tile", "meeple", "camera"} <= kinds, kinds
+    # a tile slid and turned, a meeple dropped, a scored meeple went home, tokens flew, the view followed
+    assert {"tile", "meeple", "camera", "token", "meeple-home"} <= kinds, kinds
     assert "tile-mid" in kinds, "no tile was seen on its way"
     # under reduced motion the tiles stand where they lie at once, and the settings say why
     still.click("#settings summary")
