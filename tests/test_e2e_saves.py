@@ -158,3 +158,34 @@ def test_the_lobby_says_the_levels_and_a_broken_upload_in_its_language(server, p
     expect(note).not_to_contain_text("Expecting")  # the parser's English
     note.scroll_into_view_if_needed()
     shot(pg, "saves-upload-broken-fr-phone.png")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_africas_exchange_buttons_read_in_words_in_italian(server, pages, size):
+    """The exchange's choices said in words ("Scambio con Bo: il tuo «maschera» per il suo
+    «statua»"), the notation ("(E1:cauldron)") kept for the list of every choice in notation."""
+    from savanna import africa
+
+    g, rng = africa.new_game(players=2, seed=3), random.Random(3)
+    while g.phase_name != "exchange":  # (a seed and choices that meet an object soon)
+        acts = [str(a) for a in g.legal_actions()]
+        pick = [a for a in acts if a.startswith("D")] if rng.random() < 0.7 else []
+        g.apply(rng.choice(pick or acts))
+    status, c = request(server, "POST", "/api/games/import",
+                        {"saved": json.loads(g.to_json()), "seats": [{"kind": "human", "name": "Ann"},
+                                                                   {"kind": "human", "name": "Bo"}]})
+    assert status == 201, c
+    pg = pages.new(**SIZES[size], locale="it-IT")
+    open_seat(pg, server, c, g.current_player)
+    buttons = pg.locator("#choices button.choice-button")
+    expect(buttons.first).to_be_visible()
+    texts = buttons.all_text_contents()
+    assert any(t.startswith("Scambio con Bo") for t in texts), texts
+    assert any("nessuno scambio" in t for t in texts), texts
+    for t in texts:
+        assert not re.search(r"\(?E\d|:[a-z]+\)", t), t  # no notation on a button
+    # the panel's tabs say their names whole (Italian's are long)
+    cut = pg.eval_on_selector_all(".tab", "ts => ts.filter(t => t.offsetParent && t.scrollWidth > t.clientWidth + 1)"
+                                           ".map(t => t.textContent)")
+    assert cut == [], cut
+    shot(pg, f"saves-africa-exchange-it-{size}.png")
