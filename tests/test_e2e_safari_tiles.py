@@ -261,6 +261,30 @@ def test_the_tiles_with_several_bush_areas_keep_them_apart_with_the_birds_in_the
                "tiles-trail-ends.png")
 
 
+def test_two_bush_areas_on_one_tile_are_parted_by_a_clear_strip_of_savanna(server, page):
+    """As on the real tiles, not a hairline: between any two bush areas of a tile (S22-S25,
+    S32 and the like, at every rotation) at least 8 units of savanna (a tile is 100)."""
+    open_gallery(page, server + "/tiles")
+    gaps = page.evaluate("""async () => {
+      const geo = window.SavannaGames.get("safari").geometry, out = [];
+      const set = await (await fetch("/api/tiles?set=real-1")).json();
+      for (const t of set.types) for (const layout of t.layouts) {
+        const g = geo.tileGeometry(layout), areas = g.areas.filter(a => a.inside);
+        for (let a = 0; a < areas.length; a++) for (let b = a + 1; b < areas.length; b++) {
+          let best = Infinity;
+          const cells = k => { const out = []; for (let i = 0; i < k.length; i++) if (k[i]) out.push([i % 50, Math.floor(i / 50)]); return out; };
+          const A = cells(areas[a].inside), B = cells(areas[b].inside);
+          for (const p of A) for (const q of B) best = Math.min(best, Math.hypot(p[0] - q[0], p[1] - q[1]) * 2);
+          out.push([t.id + "@" + layout.rotation, best]);
+        }
+      }
+      return out;
+    }""")
+    assert len(gaps) >= 6 * 4, gaps  # the real set has several such tiles, each at four rotations
+    narrow = [(t, round(d, 1)) for t, d in gaps if d < 8]
+    assert narrow == [], narrow
+
+
 def test_each_baobab_stands_where_the_tiles_picture_has_it_at_every_rotation(server, page):
     """The tile set gives the baobab's place where the drawing's own rule (the most room) put it
     elsewhere than the picture (S11 bottom right, S25 top middle, S12 and S16 top left); it

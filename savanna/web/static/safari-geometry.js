@@ -240,7 +240,7 @@ const GEOMETRY = new Map();
 
 function tileGeometry(layout) {
   const feats = layout.features || [];
-  const key = JSON.stringify(feats.map(f => [f.kind, f.sides || "", f.animals || "", f.birds || 0]));
+  const key = JSON.stringify(feats.map(f => [f.kind, f.sides || "", f.animals || "", f.birds || 0, f.at || ""]));
   let geo = GEOMETRY.get(key);
   if (!geo) {
     geo = computeGeometry(feats);
