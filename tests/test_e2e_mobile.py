@@ -84,6 +84,13 @@ ANIMAL_SIZES = """() => [...document.querySelectorAll('#board g.tiles g.animal')
 })"""
 
 
+
+def choices_now(pg):
+    """The choices where they are once the board stands still: a person taps where a gliding
+    view comes to rest, not where it was while it moved."""
+    pg.wait_for_function("() => !document.body.dataset.motion")
+    return pg.evaluate(CHOICES)
+
 def touch_drag(pg: Page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
     """One finger dragged across the screen (Chromium's touch events, through the DevTools protocol)."""
     cdp = pg.context.new_cdp_session(pg)
@@ -191,7 +198,7 @@ def test_a_whole_safari_game_by_taps_on_a_phone(server, browser):
             no_sideways_scroll(pg, f"step {steps}")
             view = pg.evaluate("window.page.view")
             phase, moves = view["phase"], view["moves"]
-            choices = pg.evaluate(CHOICES)
+            choices = choices_now(pg)
             for c in choices:  # every choice on the screen is a finger wide
                 if c["inside"] and c["reach"]:
                     assert min(c["w"], c["h"]) >= 40, f"a tap target of {c['w']:.0f}x{c['h']:.0f} px: {c}"
@@ -220,7 +227,7 @@ def test_a_whole_safari_game_by_taps_on_a_phone(server, browser):
                 if pick["inside"] and pick["reach"]:
                     break
                 bring_into_view(pg, pick)
-                pick = next((c for c in pg.evaluate(CHOICES) if c["key"] == pick["key"]), pick)
+                pick = next((c for c in choices_now(pg) if c["key"] == pick["key"]), pick)
             assert pick["reach"], f"cannot reach {pick} by panning"
             pg.touchscreen.tap(pick["x"], pick["y"])
             taps += 1
@@ -244,7 +251,7 @@ def test_a_whole_safari_game_by_taps_on_a_phone(server, browser):
             else:
                 shot(pg, f"phone-{phase}-{(pick['action'] or '?')[0]}-selected.png", taken)
             no_sideways_scroll(pg, f"step {steps}, selected")
-            again = next(c for c in pg.evaluate(CHOICES) if c["key"] == pick["key"])
+            again = next(c for c in choices_now(pg) if c["key"] == pick["key"])
             assert again["inside"] and again["reach"], f"the selected choice went out of reach: {again}"
             how = "confirm" if rng.random() < 0.5 else "again"
             if how == "confirm":
@@ -423,7 +430,7 @@ def test_africa_on_a_phone_keeps_hexes_readable_and_city_names_uncovered(server,
                     assert not overlap(t, e), f"the label {t['text']} is under an explorer"
             view = pg.evaluate("window.page.view")
             moves = view["moves"]
-            choices = [x for x in pg.evaluate(CHOICES) if x["reach"]]
+            choices = [x for x in choices_now(pg) if x["reach"]]
             shot(pg, f"africa-phone-{view['phase']}.png", taken)
             discover = [x for x in choices if (x["action"] or "").startswith("D")]
             buttons = pg.locator("#choices button[data-action]")

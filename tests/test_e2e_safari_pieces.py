@@ -59,6 +59,14 @@ MEEPLES = """() => [...document.querySelectorAll('svg#board g.tiles path.meeple'
 
 
 # a screen point where one of the elements `sel` finds is what a pointer there meets
+def look_at(pg, x, y, scale):
+    """Zoom to the board's point (x, y) as the person would: once the page has framed the
+    board, and so that the view holds still (it follows the game only when the person has not
+    just panned or zoomed)."""
+    pg.wait_for_function("() => window.page.pz.fits > 0")
+    pg.evaluate("([x, y, k]) => { window.page.pz.userMove(); window.page.pz.zoomTo(x, y, k); }", [x, y, scale])
+
+
 SPOT = """([sel]) => {
     const parts = [...document.querySelectorAll(sel)];
     for (const p of parts) {
@@ -83,7 +91,7 @@ def test_meeples_are_big_and_outlined_and_a_feature_shows_its_extent_and_score(s
         assert m["h"] >= 24 and m["w"] >= 22, m  # the meeple's figure is a little narrower than tall
         assert m["halo"] and m["stroke"] == "rgb(20, 20, 20)" and m["haloStroke"].startswith("rgba(255, 253, 245"), m
     # zoomed out (tiles of about 60 pixels), they keep their size on the screen
-    pg.evaluate("() => window.page.pz.zoomTo(0, 0, 0.6)")
+    look_at(pg, 0, 0, 0.6)
     pg.wait_for_timeout(200)
     assert min(m["h"] for m in pg.evaluate(MEEPLES)) >= 24
     shot(pg, f"pieces-board-zoomed-out-{size}.png")
@@ -95,7 +103,7 @@ def test_meeples_are_big_and_outlined_and_a_feature_shows_its_extent_and_score(s
     x, y = f["spaces"][0]
     t = next(t for t in v["board"] if (t["x"], t["y"]) == (x, y))
     i = next(i for i, q in enumerate(t["features"]) if q["feature"] == f["feature"])
-    pg.evaluate("([x, y]) => window.page.pz.zoomTo((x + .5) * 100, (y + .5) * 100, 1)", [x, y])
+    look_at(pg, (x + .5) * 100, (y + .5) * 100, 1)
     at = pg.evaluate(SPOT, [f'svg#board g.tiles > [data-tile="{x},{y}"] g.tile > [data-feature="{i}"]'])
     assert at, "no point of the feature is uncovered"
     if size == "phone":
@@ -139,7 +147,7 @@ def test_the_watering_hole_picker_shows_each_animal_once_and_what_digging_scores
         animals_at.setdefault(f"{x + dx},{y + dy}", set()).add(a[-1])
     key = max(animals_at, key=lambda k: len(animals_at[k]))
     px, py = map(int, key.split(","))
-    pg.evaluate("([x, y]) => window.page.pz.zoomTo(x * 100, y * 100, 1)", [px, py])
+    look_at(pg, px * 100, py * 100, 1)
     at = pg.evaluate(SPOT, [f'svg#board [data-hole="{key}"]'])
     if size == "phone":
         pg.touchscreen.tap(*at)  # a mark that opens more choices opens at a tap
