@@ -17,25 +17,10 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-
-from web_databases import BACKENDS, fresh_database
+from test_web_hardening import HUMAN, RANDOM, client, db  # noqa: F401 (the same fixtures: both databases)
 
 from savanna.web import create_app
 from savanna.web.edge.guard import RedactTokens
-
-HUMAN = {"kind": "human", "name": "Ann"}
-RANDOM = {"kind": "computer", "player": "random"}
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db, autoplay=False)) as c:
-        yield c
 
 
 # ------------------------------------------------------- ids that cannot exist
