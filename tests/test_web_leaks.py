@@ -180,3 +180,40 @@ def test_serve_allows_its_own_name_and_those_given(monkeypatch):
         assert client.get("/api/health", headers={"host": host}).status_code == status, host
     assert seen["log_level"] == "warning"
     assert seen["log_config"]["loggers"]["savanna"]["level"] == "WARNING"
+
+
+# ------------------------------------------------------------ a lean lobby
+
+
+def test_the_lobby_reads_only_what_it_shows(client):
+    """A game's stored row may be large (an uploaded game keeps its own tile set, whose notes
+    may run to 100 KB, and its action list): the lobby reads neither, only the columns it shows
+    and, of the settings, the options it lists, picked inside the database."""
+    from sqlalchemy import event
+
+    made = [client.post("/api/games", json={"seats": [HUMAN, RANDOM], "final_scoring": "majority"}).json()["id"],
+            client.post("/api/games", json={"game": "africa", "hidden_treasure": True,
+                                            "seats": [HUMAN, RANDOM]}).json()["id"]]
+    engine = client.app.state.store.engine
+    statements = []
+
+    def seen(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        lobby = client.get("/api/games").json()
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    listed = {x["id"]: x for x in lobby["open"]}
+    assert set(made) <= set(listed)
+    assert listed[made[0]]["rules"] == {"final_scoring": "majority"} and listed[made[0]]["moves"] == 0
+    assert listed[made[1]]["rules"] == {"hidden_treasure": True}
+    reads = [s for s in statements if "FROM games" in s]
+    assert reads, statements
+    for s in reads:
+        columns = s.split("FROM games")[0]
+        assert "games.actions" not in columns, s
+        whole = columns.count("games.settings")
+        picked = columns.upper().count("JSON_EXTRACT(GAMES.SETTINGS") + columns.count("games.settings ->")
+        assert whole == picked, s  # the settings only through the keys picked

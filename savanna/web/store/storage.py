@@ -157,6 +157,32 @@ class GameRecord:
 
 
 GAMES = GameRow.__table__
+
+
+@dataclasses.dataclass(frozen=True)
+class Listing:
+    """A game as the lobby lists it (`Store.listings`): no action list, and of the settings only
+    those asked for."""
+
+    id: str
+    game: str
+    settings: dict[str, Any]
+    seats: list[dict[str, Any]]
+    status: str
+    summary: dict[str, Any]
+    created_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def of(cls, row: Any, keys: list[str]) -> Listing:
+        got = row._mapping
+        settings = {k: got[f"setting_{i}"] for i, k in enumerate(keys) if got[f"setting_{i}"] is not None}
+        return cls(id=row.id, game=row.game, settings=settings, seats=[dict(s) for s in row.seats], status=row.status,
+                   summary=dict(row.summary or {}), created_at=_utc(row.created_at), updated_at=_utc(row.updated_at))
+
+
+_LISTING = (GAMES.c.id, GAMES.c.game, GAMES.c.seats, GAMES.c.status, GAMES.c.summary, GAMES.c.created_at,
+            GAMES.c.updated_at)
 # the statements of a move, built once: building one costs more than running it on SQLite
 _GET = select(GAMES).where(GAMES.c.id == bindparam("gid"))
 _SAVE = (update(GAMES)
@@ -457,6 +483,17 @@ class Store:
             q = q.where(GAMES.c.listed.is_(True))
         with self.engine.connect() as con:
             return [GameRecord.of(r) for r in con.execute(q)]
+
+    def listings(self, status: str, limit: int = 50, settings: Iterable[str] = ()) -> list[Listing]:
+        """Listed games for the lobby, most recently changed first: only what it shows. Of the
+        settings, the keys named, read inside the database (a game's own tile set, which an
+        upload may make large, is never read); no action list."""
+        keys = sorted(set(settings))
+        q = (select(*_LISTING, *(GAMES.c.settings[k].label(f"setting_{i}") for i, k in enumerate(keys)))
+             .where(GAMES.c.status == status, GAMES.c.listed.is_(True))
+             .order_by(GAMES.c.updated_at.desc(), GAMES.c.id).limit(limit))
+        with self.engine.connect() as con:
+            return [Listing.of(r, keys) for r in con.execute(q)]
 
     def playing(self) -> list[GameRecord]:
         """Every game still being played (for resuming after a restart)."""

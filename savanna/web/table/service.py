@@ -31,7 +31,7 @@ from savanna.ai import make_player
 from savanna.limits import ACTION_CHARS
 
 from ..jsontext import iso
-from ..store.storage import GameRecord, Store, VersionConflict
+from ..store.storage import GameRecord, Listing, Store, VersionConflict
 from . import resign, standing
 from .errors import GameError
 from .position import Position
@@ -68,6 +68,11 @@ class Created:
     seats: list[dict[str, Any]]  # seat, name, kind, player, hotseat, token (humans) or None
     hotseat_token: str | None
     creator_token: str | None = None  # deletes the game while it is unfinished (resign.py)
+
+
+def typed(option: games.Option, value: Any) -> Any:
+    """A setting as its option's type (a flag read from SQLite's JSON as 1 is True)."""
+    return bool(value) if isinstance(option.default, bool) and isinstance(value, int) else value
 
 
 def spec_for(name: Any, code: str = "bad_settings") -> games.GameSpec:
@@ -299,11 +304,13 @@ class GameService:
         """Listed games: those being played ("open") and those over ("recent"), latest first."""
         connected = connected or {}
 
-        def item(rec: GameRecord) -> dict[str, Any]:
+        def item(rec: Listing) -> dict[str, Any]:
             sm = rec.summary
             scores = sm.get("scores") or [0] * len(rec.seats)
             online = set(connected.get(rec.id, ()))
-            rules = {o.name: rec.settings.get(o.name, o.default) for o in spec_for(rec.game).options if o.lobby}
+            # (read inside the database, where SQLite's json_extract makes true 1: typed as the option)
+            rules = {o.name: typed(o, rec.settings.get(o.name, o.default)) for o in spec_for(rec.game).options
+                     if o.lobby}
             return {
                 "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
                 "final_scoring": rules.get("final_scoring"),  # (before "rules", the one option there was)
@@ -312,13 +319,14 @@ class GameService:
                            "score": scores[i] if i < len(scores) else 0,
                            "connected": s["kind"] == COMPUTER or i in online}
                           for i, s in enumerate(rec.seats)],
-                "current_player": sm.get("current_player"), "moves": len(rec.actions), "turn": sm.get("turn"),
+                "current_player": sm.get("current_player"), "moves": sm.get("moves", 0), "turn": sm.get("turn"),
                 "tiles_left": sm.get("tiles_left"), "winners": sm.get("winners", []),
                 "created": iso(rec.created_at), "updated": iso(rec.updated_at),
             }
 
-        return {"open": [item(r) for r in self.store.list_games("playing", limit)],
-                "recent": [item(r) for r in self.store.list_games("over", limit)]}
+        shown = {o.name for spec in games.specs() for o in spec.options if o.lobby}
+        return {"open": [item(r) for r in self.store.listings("playing", limit, shown)],
+                "recent": [item(r) for r in self.store.listings("over", limit, shown)]}
 
     # --------------------------------------------------------------- acting
 
