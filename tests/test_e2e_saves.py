@@ -146,6 +146,11 @@ def test_the_lobby_says_the_levels_and_a_broken_upload_in_its_language(server, p
     assert levels[:3] == ["leicht (zufällige Züge)", "mittel (schaut einen Zug voraus)", "schwer (sucht 1 s pro Zug)"]
     assert not any(re.search(r"\((random|greedy|mcts)", x) for x in levels)
     expect(pg.locator("#create")).to_contain_text("Ein Bildschirm für alle")
+    pg = pages.new(locale="it-IT")
+    pg.goto(server + "/")
+    pg.wait_for_selector("select[name=level-1]")
+    expect(pg.locator("#create")).to_contain_text("Tutti allo stesso schermo")
+    expect(pg.locator("#create")).not_to_contain_text("Hotseat")
     pg = pages.new(**PHONE, locale="fr-FR")
     pg.goto(server + "/")
     bad = tmp_path / "broken.json"
