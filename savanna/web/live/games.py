@@ -201,8 +201,9 @@ class LiveGames:
         if feed is None:
             feed = self._feeds[rec.id] = Feed(views.patch_keys(rec.game))
         hides = views.hides(rec)  # else every connection sees the spectators' view
-        for c in conns:  # a seat resigned or taken over: its connections see what a spectator sees
-            if c.seats and not c.seats <= (held := held_seats(rec)):
+        held = held_seats(rec)  # a seat resigned or taken over: its connections see what a spectator sees
+        for c in conns:
+            if c.seats and not c.seats <= held:
                 c.seats = c.seats & held
         viewer_of = {c: self._viewer(rec, c.seats) if hides and c.seats else None for c in conns}
         position = self.service.position(rec)

@@ -68,6 +68,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    type_coerce,
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
@@ -489,11 +490,19 @@ class Store:
         settings, the keys named, read inside the database (a game's own tile set, which an
         upload may make large, is never read); no action list."""
         keys = sorted(set(settings))
-        q = (select(*_LISTING, *(GAMES.c.settings[k].label(f"setting_{i}") for i, k in enumerate(keys)))
+        q = (select(*_LISTING, *(self._setting(k).label(f"setting_{i}") for i, k in enumerate(keys)))
              .where(GAMES.c.status == status, GAMES.c.listed.is_(True))
              .order_by(GAMES.c.updated_at.desc(), GAMES.c.id).limit(limit))
         with self.engine.connect() as con:
             return [Listing.of(r, keys) for r in con.execute(q)]
+
+    def _setting(self, key: str) -> Any:
+        """One key of a game's settings, picked inside the database, as its JSON value. SQLite's
+        json_extract (what SQLAlchemy's `settings[key]` uses there) makes true 1: its `->`
+        (SQLite 3.38) gives the JSON text, as PostgreSQL's does."""
+        if self.engine.dialect.name == "sqlite":
+            return type_coerce(GAMES.c.settings.op("->")(f'$."{key}"'), JSON)
+        return GAMES.c.settings[key]
 
     def playing(self) -> list[GameRecord]:
         """Every game still being played (for resuming after a restart)."""

@@ -70,11 +70,6 @@ class Created:
     creator_token: str | None = None  # deletes the game while it is unfinished (resign.py)
 
 
-def typed(option: games.Option, value: Any) -> Any:
-    """A setting as its option's type (a flag read from SQLite's JSON as 1 is True)."""
-    return bool(value) if isinstance(option.default, bool) and isinstance(value, int) else value
-
-
 def spec_for(name: Any, code: str = "bad_settings") -> games.GameSpec:
     """The description of the game `name`; GameError (`code`) naming the known games if none."""
     try:
@@ -308,9 +303,7 @@ class GameService:
             sm = rec.summary
             scores = sm.get("scores") or [0] * len(rec.seats)
             online = set(connected.get(rec.id, ()))
-            # (read inside the database, where SQLite's json_extract makes true 1: typed as the option)
-            rules = {o.name: typed(o, rec.settings.get(o.name, o.default)) for o in spec_for(rec.game).options
-                     if o.lobby}
+            rules = {o.name: rec.settings.get(o.name, o.default) for o in spec_for(rec.game).options if o.lobby}
             return {
                 "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
                 "final_scoring": rules.get("final_scoring"),  # (before "rules", the one option there was)
