@@ -15,7 +15,8 @@ import pytest
 from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
-from savanna.safari.tileset import TILE_SETS, load_tiles, packaged_data
+from savanna.safari.geometry import POINTS
+from savanna.safari.tileset import TILE_SETS, TileSet, load_tiles, packaged_data
 
 LEGACY = pathlib.Path(__file__).parent / "data" / "legacy"
 
@@ -272,7 +273,23 @@ def test_a_baobabs_place_on_its_picture_is_a_point_of_the_compass_and_only_a_bao
 def test_the_real_sets_baobabs_turn_with_their_tiles():
     from savanna.safari.inspection import tile_layout
 
-    s11 = next(t for t in load_tiles(packaged_data("real-1")).types if t.id == "S11")
+    s11 = next(t for t in load_tiles("real-1").types if t.id == "S11")
     places = [next(f["at"] for f in tile_layout(s11, r, ("", "", ""))["features"] if f["kind"] == "baobab")
               for r in range(4)]
     assert places == ["SE", "SW", "NW", "NE"]
+
+
+def test_the_pictures_places_reach_the_set_read_and_the_packaged_file_stays_its_sources_copy():
+    """The tile file is compared with its source (test_project); the baobabs' places come from
+    safari-pictures.json, each naming a tile of the set that has a baobab, and reach the set read."""
+    from savanna.safari.tileset import pictures
+
+    assert not any("at" in f for t in packaged_data("real-1")["tiles"] for f in t["features"])
+    places = pictures("real-1")["baobab_at"]
+    assert places == {"S11": "SE", "S12": "NW", "S16": "NW", "S25": "N"}
+    ts = load_tiles("real-1")
+    placed = {t.id: [f.at for f in t.features if f.at is not None] for t in ts.types}
+    assert {k: v for k, v in placed.items() if v} == {k: [POINTS.index(v)] for k, v in places.items()}
+    assert pictures("reconstruction-1") == {}  # its invented tiles have no pictures
+    with pytest.raises(ValueError, match="pictures place a baobab on tile S03, which has none"):
+        TileSet(packaged_data("real-1"), packaged=True, pictures={"baobab_at": {"S03": "N"}})

@@ -35,6 +35,7 @@ FORMAT = "safari-tiles/1"
 DEFAULT_TILE_SET = "real-1"
 LEGACY_TILE_SET = "reconstruction-1"  # what a save that names no tile set was played on
 TILE_SETS = {"real-1": "safari-tiles.json", "reconstruction-1": "safari-tiles-reconstruction.json"}
+PICTURES = "safari-pictures.json"  # where a packaged set's pictures draw a piece; no rule reads it
 
 
 _FITS: dict[tuple[int, ...], tuple[int, ...]] = {}  # one copy of each tuple of rotations, shared by every type
@@ -116,7 +117,7 @@ class StartCell:
 class TileSet:
     """A checked tile set. Build it with `load_tiles`."""
 
-    def __init__(self, data: dict[str, Any], packaged: bool = False):
+    def __init__(self, data: dict[str, Any], packaged: bool = False, pictures: dict[str, Any] | None = None):
         _check(isinstance(data, dict), "a tile set must be a JSON object")
         check_plain(data, "tile set")
         # our own copy, as plain JSON: later changes to the caller's dict cannot reach the game
@@ -131,6 +132,8 @@ class TileSet:
                f"a tile set's version must be a name of 1 to {limits.VERSION} characters")
         self.version: str | None = version
         self.packaged = packaged  # one of TILE_SETS: a save names it by version alone
+        # a baobab's place on its tile's picture where the data gives none (the packaged sets' pictures file)
+        self._baobab_at: dict[str, str] = (pictures or {}).get("baobab_at", {})
         animals = data.get("animals")
         _check(isinstance(animals, dict) and animals, "tile set needs an 'animals' object")
         for letter, name in animals.items():
@@ -177,6 +180,9 @@ class TileSet:
                 self.copies.append(TileCopy(len(self.copies), f"{ident}/{n}", tt,
                                             self._animals(f"tile {ident}/{n}", tt, animals)))
         self.copy_by_name = {c.name: c for c in self.copies}
+        for ident in self._baobab_at:
+            _check(any(f.kind == "baobab" for f in getattr(self.type_by_id.get(ident), "features", ())),
+                   f"the pictures place a baobab on tile {ident}, which has none")
         self._chance_outcomes()
 
         start = data.get("start")
@@ -269,7 +275,7 @@ class TileSet:
             birds = f.get("birds", 0)
             _check(isinstance(birds, int) and birds >= 0, f"tile {ident}: birds must be a whole number")
             _check(kind == "bush" or birds == 0, f"tile {ident}: only bush has birds")
-            at = f.get("at")
+            at = f.get("at", self._baobab_at.get(ident) if kind == "baobab" else None)
             _check(at is None or (kind == "baobab" and isinstance(at, str) and at in POINTS),
                    f"tile {ident}: feature {n} ({kind}): 'at' (where the picture has it) is for a baobab, one of "
                    f"{', '.join(POINTS)}, not {short(at)}")
@@ -313,7 +319,17 @@ def packaged_data(version: str = DEFAULT_TILE_SET) -> dict[str, Any]:
     """The JSON data of a tile set the package ships, by version."""
     if version not in TILE_SETS:
         raise ValueError(f"unknown tile set {short(version, 40)}; this version of savanna knows {', '.join(TILE_SETS)}")
-    return json.loads(resources.files(__package__).joinpath("data", TILE_SETS[version]).read_text("utf-8"))
+    return json.loads(_data_file(TILE_SETS[version]))
+
+
+def _data_file(name: str) -> str:
+    return resources.files(__package__).joinpath("data", name).read_text("utf-8")
+
+
+def pictures(version: str) -> dict[str, Any]:
+    """Where the pictures of a packaged set's tiles draw a piece (the board's business, no rule's):
+    {"baobab_at": {tile id: point}}. Kept apart so that each tile file stays a copy of its source."""
+    return json.loads(_data_file(PICTURES)).get(version, {})
 
 
 def default_data() -> dict[str, Any]:
@@ -351,7 +367,7 @@ def load_tiles(data: dict[str, Any] | str | TileSet | None = None) -> TileSet:
         if not data.lstrip().startswith("{"):
             ts = _PACKAGED.get(data)
             if ts is None:
-                ts = _PACKAGED[data] = TileSet(packaged_data(data), packaged=True)
+                ts = _PACKAGED[data] = TileSet(packaged_data(data), packaged=True, pictures=pictures(data))
             return ts
         try:
             data = read_json(data)
