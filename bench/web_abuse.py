@@ -1,6 +1,6 @@
 """Abuse benchmark of the web server: what people see while others flood it.
 
-    python bench/web_abuse.py [--seconds 30] [--flood-games 10] [--slow-readers 40]
+    python bench/web_abuse.py [--flood NAME] [--seconds 30] [--flood-games 10] [--slow-readers 40]
                               [--search-workers N] [--out results.json]
 
 Starts `savanna serve` on loopback (a temporary SQLite file) and measures, first on a
@@ -12,10 +12,12 @@ quiet server and then during a flood, in the same run:
 - people's moves: --people games of two human seats played over WebSockets (as the game
   page plays), each action timed from sending it to the server's "accepted".
 
-The flood is issue 14's: --flood-games unlisted games of five `mcts:time=2` computer seats
-with nobody in them (the server started with --computer-only-games, its most permissive
-setting; 2 s is its default per-move cap), plus --slow-readers WebSocket clients that
-never read, each asking for the whole view of a flood game ten times a second.
+--flood names what floods the server (`--list` shows them); each is one function below,
+registered with @flood, that starts it and may add probes (measures taken in both phases).
+The default, `computers`, is issue 14's: --flood-games unlisted games of five `mcts:time=2`
+computer seats with nobody in them (the server started with --computer-only-games, its most
+permissive setting; 2 s is its default per-move cap), plus --slow-readers WebSocket clients
+that never read, each asking for the whole view of a flood game ten times a second.
 
 Prints p50, p99 and max of each measure for both phases, their ratio, the server's memory
 (VmRSS) and CPU; --out saves them as JSON. Exits 1 if the lobby's or people's moves' p99
@@ -34,15 +36,44 @@ import tempfile
 import time
 from pathlib import Path
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
 from savanna.web.remote import RemoteSeat, ServerProcess, percentile, random_choice, request
 
 HUMAN = {"kind": "human"}
+
+Probe = Callable[[ServerProcess, float, list[float]], Awaitable[None]]  # (server, until, latencies out)
+
+
+@dataclass
+class Flood:
+    """What floods the server. `start` begins it once the quiet phase is measured and returns
+    what the flood phase's slow readers may watch; `probes` are measured in both phases."""
+    name: str
+    start: Callable[[ServerProcess, argparse.Namespace], Awaitable[list[str]]]
+    server_options: list[str] = field(default_factory=list)
+    probes: dict[str, Probe] = field(default_factory=dict)
+    slow_readers: bool = True
+
+
+FLOODS: dict[str, Flood] = {}
+
+
+def flood(name: str, server_options: list[str] | None = None, probes: dict[str, Probe] | None = None,
+          slow_readers: bool = True):
+    def register(start):
+        FLOODS[name] = Flood(name, start, server_options or [], probes or {}, slow_readers)
+        return start
+    return register
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     title, _, details = __doc__.split("\n\n", 2)
     p = argparse.ArgumentParser(prog="python bench/web_abuse.py", description=title + "\n\n" + details.strip(),
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--flood", default="computers", help="what floods the server (default computers; --list)")
+    p.add_argument("--list", action="store_true", help="list the floods and exit")
     p.add_argument("--seconds", type=float, default=30.0, help="length of each phase (default 30)")
     p.add_argument("--flood-games", type=int, default=10, help="games of five searching computers (default 10)")
     p.add_argument("--slow-readers", type=int, default=40, help="WebSocket clients that never read (default 40)")
@@ -150,27 +181,31 @@ async def slow_reader(ws_base: str, game_id: str, until: float) -> int:
     return asked
 
 
-async def phase(server: ServerProcess, args: argparse.Namespace, flood_ids: list[str]) -> dict:
+async def phase(server: ServerProcess, args: argparse.Namespace, fl: Flood, flood_ids: list[str]) -> dict:
     until = time.monotonic() + args.seconds
     lobby: list[float] = []
     created: list[float] = []
     joined: list[float] = []
+    probed: dict[str, list[float]] = {name: [] for name in fl.probes}
     readers = [asyncio.create_task(slow_reader(server.ws_base, flood_ids[i % len(flood_ids)], until))
-               for i in range(args.slow_readers if flood_ids else 0)]
+               for i in range(args.slow_readers if flood_ids and fl.slow_readers else 0)]
     cpu0 = server.cpu_seconds()
     moves, *_ = await asyncio.gather(people(server, args.people, args.think, until),
                                      poll_lobby(server.base, until, lobby),
-                                     create_and_join(server, until, created, joined))
+                                     create_and_join(server, until, created, joined),
+                                     *(probe(server, until, probed[name]) for name, probe in fl.probes.items()))
     await asyncio.gather(*readers)
     cpu1 = server.cpu_seconds()
     _, health = await asyncio.to_thread(request, server.base, "GET", "/api/health")
     return {"lobby": summary(lobby), "moves": summary(moves), "create": summary(created), "join": summary(joined),
+            **{name: summary(v) for name, v in probed.items()},
             "server_cpu_s": None if cpu0 is None or cpu1 is None else round(cpu1 - cpu0, 1),
             "server_rss_mb": rss_mb(server.proc.pid), "computers": health.get("computers")}
 
 
-async def main_async(args: argparse.Namespace, server: ServerProcess) -> dict:
-    out = {"quiet": await phase(server, args, [])}
+@flood("computers", server_options=["--computer-only-games"])
+async def computers(server: ServerProcess, args: argparse.Namespace) -> list[str]:
+    """Issue 14's: --flood-games games of five mcts:time=2 computers, nobody in them."""
     flood_ids = []
     for _ in range(args.flood_games):
         status, g = await asyncio.to_thread(request, server.base, "POST", "/api/games", {
@@ -179,13 +214,20 @@ async def main_async(args: argparse.Namespace, server: ServerProcess) -> dict:
             raise RuntimeError(f"creating a flood game: {status} {g}")
         flood_ids.append(g["id"])
     await asyncio.sleep(2)  # under way
-    out["flood"] = await phase(server, args, flood_ids)
+    return flood_ids
+
+
+async def main_async(args: argparse.Namespace, server: ServerProcess, fl: Flood) -> dict:
+    out = {"quiet": await phase(server, args, fl, [])}
+    flood_ids = await fl.start(server, args)
+    out["flood"] = await phase(server, args, fl, flood_ids)
     return out
 
 
 def show(results: dict) -> None:
     print(f"{'measure':<8} {'phase':<6} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-    for key in ("lobby", "moves", "create", "join"):
+    keys = [k for k, v in results["quiet"].items() if isinstance(v, dict) and "p99_ms" in v]
+    for key in keys:
         for ph in ("quiet", "flood"):
             s = results[ph][key]
             f = [("-" if s[k] is None else f"{s[k]:.1f}") for k in ("p50_ms", "p99_ms", "max_ms")]
@@ -200,15 +242,20 @@ def show(results: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.list or args.flood not in FLOODS:
+        for name, fl in FLOODS.items():
+            print(f"{name:<14} {(fl.start.__doc__ or '').strip().splitlines()[0]}")
+        return 0 if args.list else 2
+    fl = FLOODS[args.flood]
     tmp = Path(tempfile.mkdtemp(prefix="savanna-abuse-"))
-    options = ["--computer-only-games"]
+    options = list(fl.server_options)
     if args.search_workers:
         options += ["--search-workers", str(args.search_workers)]
     server = ServerProcess(str(tmp / "games.db"), log=tmp / "server.log", options=options, create_limit="none")
     server.start()
     try:
         start_rss = rss_mb(server.proc.pid)
-        results = asyncio.run(main_async(args, server))
+        results = asyncio.run(main_async(args, server, fl))
     finally:
         server.stop()
     results["settings"] = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
@@ -218,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(results, indent=2) + "\n")
-    worst = max(results["flood"]["lobby"]["p99_ms"] or 0, results["flood"]["moves"]["p99_ms"] or 0)
+    worst = max(results["flood"]["lobby"]["p99_ms"] or 0, results["flood"]["moves"]["p99_ms"] or 0)  # people's
     if worst >= args.target_ms:
         print(f"during the flood a p99 was {worst:.0f} ms, not under {args.target_ms:g} ms", file=sys.stderr)
         return 1
