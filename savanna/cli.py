@@ -10,7 +10,7 @@
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--workers N] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
                   [--max-connections N] [--max-game-connections N] [--max-address-connections N]
-                  [--max-queued-kb KB]
+                  [--max-queued-kb KB] [--header-timeout SECONDS] [--max-address-sockets N] [--max-sockets N]
     savanna --version
 
 The games, and each game's OPTIONS (a flag per option, e.g. --final-scoring all), are those
@@ -176,6 +176,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
                         "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
                         "the views waiting before it")
+    w.add_argument("--header-timeout", metavar="SECONDS", type=float, default=10.0,
+                   help="a connection must send its request's headers within SECONDS of opening (or of the "
+                        "answer before, on a kept-alive connection), else it is closed (default 10; 0: no "
+                        "deadline, only behind a proxy that has one)")
+    w.add_argument("--max-address-sockets", metavar="N", type=_count(0, None, "--max-address-sockets"), default=256,
+                   help="TCP connections one client address holds at once (IPv6: its /64), HTTP and WebSocket "
+                        "alike; one more is answered 503 (default 256; 0: no cap). A trusted proxy's "
+                        "(--forwarded-allow-ips) is not capped: cap per client in the proxy")
+    w.add_argument("--max-sockets", metavar="N", type=_count(0, None, "--max-sockets"), default=None,
+                   help="TCP connections held at once in all, per server process; at the cap the one waiting "
+                        "longest for its headers is closed to make room, else a new one is answered 503 "
+                        "(default: the file-descriptor limit, raised to its hard limit, less a tenth kept for "
+                        "the database, logs and workers; 0: no cap)")
     w.add_argument("--workers", metavar="N", type=_count(1, 256, "--workers"), default=1,
                    help="server processes on this port (default 1). Above 1 needs PostgreSQL (--db "
                         "postgresql+psycopg://...), through which they share live updates, computer seats and "
@@ -516,6 +529,19 @@ def log_config(level: str) -> dict[str, Any]:
     return config
 
 
+def guarded_connections(args: argparse.Namespace) -> dict[str, Any]:
+    """uvicorn's protocol classes that time a request's headers and cap connections per address
+    and in all (savanna/web/edge/tcp.py), set from --header-timeout, --max-address-sockets and
+    --max-sockets; the file-descriptor limit raised to its hard limit on the way."""
+    from savanna.web.edge import tcp
+
+    limit = tcp.fd_limit()
+    total = tcp.default_max_sockets(limit) if args.max_sockets is None else args.max_sockets
+    tcp.configure(tcp.Limits(header_timeout=args.header_timeout or None,
+                             max_per_address=args.max_address_sockets or None, max_total=total or None))
+    return {"http": tcp.GuardedHttp, "ws": tcp.GuardedWebSocket or "auto"}
+
+
 def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     busy = _cannot_listen(args.host, args.port)
@@ -553,6 +579,9 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parse_limits(args.create_limit)
         except ValueError as e:
             _error(err, f"--create-limit: {e}")
+            return 1
+        if not 0 <= args.header_timeout <= 3600:
+            _error(err, f"--header-timeout must be from 0 (none) to 3600 seconds, not {args.header_timeout:g}")
             return 1
         if not args.expire_after >= 0:
             _error(err, f"--expire-after must be 0 (never) or a number of days, not {args.expire_after:g}")
@@ -604,7 +633,8 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
     workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level=args.log_level, log_config=log_config(args.log_level), **proxy, **workers)
+                log_level=args.log_level, log_config=log_config(args.log_level), **proxy, **workers,
+                **guarded_connections(args))
     return 0
 
 

@@ -26,6 +26,9 @@ ERRORS = {
     "illegal_action": 422,  # malformed or illegal action (the engine's message)
     "unknown_type": 400,    # WebSocket message of an unknown type
     "rate_limited": 429,    # too many messages too fast, or games created from one address (edge/ratelimit.py)
+    "request_timeout": 408,       # a request's headers did not arrive in time (edge/tcp.py)
+    "headers_too_large": 431,     # a request's headers are over the size limit (edge/tcp.py)
+    "too_many_connections": 503,  # over a cap on TCP connections, of one address or in all (edge/tcp.py)
     "server_error": 500,
 }
 
