@@ -192,8 +192,8 @@ class Doorman:
             what = {"address": "over the cap of one address", "total": "over the cap in all",
                     "timeout": "closed at the header timeout", "evicted": "closed to make room (at the cap in all)",
                     "too_large": "closed for headers too large"}
-            log.warning("connections refused or closed in the last %.0f s: %s (the most from %s: %d); holding %d",
-                        LOG_EVERY, ", ".join(f"{c} {what[k]}" for k, c in self.refused.items()), top, n,
+            log.warning("connections refused or closed since the last such line: %s (the most from %s: %d); "
+                        "holding %d", ", ".join(f"{c} {what[k]}" for k, c in self.refused.items()), top, n,
                         len(self.held))
             self.refused.clear()
             self.refused_from.clear()
