@@ -272,5 +272,98 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ half-sent headers (issue 27, point 3)
+
+def _half_headers(port: int, source: str, ports: tuple[int, int], target: int, rate: float, seconds: float) -> None:
+    """The flood's own process: opens `target` connections from `source` (its ports from `ports`)
+    at `rate` a second (without waiting for each), sends each part of a request's headers and stops; reopens any the
+    server closes (at that rate), until `seconds` are over. Says what it held every 5 s."""
+    import errno
+    import itertools
+    import resource
+    import selectors
+    import socket
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    target = min(target, hard - 64)
+    part = b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: half\r\nX-Wait: "
+    sel = selectors.DefaultSelector()
+    count = {"open": 0, "held": 0, "closed": 0, "failed": 0}
+
+    def drop(sock: socket.socket, what: str) -> None:
+        sel.unregister(sock)
+        sock.close()
+        count["open"] -= 1
+        count[what] += 1
+
+    own_ports = itertools.cycle(range(*ports))
+    t0 = shown = time.monotonic()
+    started = 0
+    while (now := time.monotonic()) < t0 + seconds:
+        if now - shown >= 5:
+            shown = now
+            print(f"half-headers flood from {source} after {now - t0:.0f} s: {count}", file=sys.stderr, flush=True)
+        for _ in range(max(0, min(target - count["open"], int((now - t0) * rate) - started, 200))):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setblocking(False)
+            port_here = next(own_ports)  # chosen here: the kernel's search for a free port slows with thousands
+            try:
+                s.bind((source, port_here))
+            except OSError:
+                s.close()
+                continue
+            started += 1
+            if s.connect_ex(("127.0.0.1", port)) not in (0, errno.EINPROGRESS):
+                s.close()
+                count["failed"] += 1
+                continue
+            sel.register(s, selectors.EVENT_WRITE)
+            count["open"] += 1
+        for key, events in sel.select(timeout=0.005):
+            sock = key.fileobj
+            if key.events == selectors.EVENT_WRITE:  # connected (or refused)
+                try:
+                    sock.send(part)
+                except OSError:
+                    drop(sock, "failed")
+                    continue
+                sel.modify(sock, selectors.EVENT_READ)
+                count["held"] += 1
+            else:  # an answer (503, 408) or a close: the server let go
+                count["held"] -= 1
+                drop(sock, "closed")
+    print(f"half-headers flood from {source}: {count}", file=sys.stderr, flush=True)
+
+
+async def probe_health(server: ServerProcess, until: float, out: list[float]) -> None:
+    """GET /api/health every 0.1 s, as a load balancer's health check would."""
+    while time.monotonic() < until:
+        out.append(await timed_get(server.base, "/api/health"))
+        await asyncio.sleep(0.1)
+
+
+@flood("half-headers", probes={"health": probe_health}, slow_readers=False)
+async def half_headers(server: ServerProcess, args: argparse.Namespace) -> list[str]:
+    """Connections from one address (127.0.0.2), 4,000 more than the server's file-descriptor limit, opened in 12 s, each sending part of a request's headers."""
+    import atexit
+    import multiprocessing
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]  # the server's, raised to it: `savanna serve` does
+    total = min(hard, 1 << 16) + 4000
+    share = min(total, hard - 64)  # a flood process's
+    procs = []
+    for i in range(-(-total // share)):
+        n = min(share, total - i * share)
+        procs.append(multiprocessing.get_context("spawn").Process(
+            target=_half_headers, args=(server.port, "127.0.0.2", (10_000 + i * 27_000, 37_000 + i * 27_000), n, n / 12,
+                                        args.seconds + 14), daemon=True))
+        procs[-1].start()
+        atexit.register(procs[-1].terminate)
+    await asyncio.sleep(12)  # all opened (those the server takes)
+    return []
+
+
 if __name__ == "__main__":
     sys.exit(main())
