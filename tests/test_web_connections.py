@@ -11,6 +11,7 @@ import json
 import socket
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -180,3 +181,56 @@ def test_the_doorman_counts_ipv6_by_its_64_and_a_process_keeps_descriptors_for_i
     assert door.admit(Transport("2001:db8:0:1::1")) is None  # another /64
     assert door.admit(Transport("::ffff:192.0.2.1")) is None  # IPv4, mapped
     assert default_max_sockets(1024) == 768 and default_max_sockets(20_000) == 18_000
+
+
+def test_the_guard_works_on_h11_as_on_httptools(monkeypatch):
+    """uvicorn falls back on h11 without httptools: the same methods guard it (in this process)."""
+    import threading
+
+    import uvicorn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from websockets.sync.client import connect
+
+    from savanna.web.edge import tcp
+    from savanna.web.remote import free_port
+
+    class GuardedH11(tcp.Guarded, H11Protocol):
+        pass
+
+    async def app(scope, receive, send):
+        if scope["type"] == "websocket":
+            await receive()
+            await send({"type": "websocket.accept"})
+            await receive()  # the client's message, sent after the deadline
+            await send({"type": "websocket.send", "text": "still here"})
+        elif scope["type"] == "http":
+            await send({"type": "http.response.start", "status": 200, "headers": []})
+            await send({"type": "http.response.body", "body": b"ok"})
+
+    monkeypatch.setenv(tcp.SETTINGS_ENV, "{}")  # put back after the test, as the doorman is
+    monkeypatch.setattr(tcp, "_doorman", None)
+    tcp.configure(tcp.Limits(header_timeout=1, max_per_address=3, max_total=None))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=GuardedH11,
+                                           ws=tcp.GuardedWebSocket, log_level="warning", proxy_headers=False))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        at = SimpleNamespace(port=port)
+        halves = [half_sent(at, source="127.0.0.1") for _ in range(3)]
+        assert (what_came(half_sent(at, source="127.0.0.1"), 5) or b"").startswith(b"HTTP/1.1 503 ")
+        assert all((what_came(s, 5) or b"").startswith(b"HTTP/1.1 408 ") for s in halves)
+        for s in halves:
+            s.close()
+        with connect(f"ws://127.0.0.1:{port}/", proxy=None) as ws:
+            time.sleep(1.3)
+            ws.send("hello")
+            assert ws.recv(timeout=5) == "still here"
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert tcp.doorman().by_address == {}

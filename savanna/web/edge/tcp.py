@@ -226,10 +226,16 @@ def answer(transport: Any, error: GameError, retry_after: int | None = None) -> 
     transport.close()
 
 
-class GuardedHttp(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
-    """uvicorn's HTTP protocol (httptools', else h11's), with the deadline and the caps. It sees
-    a request's headers arrive as uvicorn starting a new request cycle (`self.cycle`), and the
-    end of an answer as `on_response_complete`: nothing of either parser's own."""
+class Guarded:
+    """What GuardedHttp adds to uvicorn's HTTP protocol (httptools', else h11's): the deadline and
+    the caps. It sees a request's headers arrive as uvicorn starting a new request cycle
+    (`self.cycle`), and the end of an answer as `on_response_complete`: nothing of either
+    parser's own, so it guards either."""
+
+    config: Any
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+    cycle: Any
 
     refused = False
     upgraded = False
@@ -310,6 +316,10 @@ class GuardedHttp(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
             answer(self.transport, GameError("request_timeout", "the request's headers did not arrive in time"))
         else:
             self.transport.close()
+
+
+class GuardedHttp(Guarded, AutoHTTPProtocol):  # type: ignore[misc, valid-type]
+    """uvicorn's HTTP protocol, guarded."""
 
 
 if AutoWebSocketsProtocol is not None:
