@@ -34,6 +34,7 @@ class Job:
     player: str  # capped spec
     seed: int
     game: Any = None
+    owner: str | None = None  # whose turn it takes (searches.Turns): the creating address's group
 
 
 _positions: OrderedDict[str, Position] = OrderedDict()  # a worker's latest position of each game
