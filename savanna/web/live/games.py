@@ -426,6 +426,7 @@ class LiveGames:
             await self.cluster.start(self.on_game, self.on_presence, self.on_dead, self.on_reconnect)
         if not self.autoplay:
             return
+        self.searches.warm()
         ids = await asyncio.to_thread(self.service.games_waiting_for_computers)
         if ids:
             log.info("resuming %d game(s) waiting for a computer seat", len(ids))

@@ -255,6 +255,11 @@ class Lane:
             self.running -= 1
             self.turns.give()
 
+    def warm(self) -> None:
+        """Start a worker process now (spawning one takes a second), not at the first move."""
+        if self.processes:
+            self._executor().submit(worker.ready)
+
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
@@ -307,6 +312,11 @@ class Searches:
             return await self.quick.run(dataclasses.replace(job, player=FALLBACK))
         self._over.discard(job.game_id)
         return await self.deep.run(job, self.gate, functools.partial(self.budget.add, job.game_id))
+
+    def warm(self) -> None:
+        """The quick lane's worker started now: a person's first reply from an easy or medium
+        computer need not wait a second for it (a search's worker starts at the first search)."""
+        self.quick.warm()
 
     def stats(self) -> dict[str, Any]:
         self._over = {g for g in self._over if self.budget.exhausted(g)}

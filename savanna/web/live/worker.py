@@ -58,6 +58,10 @@ def think(job: Job) -> str:
     return str(make_player(job.player, seed=job.seed).choose(game))
 
 
+def ready() -> None:
+    """Nothing: what starts a worker process before its first move (searches.Lane.warm)."""
+
+
 def start() -> None:
     """A worker process's start: a lower priority, and an end with its server."""
     try:
