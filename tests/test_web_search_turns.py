@@ -206,3 +206,20 @@ def test_the_creating_address_is_whose_turn_a_games_searches_take(tmp_path):
         assert search.owner == "testclient"  # TestClient's address
         # nothing of it is shown
         assert "testclient" not in c.get(f"/api/games/{gid}").text and "testclient" not in c.get("/api/games").text
+
+
+def test_serve_takes_a_search_budget(monkeypatch, capsys):
+    import uvicorn
+
+    from savanna import cli
+
+    seen = {}
+    monkeypatch.setattr(cli, "_cannot_listen", lambda host, port: None)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app, **kw))
+    assert cli.main(["serve", "--db", "sqlite://", "--search-budget", "-1"]) == 1
+    assert "--search-budget must be 0 (no bound) or a number of seconds, not -1" in " ".join(capsys.readouterr().err.split())
+    for given, budget in ((["--search-budget", "90"], 90.0), (["--search-budget", "0"], None),
+                          (["--max-think", "3"], 900.0)):
+        assert cli.main(["serve", "--db", "sqlite://", *given]) == 0
+        with TestClient(seen["app"], base_url="http://localhost") as c:
+            assert c.get("/api/health").json()["computers"]["budget_seconds_per_hour"] == budget, given
