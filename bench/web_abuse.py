@@ -217,6 +217,99 @@ async def computers(server: ServerProcess, args: argparse.Namespace) -> list[str
     return flood_ids
 
 
+FLOODER = "127.0.0.2"  # the flood's own client address (on loopback), apart from the people's 127.0.0.1
+
+
+def request_from(address: str, base: str, method: str, path: str, body: object = None) -> tuple[int, object]:
+    """`request`, sent from the loopback address `address`."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    url = urlsplit(base)
+    con = http.client.HTTPConnection(url.hostname, url.port, timeout=30, source_address=(address, 0))
+    try:
+        data = None if body is None else json.dumps(body).encode()
+        con.request(method, path, body=data, headers={"content-type": "application/json"} if data else {})
+        r = con.getresponse()
+        return r.status, json.loads(r.read().decode())
+    finally:
+        con.close()
+
+
+async def computer_replies(server: ServerProcess, until: float, out: list[float], opponent: str) -> None:
+    """A person's games against one `opponent` computer, played over a WebSocket with a pause
+    of 0.3 s before each action: each reply timed from the person's action that hands the
+    turn over to the view where it is the person's turn again (or the game is over)."""
+    from websockets.asyncio.client import connect
+
+    from savanna.web.live.feed import Mirror
+
+    rng = random_choice(27)
+    while time.monotonic() < until:
+        status, g = await asyncio.to_thread(request, server.base, "POST", "/api/games", {
+            "seats": [HUMAN, {"kind": "computer", "player": opponent}], "listed": False})
+        if status != 201:
+            raise RuntimeError(f"creating a game against {opponent}: {status} {g}")
+        mirror, sent, acted = Mirror(), None, -1
+        async with connect(f"{server.ws_base}/ws/games/{g['id']}?token={g['seats'][0]['token']}", proxy=None,
+                           max_size=2**22) as ws:
+            while time.monotonic() < until:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), max(0.1, until - time.monotonic()))
+                except asyncio.TimeoutError:
+                    break
+                m = json.loads(text)
+                if m.get("type") not in ("state", "patch"):
+                    continue
+                taken = mirror.take(m)
+                if taken == "ask":  # a patch missed: the whole view
+                    await ws.send(json.dumps({"type": "state"}))
+                if taken != "view":
+                    continue
+                v = mirror.view
+                mine = v["status"] == "playing" and v["current_player"] == 0
+                if sent is not None and (mine or v["status"] == "over"):
+                    if v["history"] and v["history"][-1]["seat"] != 0:  # the computer has replied
+                        out.append(time.perf_counter() - sent)
+                    sent = None
+                if v["status"] == "over":
+                    break
+                if mine and v["version"] != acted:
+                    await asyncio.sleep(0.3)
+                    acted = v["version"]
+                    await ws.send(json.dumps({"type": "action", "action": rng(v), "version": v["version"]}))
+                    sent = time.perf_counter()
+
+
+async def medium_replies(server: ServerProcess, until: float, out: list[float]) -> None:
+    await computer_replies(server, until, out, "medium")
+
+
+async def hard_replies(server: ServerProcess, until: float, out: list[float]) -> None:
+    await computer_replies(server, until, out, "hard")
+
+
+@flood("searches", probes={"medium": medium_replies, "hard": hard_replies}, slow_readers=False)
+async def searches(server: ServerProcess, args: argparse.Namespace) -> list[str]:
+    """Issue 27's: --flood-games games of four mcts:time=2 computers and a human, from one address."""
+    flood_ids = []
+    for _ in range(args.flood_games):  # on a default server (a human seat each), within the creation limit
+        status, g = await asyncio.to_thread(request_from, FLOODER, server.base, "POST", "/api/games", {
+            "seats": [{"kind": "computer", "player": "mcts:time=2"}] * 4 + [HUMAN], "listed": False})
+        if status != 201:
+            raise RuntimeError(f"creating a flood game: {status} {g}")
+        flood_ids.append(g["id"])
+        # its person answers at once, so that its computers search all the time (an idle one
+        # would let them rest after each round)
+        seat = RemoteSeat(server.ws_base, g["id"], g["seats"][4]["token"], random_choice(len(flood_ids)))
+        FLOOD_TASKS.append(asyncio.create_task(seat.run()))
+    await asyncio.sleep(2)  # under way
+    return flood_ids
+
+
+FLOOD_TASKS: list[asyncio.Task] = []
+
+
 async def main_async(args: argparse.Namespace, server: ServerProcess, fl: Flood) -> dict:
     out = {"quiet": await phase(server, args, fl, [])}
     flood_ids = await fl.start(server, args)

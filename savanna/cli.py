@@ -146,8 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "more is refused, and one stored before with more gets this")
     w.add_argument("--search-workers", metavar="N", type=_count(1, 256, "--search-workers"), default=None,
                    help="computer searches run at once, each in a worker process; games beyond wait their "
-                        "turn in order (default: the cores but one, at least 1). On PostgreSQL the cap holds "
-                        "across every server process sharing the database")
+                        "turn, in turn by the client address that created them, then by game (default: the cores "
+                        "but one, at least 1). Random and greedy players ('easy', 'medium') never wait behind a "
+                        "search: they move in a worker of their own. On PostgreSQL the cap holds across every "
+                        "server process sharing the database (each shares its own places in turn)")
+    w.add_argument("--search-budget", metavar="SECONDS", type=float, default=None,
+                   help="search seconds one game's computer seats may use in an hour of real time; past it they "
+                        "play the 'medium' (greedy) player, at once, until older searches leave the hour (default: "
+                        "300 times --max-think, 600 at its default, more than a whole game needs; 0: no bound)")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
@@ -573,6 +579,9 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0.05 <= args.max_think <= 60:
             _error(err, f"--max-think must be from 0.05 to 60 seconds, not {args.max_think:g}")
             return 1
+        if args.search_budget is not None and not args.search_budget >= 0:
+            _error(err, f"--search-budget must be 0 (no bound) or a number of seconds, not {args.search_budget:g}")
+            return 1
         from savanna.web.edge.ratelimit import parse_limits
 
         try:
@@ -591,6 +600,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
                        allowed_hosts=names + args.allowed_hosts,
                        max_think=args.max_think, search_workers=args.search_workers,
+                       search_budget=args.search_budget,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        max_connections=args.max_connections, max_game_connections=args.max_game_connections,
                        max_address_connections=args.max_address_connections,

@@ -91,6 +91,12 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, opts
 
 
+def is_cheap(spec: str) -> bool:
+    """Whether the spec's player decides at once, without a search (its class says
+    `cheap = True`: random, greedy): a server need not queue it behind searches."""
+    return bool(getattr(PLAYERS[parse_spec(spec)[0]], "cheap", False))
+
+
 def make_player(spec: str, seed: int | None = None) -> Player:
     """A player from its spec ('random', 'greedy', 'mcts:time=1', ...); its `spec` is that text
     (what a saved game's seats name it by)."""

@@ -25,6 +25,7 @@ class GreedyPlayer:
     """One move ahead with a tuned evaluation."""
 
     name = "greedy"
+    cheap = True  # decides in milliseconds, without a search (base.is_cheap)
 
     def __init__(self, seed: int | None = None, evaluation: Any = None):
         self.rng = random.Random(seed)

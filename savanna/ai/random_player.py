@@ -11,6 +11,7 @@ from .base import chance_choice, legal_actions, register
 @register("random")
 class RandomPlayer:
     name = "random"
+    cheap = True  # decides in milliseconds, without a search (base.is_cheap)
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)

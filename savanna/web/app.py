@@ -117,6 +117,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
                allowed_hosts: Iterable[str] | None = None,
                max_think: float = MAX_THINK, search_workers: int | None = None, search_processes: bool = True,
+               search_budget: float | None = None,
                computer_only: bool = False, create_limit: str | None = DEFAULT_CREATE_LIMIT,
                expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER,
                max_connections: int = Limits.connections, max_game_connections: int = Limits.game_connections,
@@ -131,7 +132,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     addresses (edge/guard.py's Hosts; None: any, as when it runs behind a proxy that checks).
     Computer play (live/searches.py): `max_think` seconds a move at most; `search_workers` searches at
     once (default: all cores but one), in worker processes unless `search_processes` is False
-    (threads: for tests); `computer_only` allows games without a human seat.
+    (threads: for tests), shared in turn by creating address and game; `search_budget` search seconds
+    a game may use an hour (None: 300 searches at `max_think`; 0: no bound); `computer_only` allows
+    games without a human seat.
     `create_limit`: how many games one client address may create or import (together), and
     tile sets lay out, in the `limits` package's notation ("30/minute;300/hour", the default;
     None or "none": no limit; edge/ratelimit.py). `expire_after`: unfinished games without a move
@@ -145,7 +148,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     store = Store(database_url)
     service = GameService(store, max_think=max_think, computer_only=computer_only)
-    searches = Searches(search_workers, processes=search_processes, max_think=max_think)
+    searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
     caps = Limits(connections=max_connections, game_connections=max_game_connections,
                   address_connections=max_address_connections, queue_bytes=max_queued_bytes)
     cluster = None

@@ -155,7 +155,8 @@ def router(parts: Parts) -> APIRouter:
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
                                     options=body.game_options(), seed=body.seed, hotseat=body.hotseat,
-                                    listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player)
+                                    listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
+                                    address=client_host(request))
         live.kick(c.id)  # a computer may sit first
         return created(request, c)
 
@@ -171,7 +172,7 @@ def router(parts: Parts) -> APIRouter:
         """Upload a saved game (the command line's JSON) as a new game here. Counts as creating
         one, in the same limit per client address."""
         parts.limits.hit("create", client_host(request))
-        c = await asyncio.to_thread(lambda: service.import_game(**import_body(body)))
+        c = await asyncio.to_thread(lambda: service.import_game(**import_body(body), address=client_host(request)))
         live.kick(c.id)
         return created(request, c)
 

@@ -32,7 +32,7 @@ from typing import Any
 from ..store.storage import GameRecord
 from ..table.errors import GameError
 from ..table.seats import MAX_THINK, held_seats, viewer_for
-from ..table.service import GameService
+from ..table.service import CREATED_FROM, GameService
 from ..views import build as views
 from .connection import CLOSE_UNKNOWN_GAME, Connection, Limits
 from .feed import Feed, Viewer, Whole
@@ -360,7 +360,8 @@ class LiveGames:
         if turn is None:
             return None
         rec, pos, spec, seed = turn
-        return rec, pos, self.searches.job(game_id, rec.game, rec.settings, pos.game, spec, seed)
+        return rec, pos, self.searches.job(game_id, rec.game, rec.settings, pos.game, spec, seed,
+                                           rec.meta.get(CREATED_FROM))
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no computer seat is thinking (for tests and shutdown)."""
@@ -425,6 +426,7 @@ class LiveGames:
             await self.cluster.start(self.on_game, self.on_presence, self.on_dead, self.on_reconnect)
         if not self.autoplay:
             return
+        self.searches.warm()
         ids = await asyncio.to_thread(self.service.games_waiting_for_computers)
         if ids:
             log.info("resuming %d game(s) waiting for a computer seat", len(ids))

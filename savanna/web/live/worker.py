@@ -34,6 +34,7 @@ class Job:
     player: str  # capped spec
     seed: int
     game: Any = None
+    owner: str | None = None  # whose turn it takes (searches.Turns): the creating address's group
 
 
 _positions: OrderedDict[str, Position] = OrderedDict()  # a worker's latest position of each game
@@ -55,6 +56,10 @@ def think(job: Job) -> str:
     """The action the job's player chooses, in notation."""
     game = job.game if job.game is not None else _position(job).game.clone()
     return str(make_player(job.player, seed=job.seed).choose(game))
+
+
+def ready() -> None:
+    """Nothing: what starts a worker process before its first move (searches.Lane.warm)."""
 
 
 def start() -> None:

@@ -52,6 +52,8 @@ from .seats import (
 log = logging.getLogger("savanna.web")
 
 ACTION_LIMIT = ACTION_CHARS  # characters: the longest notation is about 25
+CREATED_FROM = "created_from"  # meta: the client address that created the game (the computers' share of
+                               # the searches is its; never shown)
 
 
 def new_seed() -> int:
@@ -117,12 +119,12 @@ class GameService:
 
     def create(self, seats: Any = None, players: Any = None, seed: Any = None, hotseat: bool = False,
                listed: bool = True, game: str = games.DEFAULT_GAME, on_resign: Any = None, resign_player: Any = None,
-               options: dict[str, Any] | None = None, **more_options: Any) -> Created:
+               options: dict[str, Any] | None = None, address: str | None = None, **more_options: Any) -> Created:
         """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
         Without seats: seat 0 human, the others the medium computer player. The rules options
         are the game's own (its description's), given as `options` or as keywords
         (`final_scoring="majority"`). `on_resign` and `resign_player`: what a resignation does
-        (resign.py)."""
+        (resign.py). `address`: the creating client's, kept for sharing computer time (live/searches.py)."""
         spec = spec_for(game)
         meta = resign.settings(on_resign, resign_player, self.max_think)
         chosen = lobby_options(spec, {**(options or {}), **more_options})
@@ -137,10 +139,10 @@ class GameService:
             raise GameError("bad_settings", str(e)) from None
         # stored as the engine saves them: with the tile set's version, which a later default may not be
         return self._store_new(spec.name, {**spec.stored_settings(position.game), "deal": deal}, seat_list,
-                               position, listed, meta)
+                               position, listed, meta, address)
 
     def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True,
-                    on_resign: Any = None, resign_player: Any = None) -> Created:
+                    on_resign: Any = None, resign_player: Any = None, address: str | None = None) -> Created:
         """A saved game (the JSON of `savanna play --save`, as text or parsed) as a new game here.
         Its seats: `seats` if given, else the save's own seats section (names and kinds, each
         computer's player: savanna.saved_games), else every seat human; without `seats` the human
@@ -180,16 +182,17 @@ class GameService:
             raise GameError("bad_import", f"saved game: its seats cannot play on here: {e.message} (upload it with "
                                           "seats of your own)") from None
         position = Position.rebuild(spec.name, settings, [str(a) for a in game.history], "saved game")
-        return self._store_new(spec.name, settings, seat_list, position, listed, meta)
+        return self._store_new(spec.name, settings, seat_list, position, listed, meta, address)
 
     def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool,
-                   meta: dict[str, Any]) -> Created:
+                   meta: dict[str, Any], address: str | None = None) -> Created:
         tokens, shared = deal_tokens(seats)
         creator = new_token()
         over = position.game.is_terminal()
         record = self.store.create(settings=settings, seats=seats, actions=[str(a) for a in position.game.history],
                                    status="over" if over else "playing", summary=position.summary(),
-                                   listed=bool(listed), game=game, meta={**meta, "creator_hash": hash_token(creator)})
+                                   listed=bool(listed), game=game, meta={**meta, "creator_hash": hash_token(creator),
+                                                                         **({CREATED_FROM: address[:64]} if address else {})})
         self.remember(record, position)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
                 "token": t} for i, (s, t) in enumerate(zip(seats, tokens))]
