@@ -15,7 +15,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import Column, MetaData, Table, create_engine, event, func, select, text  # noqa: E402
+from sqlalchemy import Column, MetaData, Table, Text, create_engine, event, func, inspect, select, text  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
 from web_databases import BACKENDS, fresh_database  # noqa: E402
 
@@ -67,14 +67,9 @@ def _url(db: str) -> str:
 def stored_text(engine) -> int:
     """Characters of JSON the games and their own data take in the database."""
     with engine.connect() as con:
-        games = con.execute(select(func.sum(func.length(GAMES.c.settings.cast(text_type()))))).scalar() or 0
-        data = con.execute(select(func.sum(func.length(DATA.c.data.cast(text_type()))))).scalar() or 0
+        games = con.execute(select(func.sum(func.length(GAMES.c.settings.cast(Text()))))).scalar() or 0
+        data = con.execute(select(func.sum(func.length(DATA.c.data.cast(Text()))))).scalar() or 0
     return games + data
-
-
-def text_type():
-    from sqlalchemy import Text
-    return Text()
 
 
 # ------------------------------------------------------------- stored once
@@ -295,6 +290,7 @@ def test_a_database_from_before_is_moved_over_and_every_game_plays_on(db, tmp_pa
             inline = [gid for gid, s in con.execute(select(GAMES.c.id, GAMES.c.settings)).all()
                       if isinstance(s.get("tiles"), dict)]
         assert len(kept) == 3 and inline == []
+        assert any(i["column_names"] == ["data_hash"] for i in inspect(store.engine).get_indexes("games"))
         assert named[rows[0][1].id] == named[rows[1][1].id] != named[rows[2][1].id]
         assert named[rows[4][1].id] is None
         for i, (g, rec) in enumerate(rows):

@@ -36,7 +36,7 @@ the game's row names (`data_hash`, a foreign key). Canonical: the object {settin
 compact (no spaces), UTF-8 (not ASCII-escaped), its keys in the order the data has them (not
 sorted: a tile set's order of animals is part of its rules, it fixes the token pile). The
 settings in the game's row keep the rest. `get` puts the data back (what is above the store
-sees the settings whole), read when a game is opened and kept a while by hash (`data_cache`:
+sees the settings whole), read when a game is opened and kept a while by hash (`data_cache_size`:
 what a hash names never changes); the lobby (`listings`) and the start-up scan (`playing`)
 never read it. A row no game names any more goes when a game is deleted or expired.
 
@@ -44,7 +44,8 @@ A database from before this (games holding their own data in their settings) is 
 when a Store first opens it (`_move_own_data`, once, under the lock of the tables' making):
 each game's data goes to `game_data`, and data that breaks a bound set since (a tile set's
 notes) is fitted to it first (its game's `fit_own_data`: what no rule reads is cut), so that
-every game goes on loading. A row still holding its data is read as it is.
+every game goes on loading (a SQLite file is then vacuumed: it gives the space back). A row
+still holding its data is read as it is.
 
 Only portable column types are used (strings, integers, booleans, JSON,
 timestamps), so the same code runs on SQLite (the default: a file in the
@@ -368,9 +369,15 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _file_of(url: str) -> str | None:
+    """A SQLite URL's file (None: in memory)."""
+    database = make_url(url).database
+    return None if database in (None, "", ":memory:") else database
+
+
 def _add_columns(engine: Engine) -> list[str]:
     """Add to a games table made by an older version the columns added since (each nullable,
-    so its rows keep loading as they are). Returns the names added."""
+    so its rows keep loading as they are), and their indexes. Returns the names added."""
     have = {c["name"] for c in inspect(engine).get_columns(GAMES.name)}
     added = []
     for col in GAMES.columns:
@@ -387,6 +394,14 @@ def _add_columns(engine: Engine) -> list[str]:
             if col.name not in {c["name"] for c in inspect(engine).get_columns(GAMES.name)}:
                 raise
         added.append(col.name)
+    for index in GAMES.indexes:  # an added column's index (a lookup of the games naming a data row)
+        if any(c.name in added for c in index.columns):
+            try:
+                with engine.begin() as con:
+                    index.create(con, checkfirst=True)
+            except DBAPIError:  # made meanwhile by another server process starting
+                if index.name not in {i["name"] for i in inspect(engine).get_indexes(GAMES.name)}:
+                    raise
     return added
 
 
@@ -678,6 +693,9 @@ class Store:
             con.execute(MARKS.insert().values(name=OWN_DATA_MOVED))
         if moved:
             log.info("moved the own data of %d stored game(s) apart: %d distinct", moved, len(kept))
+            if self.backend == "sqlite" and _file_of(self.url) is not None:  # the file gives the space back
+                with self.engine.connect() as con:
+                    con.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM"))
         return moved
 
     def _is_object(self, key: str) -> Any:
