@@ -310,6 +310,33 @@ async def searches(server: ServerProcess, args: argparse.Namespace) -> list[str]
 FLOOD_TASKS: list[asyncio.Task] = []
 
 
+def fat_saved_game() -> dict:
+    """A game of two people, six moves in, on real-1 as a user's own set whose notes are as long
+    as allowed (savanna/safari/limits.py: `source` at NOTE characters, the others filling NOTES)."""
+    from savanna import safari
+    from savanna.safari import limits
+    from savanna.safari.tileset import packaged_data
+
+    tiles = packaged_data("real-1")
+    tiles.update(version="fat", source="s" * limits.NOTE, note="")
+    tiles["note"] = "n" * (limits.NOTES - sum(len(t) for _, t in limits.notes(tiles)))
+    g = safari.new_game(players=2, seed=7, tiles=tiles)
+    for _ in range(6):
+        g.apply(g.legal_actions()[0])
+    return json.loads(g.to_json())
+
+
+@flood("fat-lobby", slow_readers=False)
+async def fat_lobby(server: ServerProcess, args: argparse.Namespace) -> list[str]:
+    """Issue 27's point 5: 50 listed imports of a game whose own tile set has the longest notes allowed."""
+    saved = fat_saved_game()
+    for _ in range(50):
+        status, g = await asyncio.to_thread(request, server.base, "POST", "/api/games/import", saved)
+        if status != 201:
+            raise RuntimeError(f"importing a fat game: {status} {g}")
+    return []
+
+
 async def main_async(args: argparse.Namespace, server: ServerProcess, fl: Flood) -> dict:
     out = {"quiet": await phase(server, args, fl, [])}
     flood_ids = await fl.start(server, args)

@@ -212,6 +212,13 @@ class GameSpec:
         """Whether stored settings carry the game's own data (a whole tile set or map, not a version)."""
         return any(isinstance(settings.get(k), dict) for k in self.own_data)
 
+    def fit_own_data(self, own: dict[str, Any]) -> dict[str, Any]:
+        """A stored game's own data ({setting: data}) stored before a bound it breaks, fitted to it
+        (the engine's `fit_stored`, if it has one: what no rule reads, a note, cut), so that the
+        game goes on loading; data within every bound comes back as it is."""
+        fit = getattr(self.module, "fit_stored", None)
+        return own if fit is None else fit(own)
+
     def rebuild(self, settings: Mapping[str, Any]) -> Any:
         """A new engine game from stored settings (`engine_settings`)."""
         return self.module.new_game(**self.engine_settings(settings))

@@ -17,12 +17,13 @@ from typing import Iterable
 
 from .actions import Action
 from .game import FINAL_SCORING, READ_ONLY, Game
+from .limits import fit_notes
 from .loading import from_dict, load
 from .serialization import SAVED_DEFAULTS
 from .tileset import DEFAULT_TILE_SET, TILE_SETS, TileSet, load_tiles
 
 __all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "READ_ONLY", "DEFAULT_TILE_SET", "TILE_SETS", "SAVED_DEFAULTS",
-           "new_game", "from_json", "from_dict", "load_tiles", "parse_action"]
+           "new_game", "from_json", "from_dict", "load_tiles", "parse_action", "fit_stored"]
 
 
 def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "all",
@@ -41,6 +42,13 @@ def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "al
 def from_json(text: str | bytes) -> Game:
     """Restore a game saved with `Game.to_json()`; a malformed file raises ValueError."""
     return load(text)
+
+
+def fit_stored(own: dict) -> dict:
+    """A game's own data as stored before a bound it breaks ({"tiles": a user's set}), fitted to
+    it so that the game goes on loading: a set's notes cut (limits.fit_notes; no rule reads them)."""
+    tiles = own.get("tiles")
+    return {**own, "tiles": fit_notes(tiles)} if isinstance(tiles, dict) else own
 
 
 def parse_action(text: str) -> Action:

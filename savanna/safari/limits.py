@@ -27,7 +27,17 @@ BIRDS = 16  # on one bush
 ANIMALS_ON_FEATURE = 16  # letters in one feature's animals ("GG": two giraffes)
 NAME = 32  # characters in a tile id or an animal's name
 VERSION = 64  # characters in a set's version name
-SET_CHARS = 128 * 1024  # the whole set as JSON (real-1: 8.5 KB): bounds what no other bound counts, like notes
+SET_CHARS = 128 * 1024  # the whole set as JSON (real-1: 8.5 KB): bounds what no other bound counts
+NOTE = 2_000  # characters in one note of a set: its `source` or any text the rules do not read (real-1's: 488)
+NOTES = 4_000  # characters of all its notes together (real-1's: 630)
+
+# the fields the rules read, at each level of a set; every other field is a note (`notes`)
+_READ = {"format", "version", "animals", "animal_tokens", "meeples_per_player", "players", "tiles", "start",
+         "ranger_spaces"}
+_TILE = {"id", "count", "edges", "savanna_corners", "features", "copies"}
+_CELL = {"at", "edges", "savanna_corners", "features", "animals"}
+_START = {"cells"}
+_FEATURE = {"kind", "edges", "birds", "at"}
 
 
 def max_actions(tiles: int, players: int, chance: str = "sampled") -> int:
@@ -94,6 +104,104 @@ def check_tile_set(d: dict[str, Any]) -> None:
     at_most("tile set: ranger_spaces", rangers, 2, "spaces")
     for i, r in enumerate(_list(rangers)):
         _space(f"tile set: ranger space {i + 1}", r)
+
+    total = 0
+    for where, text in notes(d):
+        at_most(f"tile set: {where}", text, NOTE, "characters")
+        total += len(text)
+    if total > NOTES:
+        raise ValueError(f"tile set: its notes (source and every other field the rules do not read) have {total} "
+                         f"characters in all; at most {NOTES} allowed")
+
+
+def notes(d: Any) -> list[tuple[str, str]]:
+    """The free text of a set, each piece with where it is: every text (a value, or a key of an
+    object) in a field the rules do not read: `source`, `sides`, `edge_kinds`, a tile's or a
+    feature's own notes, ... A set of the wrong shape has those of its parts that have one."""
+    found: list[tuple[str, str]] = []
+
+    def walk(where: str, x: Any) -> None:
+        if isinstance(x, str):
+            found.append((where, x))
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(f"{where}[{i}]", v)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if isinstance(k, str):
+                    found.append((f"{where}: a key", k))
+                walk(f"{where}[{short(k)}]", v)
+
+    def fields(where: str, x: Any, read: set[str]) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k not in read:
+                    walk(f"{where}{short(k)}", v)
+
+    fields("", d, _READ)
+    for i, t in enumerate(_list(d.get("tiles") if isinstance(d, dict) else None)):
+        ident = t.get("id") if isinstance(t, dict) else None
+        where = f"tile {ident if isinstance(ident, str) else i + 1}: "
+        fields(where, t, _TILE)
+        for j, f in enumerate(_list(t.get("features") if isinstance(t, dict) else None), 1):
+            fields(f"{where}feature {j}: ", f, _FEATURE)
+    start = d.get("start") if isinstance(d, dict) else None
+    fields("start: ", start, _START)
+    for i, c in enumerate(_list(start.get("cells") if isinstance(start, dict) else None)):
+        fields(f"start cell {i}: ", c, _CELL)
+        for j, f in enumerate(_list(c.get("features") if isinstance(c, dict) else None), 1):
+            fields(f"start cell {i}: feature {j}: ", f, _FEATURE)
+    return found
+
+
+def fit_notes(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a set whose notes are cut to fit NOTE and NOTES: for a set stored before they
+    were bounded (the web app's games), which must go on loading. The rules read no note, so
+    the game is unchanged. A set within them comes back as it is."""
+    if sum(len(text) for _, text in notes(d)) <= NOTES and all(len(t) <= NOTE for _, t in notes(d)):
+        return d
+    left = [NOTES]
+
+    def cut(text: str) -> str:
+        keep = min(len(text), NOTE, left[0])
+        left[0] -= keep
+        return text if keep == len(text) else text[:max(keep - 1, 0)] + ("\u2026" if keep else "")
+
+    def fit(x: Any) -> Any:
+        if isinstance(x, str):
+            return cut(x)
+        if isinstance(x, list):
+            return [fit(v) for v in x]
+        if isinstance(x, dict):
+            out = {}
+            for k, v in x.items():
+                key = cut(k) if isinstance(k, str) else k
+                if key != k or key in out:  # (a key cut would be another: the note goes)
+                    continue
+                out[k] = fit(v)
+            return out
+        return x
+
+    def fields(x: Any, read: set[str], inner: Any = None) -> Any:
+        if not isinstance(x, dict):
+            return x
+        return {k: (inner(k, v) if inner else v) if k in read else fit(v) for k, v in x.items()}
+
+    def feature_list(features: Any) -> Any:
+        return [fields(f, _FEATURE) for f in features] if isinstance(features, list) else features
+
+    def tile(k: str, v: Any) -> Any:
+        return feature_list(v) if k == "features" else v
+
+    def top(k: str, v: Any) -> Any:
+        if k == "tiles" and isinstance(v, list):
+            return [fields(t, _TILE, tile) for t in v]
+        if k == "start" and isinstance(v, dict):
+            return fields(v, _START, lambda _k, cells: [fields(c, _CELL, tile) for c in cells]
+                          if isinstance(cells, list) else cells)
+        return v
+
+    return fields(d, _READ, top)
 
 
 def _tile(where: str, t: dict[str, Any]) -> None:

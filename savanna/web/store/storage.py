@@ -1,4 +1,4 @@
-"""Where the web app keeps its games: one table, through SQLAlchemy 2.
+"""Where the web app keeps its games: a table of games, and one of their own data, through SQLAlchemy 2.
 
 A game is stored as what the engine needs to rebuild it (its seed and rules
 in `settings`, and the list of actions in the game's notation), the
@@ -29,6 +29,24 @@ came or went (`touch`). `expire` deletes the games still being played that neith
 touched for a while (live/expiry.py runs it). Columns added after a database was made are added
 to it, nullable, when a Store opens it (`_add_columns`), so older databases keep loading.
 
+A game's own data (an uploaded game's own tile set or map: its description's `own_data`
+settings holding data, not a packaged version's name) is stored apart, ONCE however many games
+play on it: a row of `game_data` keyed by the SHA-256 of its canonical JSON (`data_key`), which
+the game's row names (`data_hash`, a foreign key). Canonical: the object {setting: data},
+compact (no spaces), UTF-8 (not ASCII-escaped), its keys in the order the data has them (not
+sorted: a tile set's order of animals is part of its rules, it fixes the token pile). The
+settings in the game's row keep the rest. `get` puts the data back (what is above the store
+sees the settings whole), read when a game is opened and kept a while by hash (`data_cache_size`:
+what a hash names never changes); the lobby (`listings`) and the start-up scan (`playing`)
+never read it. A row no game names any more goes when a game is deleted or expired.
+
+A database from before this (games holding their own data in their settings) is moved over
+when a Store first opens it (`_move_own_data`, once, under the lock of the tables' making):
+each game's data goes to `game_data`, and data that breaks a bound set since (a tile set's
+notes) is fitted to it first (its game's `fit_own_data`: what no rule reads is cut), so that
+every game goes on loading (a SQLite file is then vacuumed: it gives the space back). A row
+still holding its data is read as it is.
+
 Only portable column types are used (strings, integers, booleans, JSON,
 timestamps), so the same code runs on SQLite (the default: a file in the
 user's data directory) and on PostgreSQL (`postgresql://...` with psycopg
@@ -41,11 +59,15 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
+import json
+import logging
 import os
 import re
 import secrets
 import sys
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -55,6 +77,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    ForeignKey,
     Integer,
     String,
     and_,
@@ -71,6 +94,8 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
@@ -79,6 +104,8 @@ from sqlalchemy.pool import StaticPool
 from savanna import games
 
 from .. import jsontext
+
+log = logging.getLogger("savanna.web")
 
 STATUSES = ("playing", "over")
 ID_BYTES = 6  # 8 URL-safe characters
@@ -106,6 +133,25 @@ class Base(DeclarativeBase):
     pass
 
 
+class DataRow(Base):
+    """A game's own data (see the module docstring), stored once by its hash."""
+
+    __tablename__ = "game_data"
+
+    hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # data_key(data)
+    game: Mapped[str] = mapped_column(String(32))  # the game whose data it is
+    data: Mapped[dict] = mapped_column(JSON)  # {setting: data}, e.g. {"tiles": {...a user's tile set...}}
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class MarkRow(Base):
+    """What a Store has done to the database once for all (`_move_own_data`'s mark)."""
+
+    __tablename__ = "store_marks"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+
+
 class GameRow(Base):
     __tablename__ = "games"
 
@@ -129,6 +175,9 @@ class GameRow(Base):
     # what the web app keeps besides the game (table/takeback.py, table/resign.py): the creator token's hash,
     # what a resignation does, takebacks done and asked for, who resigned. Added later: nullable
     meta: Mapped[dict | None] = mapped_column(JSON, nullable=True, default=None)
+    # the game's own data, stored apart (game_data); null: none, or a row from before that holds it in `settings`
+    data_hash: Mapped[str | None] = mapped_column(String(64), ForeignKey("game_data.hash"), nullable=True,
+                                                  default=None, index=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -149,15 +198,44 @@ class GameRecord:
     meta: dict[str, Any] = dataclasses.field(default_factory=dict)
 
     @classmethod
-    def of(cls, row: Any) -> GameRecord:
-        """From a GameRow, or a result row of the games table (the columns by name)."""
-        return cls(id=row.id, game=row.game, settings=dict(row.settings), seats=[dict(s) for s in row.seats],
+    def of(cls, row: Any, own: dict[str, Any] | None = None) -> GameRecord:
+        """From a GameRow, or a result row of the games table (the columns by name); `own`: the
+        game's own data stored apart, put back into its settings."""
+        return cls(id=row.id, game=row.game, settings={**row.settings, **(own or {})}, seats=[dict(s) for s in row.seats],
                    actions=list(row.actions), status=row.status, summary=dict(row.summary or {}),
                    listed=bool(row.listed), version=row.version, created_at=_utc(row.created_at),
                    updated_at=_utc(row.updated_at), meta=dict(getattr(row, "meta", None) or {}))
 
 
 GAMES = GameRow.__table__
+DATA = DataRow.__table__
+MARKS = MarkRow.__table__
+OWN_DATA_MOVED = "own data apart"  # the mark of _move_own_data
+
+
+def canonical(own: dict[str, Any]) -> bytes:
+    """A game's own data ({setting: data}) as the text its hash is taken of (module docstring)."""
+    return json.dumps(own, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def data_key(own: dict[str, Any]) -> str:
+    """The hash a game's own data is stored under: SHA-256 of its canonical JSON, in hex."""
+    return hashlib.sha256(canonical(own)).hexdigest()
+
+
+def own_data(game: str, settings: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A game's stored settings split: the rest, and its own data ({setting: data}: the settings
+    of its description's `own_data` that hold data, not a version's name)."""
+    keys = _own_keys(game)
+    own = {k: v for k, v in settings.items() if k in keys and isinstance(v, dict)}
+    return ({k: v for k, v in settings.items() if k not in own} if own else settings), own
+
+
+def _own_keys(game: str) -> tuple[str, ...]:
+    try:
+        return games.spec(game).own_data
+    except ValueError:  # (a game this version does not know: its settings are kept as they are)
+        return ()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -291,9 +369,15 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def _file_of(url: str) -> str | None:
+    """A SQLite URL's file (None: in memory)."""
+    database = make_url(url).database
+    return None if database in (None, "", ":memory:") else database
+
+
 def _add_columns(engine: Engine) -> list[str]:
     """Add to a games table made by an older version the columns added since (each nullable,
-    so its rows keep loading as they are). Returns the names added."""
+    so its rows keep loading as they are), and their indexes. Returns the names added."""
     have = {c["name"] for c in inspect(engine).get_columns(GAMES.name)}
     added = []
     for col in GAMES.columns:
@@ -301,6 +385,8 @@ def _add_columns(engine: Engine) -> list[str]:
             continue
         assert col.nullable, f"a column added to existing tables must be nullable: {col.name}"
         ddl = f"ALTER TABLE {GAMES.name} ADD COLUMN {col.name} {col.type.compile(engine.dialect)}"
+        for fk in col.foreign_keys:
+            ddl += f" REFERENCES {fk.column.table.name} ({fk.column.name})"
         try:
             with engine.begin() as con:
                 con.execute(text(ddl))
@@ -308,6 +394,14 @@ def _add_columns(engine: Engine) -> list[str]:
             if col.name not in {c["name"] for c in inspect(engine).get_columns(GAMES.name)}:
                 raise
         added.append(col.name)
+    for index in GAMES.indexes:  # an added column's index (a lookup of the games naming a data row)
+        if any(c.name in added for c in index.columns):
+            try:
+                with engine.begin() as con:
+                    index.create(con, checkfirst=True)
+            except DBAPIError:  # made meanwhile by another server process starting
+                if index.name not in {i["name"] for i in inspect(engine).get_indexes(GAMES.name)}:
+                    raise
     return added
 
 
@@ -320,12 +414,16 @@ class Store:
     def __init__(self, url: str | os.PathLike | None = None):
         self.url = database_url(url)
         self.engine = _engine(self.url)
+        # SQLite has one writer at a time, and a writer that finds the file locked sleeps in steps of
+        # up to 100 ms: this process's writers queue here instead, and hand over at once
+        self._write_lock = threading.Lock() if self.backend == "sqlite" else contextlib.nullcontext()
         try:
             with self.engine.begin() as con:
                 if self.backend == "postgresql":  # servers starting at once: one makes the table
                     con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
                 Base.metadata.create_all(con)
             _add_columns(self.engine)
+            self._move_own_data()
         except Exception as e:  # the driver's own errors differ: say which database failed
             self.engine.dispose()
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
@@ -336,13 +434,14 @@ class Store:
         # cost a move more than the transaction (its driver begins one only before a write)
         self._single = (self.engine if self.backend == "sqlite"
                         else self.engine.execution_options(isolation_level="AUTOCOMMIT"))
-        # SQLite has one writer at a time, and a writer that finds the file locked sleeps in steps of
-        # up to 100 ms: this process's writers queue here instead, and hand over at once
-        self._write_lock = threading.Lock() if self.backend == "sqlite" else contextlib.nullcontext()
         # set by cluster.py while other server processes share the (PostgreSQL) database: every
         # write of a game then notifies them on CHANGES_CHANNEL, "<game> <version>" (-1: deleted),
         # delivered at commit. Alone, a server sends nothing: one process pays nothing for it
         self.tell_others = False
+        # a game's own data by hash, as read lately (what a hash names never changes)
+        self.data_cache_size = 16
+        self._data: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._data_lock = threading.Lock()
 
     @property
     def backend(self) -> str:
@@ -358,16 +457,22 @@ class Store:
         """Store a new game under a fresh random id."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
+        rest, own = own_data(game, settings)
+        key = data_key(own) if own else None
         for _ in range(10):
             now = _now()
-            row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=settings, seats=seats,
+            row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=rest, seats=seats,
                           actions=list(actions), status=status, summary=summary, listed=listed, version=0,
-                          created_at=now, updated_at=now, meta=meta or None)
+                          created_at=now, updated_at=now, meta=meta or None, data_hash=key)
             try:
                 with self._write_lock, self._session.begin() as s:
+                    if key is not None:  # its data, unless stored already (by another game)
+                        s.execute(self._keep_data(key, game, own, now))
                     s.add(row)
-                return GameRecord.of(row)
-            except IntegrityError:  # an id already taken: draw another
+                if key is not None:
+                    self._remember_data(key, own)
+                return GameRecord.of(row, own)
+            except IntegrityError:  # an id already taken (or its data's row deleted meanwhile): again
                 continue
         raise StorageError("could not find a free game id")
 
@@ -431,6 +536,23 @@ class Store:
                 self._tell(con, game.id, -1)
         if not gone:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
+        if own_data(game.game, game.settings)[1]:
+            self.drop_unused_data()
+
+    def _keep_data(self, key: str, game: str, own: dict[str, Any], now: datetime) -> Any:
+        """The statement that stores a game's own data under `key` unless it is stored already."""
+        insert = postgresql_insert if self.backend == "postgresql" else sqlite_insert
+        return insert(DATA).values(hash=key, game=game, data=own, created_at=now).on_conflict_do_nothing()
+
+    def drop_unused_data(self) -> int:
+        """Delete the own data no game names any more; how many rows went. (On PostgreSQL a game
+        stored meanwhile that names one makes the statement fail: it is left for the next time.)"""
+        unused = ~select(GAMES.c.id).where(GAMES.c.data_hash == DATA.c.hash).exists()
+        try:
+            with self._write_lock, self.engine.begin() as con:
+                return con.execute(delete(DATA).where(unused)).rowcount
+        except IntegrityError:
+            return 0
 
     def _tell(self, con: Any, game_id: str, version: int) -> None:
         """Notify the other server processes of a write, in its transaction (`tell_others`)."""
@@ -464,6 +586,8 @@ class Store:
                 else:
                     left = set(con.execute(select(GAMES.c.id).where(GAMES.c.id.in_(chunk))).scalars())
                     gone += [gid for gid in chunk if gid not in left]
+        if gone:
+            self.drop_unused_data()
         return gone
 
     # ------------------------------------------------------------- reads
@@ -473,7 +597,32 @@ class Store:
             return None
         with self._single.connect() as con:
             row = con.execute(_GET, {"gid": game_id}).first()
-        return None if row is None else GameRecord.of(row)
+        return None if row is None else self._record(row)
+
+    def _record(self, row: Any) -> GameRecord:
+        """A games row as a record, its own data put back (read if not held)."""
+        return GameRecord.of(row, None if row.data_hash is None else self.data(row.data_hash))
+
+    def data(self, key: str) -> dict[str, Any]:
+        """The own data stored under `key` ({setting: data}), from the cache or the database."""
+        with self._data_lock:
+            own = self._data.get(key)
+            if own is not None:
+                self._data.move_to_end(key)
+                return own
+        with self._single.connect() as con:
+            own = con.execute(select(DATA.c.data).where(DATA.c.hash == key)).scalar()
+        if own is None:  # (a foreign key keeps it while a game names it)
+            raise StorageError(f"no stored game data {key}")
+        self._remember_data(key, own)
+        return own
+
+    def _remember_data(self, key: str, own: dict[str, Any]) -> None:
+        with self._data_lock:
+            self._data[key] = own
+            self._data.move_to_end(key)
+            while len(self._data) > self.data_cache_size:
+                self._data.popitem(last=False)
 
     def list_games(self, status: str | None = None, limit: int = 50, listed_only: bool = True) -> list[GameRecord]:
         """Games, most recently changed first."""
@@ -483,7 +632,8 @@ class Store:
         if listed_only:
             q = q.where(GAMES.c.listed.is_(True))
         with self.engine.connect() as con:
-            return [GameRecord.of(r) for r in con.execute(q)]
+            rows = con.execute(q).all()
+        return [self._record(r) for r in rows]
 
     def listings(self, status: str, limit: int = 50, settings: Iterable[str] = ()) -> list[Listing]:
         """Listed games for the lobby, most recently changed first: only what it shows. Of the
@@ -504,6 +654,52 @@ class Store:
             return type_coerce(GAMES.c.settings.op("->")(f'$."{key}"'), JSON)
         return GAMES.c.settings[key]
 
-    def playing(self) -> list[GameRecord]:
-        """Every game still being played (for resuming after a restart)."""
-        return self.list_games(status="playing", limit=1_000_000, listed_only=False)
+    def playing(self) -> list[Listing]:
+        """Every game still being played, as the lobby lists them (for resuming after a restart:
+        whose turn it is, from the summary), neither its settings nor its own data read."""
+        q = select(*_LISTING).where(GAMES.c.status == "playing")
+        with self.engine.connect() as con:
+            return [Listing.of(r, []) for r in con.execute(q)]
+
+    # ------------------------------------------------------------ moving over
+
+    def _move_own_data(self) -> int:
+        """Move the own data of games stored before it was kept apart out of their settings
+        (module docstring); once per database (a mark says it was done). How many games."""
+        keys = sorted({k for spec in games.specs() for k in spec.own_data})
+        moved = 0
+        kept: set[str] = set()
+        with self._write_lock, self.engine.begin() as con:
+            if self.backend == "postgresql":  # servers starting at once: one moves them
+                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
+            if con.execute(select(MARKS.c.name).where(MARKS.c.name == OWN_DATA_MOVED)).first() is not None:
+                return 0
+            holding = or_(*(self._is_object(k) for k in keys)) if keys else GAMES.c.id.is_(None)
+            ids = list(con.execute(select(GAMES.c.id).where(GAMES.c.data_hash.is_(None), holding)).scalars())
+            for i in range(0, len(ids), 100):
+                rows = con.execute(select(GAMES.c.id, GAMES.c.game, GAMES.c.settings)
+                                   .where(GAMES.c.id.in_(ids[i:i + 100]))).all()
+                for row in rows:
+                    rest, own = own_data(row.game, row.settings)
+                    if not own:
+                        continue
+                    own = games.spec(row.game).fit_own_data(own)
+                    key = data_key(own)
+                    if key not in kept:
+                        con.execute(self._keep_data(key, row.game, own, _now()))
+                        kept.add(key)
+                    con.execute(update(GAMES).where(GAMES.c.id == row.id).values(settings=rest, data_hash=key))
+                    moved += 1
+            con.execute(MARKS.insert().values(name=OWN_DATA_MOVED))
+        if moved:
+            log.info("moved the own data of %d stored game(s) apart: %d distinct", moved, len(kept))
+            if self.backend == "sqlite" and _file_of(self.url) is not None:  # the file gives the space back
+                with self.engine.connect() as con:
+                    con.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM"))
+        return moved
+
+    def _is_object(self, key: str) -> Any:
+        """Whether a game's settings hold an object (data) under `key`, asked inside the database."""
+        if self.backend == "sqlite":
+            return func.json_type(GAMES.c.settings, f'$."{key}"') == "object"
+        return func.json_typeof(GAMES.c.settings.op("->")(key)) == "object"

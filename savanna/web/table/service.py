@@ -413,13 +413,14 @@ class GameService:
 
     # ------------------------------------------------------------ computers
 
-    def computer_to_move(self, rec: GameRecord) -> int | None:
-        """The computer seat that must act now in a stored game, read from its summary."""
+    def computer_to_move(self, rec: GameRecord | Listing) -> int | None:
+        """The computer seat that must act now in a stored game, read from its summary (a game
+        as listed will do: its settings, own data and actions are read only without one)."""
         if rec.status != "playing":
             return None
         seat = rec.summary.get("current_player")
         if seat is None or "current_player" not in rec.summary:  # no summary: ask the engine
-            seat = self.position(rec).game.current_player
+            seat = self.position(rec if isinstance(rec, GameRecord) else self.record(rec.id)).game.current_player
         if seat is None or not 0 <= seat < len(rec.seats):
             return None
         return seat if rec.seats[seat]["kind"] == COMPUTER else None
@@ -465,7 +466,8 @@ class GameService:
         return True
 
     def games_waiting_for_computers(self) -> list[str]:
-        """Games being played whose seat to act is a computer (to resume after a restart)."""
+        """Games being played whose seat to act is a computer (to resume after a restart): read
+        as the lobby lists them, so that starting reads no game's own tile set or map."""
         return [r.id for r in self.store.playing() if self.computer_to_move(r) is not None
                 and (self.computer_only or any(s["kind"] != COMPUTER for s in r.seats))]
 
