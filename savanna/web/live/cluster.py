@@ -23,10 +23,11 @@ clocks need not agree.
   `savanna_servers` before it serves anyone, and the others notify from the moment they hear
   it (and, at each heartbeat, while they count more than one live server). A change of who is
   connected to a game (a row in `holds` added or deleted) notifies `savanna_presence`.
-- Holds (`holds`): one row per WebSocket connection (its game, client address and seats)
-  and per computer search running. A hold is taken under caps counted over the live servers'
-  rows, in a transaction serialized by an advisory lock, so two servers cannot both take
-  the last place.
+- Holds (`holds`): one row per WebSocket connection (its game, client address and seats;
+  no seat: a spectator's) and per computer search running. A hold is taken under caps counted
+  over the live servers' rows (of the game, the address, spectators only, as each cap says),
+  in a transaction serialized by an advisory lock, so two servers cannot both take the last
+  place.
 - Computer seats (`leases`): a game's computer seats are driven by the server holding its
   lease row. A lease is taken when free or when its holder is dead, so a game is taken over
   within DEAD_AFTER (+ HEARTBEAT) seconds of its server dying. Moves are stored with
@@ -79,6 +80,8 @@ LEASES = Table("leases", META,
                Column("server_id", String(32), index=True),
                Column("since", DateTime(timezone=True), server_default=func.now()))
 
+SCOPES = {"game": "h.game_id = :gid", "address": "h.address = :address",  # what a cap of take() counts
+          "spectator": "h.seats = ''"}
 ALIVE = text(f"heartbeat > now() - make_interval(secs => {DEAD_AFTER})")
 _LIVE_HOLDS = ("SELECT {what} FROM holds h JOIN servers s ON s.id = h.server_id "
                f"AND s.heartbeat > now() - make_interval(secs => :dead) WHERE h.kind = :kind")
@@ -254,15 +257,15 @@ class Cluster:
 
     def take(self, kind: str, game_id: str, caps: Iterable[tuple[str, int, str]], address: str | None = None,
              seats: Iterable[int] = ()) -> str | tuple[None, str]:
-        """Take a hold of `kind` unless a cap is reached: `caps` are (scope, cap, reason) with
-        scope "all" (every hold of the kind), "game" (of this game) or "address" (of this game
-        from this address). Returns the reason of the first cap reached, or (None, hold id)."""
+        """Take a hold of `kind` unless a cap is reached: `caps` are (scope, cap, reason), the
+        scope naming which holds of the kind count, "all" or words of SCOPES ("spectator game
+        address": spectators' connections to this game from this address). Returns the reason
+        of the first cap reached, or (None, hold id)."""
         hid = secrets.token_hex(8)
         with self.engine.begin() as con:
             con.execute(select(func.pg_advisory_xact_lock(HOLD_LOCK, HOLD_KINDS[kind])))
             for scope, cap, reason in caps:
-                where = {"all": "", "game": " AND h.game_id = :gid",
-                         "address": " AND h.game_id = :gid AND h.address = :address"}[scope]
+                where = "".join(" AND " + SCOPES[w] for w in scope.split() if w != "all")
                 held = con.execute(text(_LIVE_HOLDS.format(what="count(*)") + where),
                                    {"kind": kind, "gid": game_id, "address": address, "dead": self.dead_after}).scalar()
                 if held >= cap:
