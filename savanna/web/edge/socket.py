@@ -115,7 +115,7 @@ def router(parts: Parts) -> APIRouter:
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         await websocket.accept()  # then refused with a close code and reason a client can read
         # an IPv6 client counts by its /64 (it may hold many addresses), an IPv4 one by its address
-        address = client_key(websocket.client.host if websocket.client else None)
+        address = client_key(websocket.client.host if websocket.client else None)[:64]  # (as the holds store it)
         if not token and (refused := live.admit(game_id, address)):  # a spectator: before the database is asked
             return await refuse(websocket, refused)
         try:

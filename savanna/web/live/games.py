@@ -105,10 +105,10 @@ class LiveGames:
             if n <= 0:
                 del self._tally[key]
 
-    def make_room(self, game_id: str, seats: frozenset[int], keep: Connection | None = None) -> None:
-        """Room for one more connection of the seat(s) (a newcomer, or `keep`, one signed in as
-        them): its connections here beyond its own cap less that one are closed, oldest first.
-        The seat's newest connection always gets in."""
+    def make_room(self, game_id: str, seats: frozenset[int], keep: Connection) -> None:
+        """Room for `keep`, a connection of the seat(s) just in (or signed in as them): the seat's
+        other connections here beyond its own cap less that one are closed, oldest first. The
+        seat's newest connection always gets in."""
         mine = sorted((c for c in self.connections.get(game_id, ()) if c.seats == seats and c is not keep),
                       key=lambda c: c.since)
         for old in mine[:max(0, len(mine) - self.limits.seat_connections + 1)]:
@@ -121,9 +121,7 @@ class LiveGames:
     async def enter(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
                     address: str | None = None) -> Connection | str:
         """Join, under the caps (those of every server, when there are several): the connection,
-        or why it is refused. A seat is never refused: its own oldest connection makes room."""
-        if seats:
-            self.make_room(game_id, seats)
+        or why it is refused. A seat is never refused: its own oldest connection makes room (join)."""
         if self.cluster is None:
             return (not seats and self.admit(game_id, address)) or self.join(websocket, game_id, token, seats, address)
         first = game_id not in self.connections
@@ -147,6 +145,8 @@ class LiveGames:
         conn.start()
         self.connections.setdefault(game_id, set()).add(conn)
         self._count(conn, 1)
+        if seats:
+            self.make_room(game_id, seats, keep=conn)
         return conn
 
     def leave(self, conn: Connection) -> None:
