@@ -190,8 +190,8 @@ WEBSOCKET_CAPS = [
     ("--max-address-game-spectators", "max_address_game_spectators", 16,
      "spectators of one game from one client address (default 16)"),
     ("--max-seat-connections", "max_seat_connections", 8,
-     "connections of one seat (its token) to one server process (default 8): one more closes the seat's "
-     "oldest (close code 4409), never refusing the newest"),
+     "connections of one seat at once (default 8; on PostgreSQL, to every server process together): one more "
+     "closes the seat's oldest (close code 4409), never refusing the newest"),
 ]
 FORMER_CAPS = {"--max-connections": "max_spectators", "--max-game-connections": "max_game_spectators",
                "--max-address-connections": "max_address_game_spectators"}

@@ -200,3 +200,24 @@ def test_the_shares_hold_across_two_servers_on_one_database(tmp_path):
         for client in (a, b):  # the players get in through either server
             for game in (g, h, k):
                 assert play(client, game)
+
+
+@pytest.mark.skipif(ENV not in __import__("os").environ, reason=f"{ENV} names no PostgreSQL database")
+def test_a_seats_oldest_connection_is_closed_on_whichever_server_holds_it(tmp_path):
+    url = fresh_database("postgresql", tmp_path)
+    one, two = (create_app(url, autoplay=False, max_seat_connections=2) for _ in range(2))
+    with TestClient(one) as a, TestClient(two) as b, contextlib.ExitStack() as stack:
+        game = new_games(a, 1)[0]
+        path = f"/ws/games/{game['id']}?token={game['seats'][0]['token']}"
+        first = stack.enter_context(b.websocket_connect(path))  # the oldest, on the second server
+        second = stack.enter_context(a.websocket_connect(path))
+        for ws in (first, second):
+            state(ws)
+        third = stack.enter_context(a.websocket_connect(path))  # one more, on the first server
+        assert state(third)["seats"] == [0]
+        with pytest.raises(WebSocketDisconnect) as e:  # closed by the server that holds it, told by the database
+            recv_until(first, lambda m: False)
+        assert e.value.code == 4409
+        for ws in (second, third):
+            ws.send_json({"type": "ping", "ref": 3})
+            assert recv_until(ws, lambda m: m["type"] == "pong")["ref"] == 3

@@ -42,7 +42,7 @@ class Limits:
     game_spectators: int = 64  # of one game
     address_spectators: int = 100  # from one address, in all: its share of `spectators`
     address_game_spectators: int = 16  # from one address to one game: its share of `game_spectators`
-    seat_connections: int = 8  # one seat's own (per server process): a newer one closes its oldest
+    seat_connections: int = 8  # one seat's own (on PostgreSQL, on every server): a newer one closes its oldest
     queue_bytes: int = QUEUE_BYTES  # waiting to be sent to one connection
     queue_messages: int = QUEUE_MESSAGES
 

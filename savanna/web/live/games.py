@@ -112,11 +112,23 @@ class LiveGames:
         mine = sorted((c for c in self.connections.get(game_id, ()) if c.seats == seats and c is not keep),
                       key=lambda c: c.since)
         for old in mine[:max(0, len(mine) - self.limits.seat_connections + 1)]:
-            log.info("game %s: seat(s) %s have more than %d connections; closing the oldest",
-                     game_id, sorted(seats), self.limits.seat_connections)
-            old.shut(CLOSE_SEAT_ELSEWHERE, f"this seat was opened in a newer connection (at most "
-                                           f"{self.limits.seat_connections} at once): this one is closed")
-            self.leave(old)
+            self._close_for_newer(old)
+
+    def _close_for_newer(self, conn: Connection) -> None:
+        log.info("game %s: seat(s) %s have more than %d connections; closing the oldest",
+                 conn.game_id, sorted(conn.seats), self.limits.seat_connections)
+        conn.shut(CLOSE_SEAT_ELSEWHERE, f"this seat was opened in a newer connection (at most "
+                                        f"{self.limits.seat_connections} at once): this one is closed")
+        self.leave(conn)
+
+    def on_evict(self, hold: str) -> None:
+        """Another server (or this one) let go of this server's connection `hold`, its seat's
+        oldest over the seat's cap: it is closed."""
+        for conns in self.connections.values():
+            for c in conns:
+                if c.hold == hold:
+                    c.hold = None  # (its row is gone already)
+                    return self._close_for_newer(c)
 
     async def enter(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
                     address: str | None = None) -> Connection | str:
@@ -126,7 +138,7 @@ class LiveGames:
             return (not seats and self.admit(game_id, address)) or self.join(websocket, game_id, token, seats, address)
         first = game_id not in self.connections
         got = await asyncio.to_thread(self.cluster.take, "connection", game_id, [] if seats else self.caps(address),
-                                      address, seats)
+                                      address, seats, self.limits.seat_connections if seats else None)
         if isinstance(got, str):
             return got
         if first:  # who is connected through the other servers (kept up to date by on_presence)
@@ -145,7 +157,7 @@ class LiveGames:
         conn.start()
         self.connections.setdefault(game_id, set()).add(conn)
         self._count(conn, 1)
-        if seats:
+        if seats and self.cluster is None:  # (with several servers, the cluster's take makes room)
             self.make_room(game_id, seats, keep=conn)
         return conn
 
@@ -461,6 +473,7 @@ class LiveGames:
     async def start(self) -> None:
         """Join the other servers (if any), and resume every game whose seat to act is a computer."""
         if self.cluster is not None:
+            self.cluster.on_evict = self.on_evict
             await self.cluster.start(self.on_game, self.on_presence, self.on_dead, self.on_reconnect)
         if not self.autoplay:
             return
