@@ -28,8 +28,9 @@ BIG_SEED = 2**200 + 1
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """No creation limit; computers think at most 0.5 s a move; games of computers only refused
-    (the default); one spectator of a game."""
-    s = serve(tmp_path_factory, "e2e-limits", "--max-think", "0.5", "--max-game-spectators", "1")
+    (the default); one spectator of a game, one connection of a seat."""
+    s = serve(tmp_path_factory, "e2e-limits", "--max-think", "0.5", "--max-game-spectators", "1",
+              "--max-seat-connections", "1")
     yield s.base
     s.stop()
 
@@ -187,6 +188,22 @@ def test_the_game_page_says_why_the_server_refused_it_and_tries_again_later(serv
     expect(second.locator("#conn")).to_have_text("● live")
     assert second.evaluate("window.page.busy") == 0
     shot(second, "game-back-after-the-cap.png")
+
+
+def test_a_seat_opened_again_elsewhere_closes_the_older_page_for_good(server, pages):
+    status, c = create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    assert status == 201, c
+    old, new = pages.new(), pages.new()
+    old.goto(server + c["seats"][0]["join_path"])
+    expect(old.locator("#conn")).to_have_text("● live")
+    new.goto(server + c["seats"][0]["join_path"])  # the same seat again: the newest gets in
+    expect(new.locator("#status")).to_contain_text("Your turn")
+    expect(old.locator("#status")).to_contain_text("The server closed the connection: this seat was opened in a "
+                                                   "newer connection (at most 1 at once): this one is closed.")
+    expect(old.locator("#conn")).to_have_text("✕")
+    old.wait_for_timeout(1500)  # and it does not come back to close the newer one in turn
+    assert old.evaluate("window.page.busy + window.page.retry") == 0
+    expect(new.locator("#conn")).to_have_text("● live")
 
 
 def test_an_unknown_game_is_not_retried(server, page):
