@@ -265,7 +265,9 @@ async def player_joins(server: ServerProcess, until: float, out: list[float]) ->
 
 @flood("spectators", probes={"player": player_joins}, slow_readers=False)
 async def spectators(server: ServerProcess, args: argparse.Namespace) -> list[str]:
-    """Issue 27's: 2,016 idle spectator WebSockets from one address over 32 listed games (63 each), 100 opening at once."""
+    """Issue 27's: 2,016 idle spectator WebSockets from one address, 63 to each of 32 listed games.
+
+    100 open at once; a player joining these games with a seat's token is the probe."""
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed, InvalidStatus
 
