@@ -623,8 +623,10 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
     workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
+    from savanna.web.edge.wsclose import protocol  # a client that never answers a close is dropped in 1 s, not 10
+
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level=args.log_level, log_config=log_config(args.log_level), **proxy, **workers)
+                log_level=args.log_level, log_config=log_config(args.log_level), ws=protocol(), **proxy, **workers)
     return 0
 
 

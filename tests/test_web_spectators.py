@@ -221,3 +221,48 @@ def test_a_seats_oldest_connection_is_closed_on_whichever_server_holds_it(tmp_pa
         for ws in (second, third):
             ws.send_json({"type": "ping", "ref": 3})
             assert recv_until(ws, lambda m: m["type"] == "pong")["ref"] == 3
+
+
+def test_refused_sockets_are_dropped_at_once_even_if_their_client_never_answers(tmp_path):
+    """A refused spectator's socket is closed by the server within about a second, though its
+    client reads the close frame and never answers it (it held the socket 10 s before)."""
+    import base64
+    import os
+    import selectors
+    import time
+
+    from savanna.web.remote import ServerProcess, request
+
+    server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log",
+                           options=["--max-game-connections", "1"])  # (the former name: one spectator)
+    server.start()
+    try:
+        _, game = request(server.base, "POST", "/api/games", {"seats": [HUMAN, HUMAN]})
+        socks = []
+        for _ in range(21):  # one let in, twenty refused
+            s = socket.create_connection(("127.0.0.1", server.port))
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(f"GET /ws/games/{game['id']} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+            socks.append(s)
+        t0 = time.monotonic()
+        got = {s: b"" for s in socks}
+        dropped = {}  # socket: seconds until the server dropped it
+        with selectors.DefaultSelector() as sel:
+            for s in socks:
+                sel.register(s, selectors.EVENT_READ)
+            while len(dropped) < 20 and time.monotonic() < t0 + 8:
+                for key, _ in sel.select(timeout=0.1):  # read what the server sends, answer nothing
+                    chunk = key.fileobj.recv(65536)
+                    got[key.fileobj] += chunk
+                    if not chunk:
+                        dropped[key.fileobj] = time.monotonic() - t0
+                        sel.unregister(key.fileobj)
+        assert len(dropped) == 20  # all but the one let in
+        for s in dropped:  # each closed with its reason, and dropped
+            assert b"\x88" in got[s] and (b"too many spectators" in got[s] or b"too many connections" in got[s])
+        assert max(dropped.values()) < 4, sorted(dropped.values())
+    finally:
+        for s in socks:
+            s.close()
+        server.stop()
