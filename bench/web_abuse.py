@@ -337,6 +337,94 @@ async def fat_lobby(server: ServerProcess, args: argparse.Namespace) -> list[str
     return []
 
 
+SPECTATED: list[dict] = []  # the spectators flood's games (their seats' tokens), for its probe
+SPECTATORS: dict = {}  # the flood's sockets
+
+
+def open_fds(pid: int) -> int | None:
+    try:
+        return len(os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return None
+
+
+async def player_joins(server: ServerProcess, until: float, out: list[float]) -> None:
+    """A player joins a game with its seat's token, timed to its whole view, every 0.5 s: in the
+    quiet phase a game of its own, in the flood the flood's games in turn. A refusal is what the
+    flood must not cause: each is counted, and the run fails at the end of the phase."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    own: list[dict] = []
+    refusals: list[str] = []
+    tries = 0
+    while time.monotonic() < until:
+        if not SPECTATED and not own:
+            status, g = await asyncio.to_thread(request, server.base, "POST", "/api/games",
+                                                {"seats": [HUMAN, HUMAN], "listed": False})
+            if status != 201:
+                raise RuntimeError(f"creating a game: {status} {g}")
+            own.append(g)
+        games = SPECTATED or own
+        g = games[tries % len(games)]
+        tries += 1
+        t0 = time.perf_counter()
+        try:
+            async with connect(f"{server.ws_base}/ws/games/{g['id']}?token={g['seats'][tries % 2]['token']}",
+                               proxy=None, max_size=2**22) as ws:
+                while json.loads(await ws.recv()).get("type") != "state":
+                    pass
+            out.append(time.perf_counter() - t0)
+        except ConnectionClosed as e:
+            refusals.append(f"{e.rcvd.code if e.rcvd else None} {e.rcvd.reason if e.rcvd else ''}")
+        await asyncio.sleep(0.5)
+    if refusals:
+        raise RuntimeError(f"{len(refusals)} of {tries} players joining a game with their token were refused, "
+                           f"e.g. {refusals[0]!r}")
+
+
+@flood("spectators", probes={"player": player_joins}, slow_readers=False)
+async def spectators(server: ServerProcess, args: argparse.Namespace) -> list[str]:
+    """Issue 27's: 2,016 idle spectator WebSockets from one address, 63 to each of 32 listed games.
+
+    100 open at once; a player joining these games with a seat's token is the probe."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+    games = []
+    for _ in range(32):
+        status, g = await asyncio.to_thread(request, server.base, "POST", "/api/games",
+                                            {"seats": [HUMAN, HUMAN], "listed": True})
+        if status != 201:
+            raise RuntimeError(f"creating a flood game: {status} {g}")
+        games.append(g)
+    held, refused, gate = [], {}, asyncio.Semaphore(100)
+
+    async def watch(game_id: str) -> None:
+        async with gate:
+            try:  # max_queue=1: once a message waits, it reads no more (idle)
+                ws = await connect(f"{server.ws_base}/ws/games/{game_id}", proxy=None, max_size=2**22, max_queue=1)
+                json.loads(await ws.recv())
+                held.append(ws)
+            except ConnectionClosed as e:
+                reason = e.rcvd.reason if e.rcvd else "closed"
+                refused[reason] = refused.get(reason, 0) + 1
+            except (OSError, InvalidStatus, asyncio.TimeoutError) as e:
+                refused[type(e).__name__] = refused.get(type(e).__name__, 0) + 1
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(watch(g["id"]) for g in games for _ in range(63)))
+    SPECTATORS["sockets"] = held  # open, idle, until the run ends
+    # (in the JSON's settings: the runner's results are the phases')
+    args.flood_report = report = {"opened_s": round(time.perf_counter() - t0, 2), "let_in": len(held),
+                                  "refused": refused, "server_open_files": open_fds(server.proc.pid),
+                                  "server_rss_mb": rss_mb(server.proc.pid)}
+    print(f"spectators: {len(held)} let in, {sum(refused.values())} refused in {report['opened_s']} s ({refused}); "
+          f"the server then held {report['server_open_files']} open files and {report['server_rss_mb']:.0f} MB")
+    SPECTATED[:] = games
+    return [g["id"] for g in games]
+
+
 async def main_async(args: argparse.Namespace, server: ServerProcess, fl: Flood) -> dict:
     out = {"quiet": await phase(server, args, fl, [])}
     flood_ids = await fl.start(server, args)

@@ -9,7 +9,8 @@
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--workers N] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
-                  [--max-connections N] [--max-game-connections N] [--max-address-connections N]
+                  [--max-spectators N] [--max-game-spectators N] [--max-address-spectators N]
+                  [--max-address-game-spectators N] [--max-seat-connections N]
                   [--max-queued-kb KB] [--header-timeout SECONDS] [--max-address-sockets N] [--max-sockets N]
     savanna --version
 
@@ -168,16 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(for the limits and the logs): comma-separated addresses or networks, '*' for any "
                         "(only if every connection comes through your proxy), or 'none'. Default: "
                         "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
-    w.add_argument("--max-connections", metavar="N", type=_count(1, None, "--max-connections"), default=2000,
-                   help="WebSocket connections at once, in all (default 2000; on PostgreSQL, to every server "
-                        "process sharing the database together); more are refused (close code 1013, the reason "
-                        "names the cap)")
-    w.add_argument("--max-game-connections", metavar="N", type=_count(1, None, "--max-game-connections"),
-                   default=64, help="WebSocket connections to one game (default 64)")
-    w.add_argument("--max-address-connections", metavar="N", default=None,
-                   type=_count(1, None, "--max-address-connections"),
-                   help="WebSocket connections to one game from one client address (default: no cap; "
-                        "behind a reverse proxy every client has the proxy's address)")
+    _add_websocket_caps(w)
     w.add_argument("--max-queued-kb", metavar="KB", type=_count(256, None, "--max-queued-kb"), default=1024,
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
                         "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
@@ -201,6 +193,35 @@ def build_parser() -> argparse.ArgumentParser:
                         "limits; separate `savanna serve` processes on other machines may share it too")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
+
+
+# `savanna serve`'s WebSocket caps: (option, create_app's keyword, default, help); their former
+# names are still read (hidden from the help): the caps they set count spectators now
+WEBSOCKET_CAPS = [
+    ("--max-spectators", "max_spectators", 2000,
+     "spectators' WebSocket connections at once, in all (default 2000; on PostgreSQL, of every server process "
+     "sharing the database together); more are refused (close code 1013, the reason names the cap). A seat's "
+     "own token is never refused for spectators"),
+    ("--max-game-spectators", "max_game_spectators", 64, "spectators of one game (default 64)"),
+    ("--max-address-spectators", "max_address_spectators", 100,
+     "spectators from one client address in all (default 100), an IPv6 address counting by its /64; behind a "
+     "reverse proxy, name it in --forwarded-allow-ips, or every client has its address"),
+    ("--max-address-game-spectators", "max_address_game_spectators", 16,
+     "spectators of one game from one client address (default 16)"),
+    ("--max-seat-connections", "max_seat_connections", 8,
+     "connections of one seat at once (default 8; on PostgreSQL, to every server process together): one more "
+     "closes the seat's oldest (close code 4409), never refusing the newest"),
+]
+FORMER_CAPS = {"--max-connections": "max_spectators", "--max-game-connections": "max_game_spectators",
+               "--max-address-connections": "max_address_game_spectators"}
+
+
+def _add_websocket_caps(w: argparse.ArgumentParser) -> None:
+    for option, dest, default, text in WEBSOCKET_CAPS:
+        w.add_argument(option, metavar="N", dest=dest, type=_count(1, None, option), default=default, help=text)
+    for option, dest in FORMER_CAPS.items():
+        w.add_argument(option, metavar="N", dest=dest, type=_count(1, None, option), default=argparse.SUPPRESS,
+                       help=argparse.SUPPRESS)
 
 
 def _arena_error(message: str) -> None:
@@ -602,8 +623,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                        max_think=args.max_think, search_workers=args.search_workers,
                        search_budget=args.search_budget,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
-                       max_connections=args.max_connections, max_game_connections=args.max_game_connections,
-                       max_address_connections=args.max_address_connections,
+                       **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
                        max_queued_bytes=args.max_queued_kb * 1024)
         if args.workers > 1:
             if backend_of(url) != "postgresql":
@@ -642,6 +662,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
     workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
+
     uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
                 log_level=args.log_level, log_config=log_config(args.log_level), **proxy, **workers,
                 **guarded_connections(args))

@@ -28,8 +28,9 @@ BIG_SEED = 2**200 + 1
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """No creation limit; computers think at most 0.5 s a move; games of computers only refused
-    (the default); one connection to a game."""
-    s = serve(tmp_path_factory, "e2e-limits", "--max-think", "0.5", "--max-game-connections", "1")
+    (the default); one spectator of a game, one connection of a seat."""
+    s = serve(tmp_path_factory, "e2e-limits", "--max-think", "0.5", "--max-game-spectators", "1",
+              "--max-seat-connections", "1")
     yield s.base
     s.stop()
 
@@ -162,14 +163,16 @@ def test_the_lobby_sends_a_big_seed_exactly(server, page):
 def test_the_game_page_says_why_the_server_refused_it_and_tries_again_later(server, pages):
     status, c = create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
     assert status == 201, c
-    first, second = pages.new(), pages.new()
+    first, watcher, second = pages.new(), pages.new(), pages.new()
     first.goto(server + c["seats"][0]["join_path"])
     expect(first.locator("#status")).to_contain_text("Your turn")
     expect(first.locator("#conn")).to_have_text("● live")
-    # the game's one connection is taken: Bob's page is refused (1013) and says why
-    second.goto(server + c["seats"][1]["join_path"])
+    watcher.goto(f"{server}/play/{c['id']}")
+    expect(watcher.locator("#conn")).to_have_text("● live")
+    # the game's one place for a spectator is taken: a second one's page is refused (1013) and says why
+    second.goto(f"{server}/play/{c['id']}")
     notice = second.locator("#status #conn-notice")
-    expect(notice).to_contain_text("The server closed the connection: too many connections to this game "
+    expect(notice).to_contain_text("The server closed the connection: too many spectators of this game "
                                    "(at most 1). Trying again in")
     expect(second.locator("#conn")).to_have_text("○ server busy")
     shot(second, "game-over-connection-cap.png")
@@ -178,13 +181,29 @@ def test_the_game_page_says_why_the_server_refused_it_and_tries_again_later(serv
     wait = second.evaluate("window.page.notice.until - Date.now()")
     assert 2500 < wait <= 4000, wait
     assert second.evaluate("window.page.view") is None
-    # Ann leaves: Bob's next try gets in, and the notice goes
-    first.context.close()
+    # the first spectator leaves: the second one's next try gets in, and the notice goes
+    watcher.context.close()
     expect(second.locator("#status")).to_contain_text("Ann to play", timeout=15_000)
     expect(second.locator("#conn-notice")).to_have_count(0)
     expect(second.locator("#conn")).to_have_text("● live")
     assert second.evaluate("window.page.busy") == 0
     shot(second, "game-back-after-the-cap.png")
+
+
+def test_a_seat_opened_again_elsewhere_closes_the_older_page_for_good(server, pages):
+    status, c = create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+    assert status == 201, c
+    old, new = pages.new(), pages.new()
+    old.goto(server + c["seats"][0]["join_path"])
+    expect(old.locator("#conn")).to_have_text("● live")
+    new.goto(server + c["seats"][0]["join_path"])  # the same seat again: the newest gets in
+    expect(new.locator("#status")).to_contain_text("Your turn")
+    expect(old.locator("#status")).to_contain_text("The server closed the connection: this seat was opened in a "
+                                                   "newer connection (at most 1 at once): this one is closed.")
+    expect(old.locator("#conn")).to_have_text("✕")
+    old.wait_for_timeout(1500)  # and it does not come back to close the newer one in turn
+    assert old.evaluate("window.page.busy + window.page.retry") == 0
+    expect(new.locator("#conn")).to_have_text("● live")
 
 
 def test_an_unknown_game_is_not_retried(server, page):

@@ -65,7 +65,7 @@ def finish_checks(server, game, seats, before=()):
 
 @needs_postgres
 def test_two_servers_play_a_game_with_its_viewers_on_either(tmp_path):
-    _, (a, b) = start_two(tmp_path, options=["--max-game-connections", "3"])
+    _, (a, b) = start_two(tmp_path, options=["--max-game-spectators", "1"])
     try:
         game = new_game(a, 11)
         gid, tokens = game["id"], [s["token"] for s in game["seats"]]
@@ -81,14 +81,14 @@ def test_two_servers_play_a_game_with_its_viewers_on_either(tmp_path):
                 await wait_until(lambda: [s["connected"] for s in get(server, f"/api/games/{gid}")["seats"]]
                                  == [True, True, True] and get(server, f"/api/games/{gid}")["spectators"] == 1,
                                  10, "both servers to see both seats and the spectator")
-            # the cap on connections to the game counts both servers' connections
+            # the cap on the game's spectators counts both servers' spectators
             from websockets.asyncio.client import connect
             from websockets.exceptions import ConnectionClosed
 
             async with connect(f"{a.ws_base}/ws/games/{gid}", proxy=None) as ws:
                 with pytest.raises(ConnectionClosed):
                     await ws.recv()
-            assert ws.close_code == 1013 and "at most 3" in ws.close_reason
+            assert ws.close_code == 1013 and ws.close_reason == "too many spectators of this game (at most 1)"
             await asyncio.wait_for(asyncio.gather(*tasks), 90)
 
         asyncio.run(play())
@@ -257,7 +257,7 @@ def test_a_sweep_clears_a_dead_servers_rows_and_names_its_games(clusters):
 @needs_postgres
 def test_connection_caps_count_every_servers_connections(clusters):
     a, b, c = clusters
-    caps = [("all", 4, "site"), ("game", 3, "game"), ("address", 2, "address")]
+    caps = [("all", 4, "site"), ("game", 3, "game"), ("game address", 2, "address")]
     assert isinstance(a.take("connection", "g", caps, "10.0.0.1", [0]), tuple)
     assert isinstance(b.take("connection", "g", caps, "10.0.0.1", []), tuple)
     assert c.take("connection", "g", caps, "10.0.0.1", [1]) == "address"  # two from it already, on a and b
@@ -269,6 +269,12 @@ def test_connection_caps_count_every_servers_connections(clusters):
     assert isinstance(c.take("connection", "k", caps, "10.0.0.4", []), tuple)
     assert a.presence(["g"], others_only=False) == {"g": (frozenset({0, 1}), 1)}
     assert a.presence(["g"]) == {"g": (frozenset({1}), 1)}  # the others' only
+    # caps on spectators count spectators only, of the game or in all, from the address or any
+    spectators = [("spectator address", 2, "address"), ("spectator", 3, "all")]
+    assert isinstance(a.take("connection", "m", spectators, "10.0.0.1", []), tuple)  # its second (g's)
+    assert b.take("connection", "n", spectators, "10.0.0.1", []) == "address"  # of g and m, on b and a
+    assert b.take("connection", "n", spectators, "10.0.0.5", []) == "all"  # those of g, k and m
+    assert isinstance(c.take("connection", "n", [], "10.0.0.1", [0]), tuple)  # a seat, under no cap
 
 
 @needs_postgres

@@ -1,7 +1,7 @@
 """Slow readers and many sockets must not grow the server's memory (issue 14, point 5): a
 connection's outgoing queue is bounded in bytes, whole views waiting there collapse into the
-newest, a connection over its bound is closed and forgotten, and connections are capped per
-game, per client address and in all. Last, a real server flooded by clients that never read."""
+newest, a connection over its bound is closed and forgotten, and spectators are capped per
+game, per client address and in all (test_web_spectators.py tells more). Last, a real server flooded by clients that never read."""
 
 from __future__ import annotations
 
@@ -164,8 +164,8 @@ def refused(client, path) -> WebSocketDisconnect:
     return e.value
 
 
-def test_connections_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
-    app = create_app(fresh_database("sqlite", tmp_path), autoplay=False, max_connections=3, max_game_connections=2)
+def test_spectators_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
+    app = create_app(fresh_database("sqlite", tmp_path), autoplay=False, max_spectators=2, max_game_spectators=1)
     with TestClient(app) as client:
         games = [client.post("/api/games", json={"seats": [HUMAN, HUMAN]}).json() for _ in range(2)]
         a, b = (g["id"] for g in games)
@@ -175,11 +175,11 @@ def test_connections_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
             view = state(player, lambda v: v["spectators"] == 1)["view"]
             state(watcher)
             e = refused(client, f"/ws/games/{a}")
-            assert e.code == 1013 and e.reason == "too many connections to this game (at most 2)"
+            assert e.code == 1013 and e.reason == "too many spectators of this game (at most 1)"
             with client.websocket_connect(f"/ws/games/{b}") as other:  # another game: its own count
                 assert other.receive_json()["type"] == "state"
                 e = refused(client, f"/ws/games/{b}")
-                assert e.code == 1013 and e.reason == "too many connections to this server (at most 3)"
+                assert e.code == 1013 and e.reason == "too many spectators on this server (at most 2)"
             # the connections let in are served as before (the refused ones never counted as watching)
             player.send_json({"type": "action", "action": view["legal_actions"][0], "ref": 1})
             assert recv_until(player, lambda m: m["type"] == "accepted")["ref"] == 1
@@ -188,14 +188,14 @@ def test_connections_over_a_cap_are_refused_and_the_others_go_on(tmp_path):
             assert again.receive_json()["type"] == "state"
 
 
-def test_connections_per_address_can_be_capped(tmp_path):
-    app = create_app(fresh_database("sqlite", tmp_path), autoplay=False, max_address_connections=1)
+def test_spectators_per_address_are_capped(tmp_path):
+    app = create_app(fresh_database("sqlite", tmp_path), autoplay=False, max_address_game_spectators=1)
     with TestClient(app) as client:
         a, b = (client.post("/api/games", json={"seats": [HUMAN, HUMAN]}).json()["id"] for _ in range(2))
         with client.websocket_connect(f"/ws/games/{a}") as ws:
             assert ws.receive_json()["type"] == "state"
             e = refused(client, f"/ws/games/{a}")
-            assert e.code == 1013 and "from your address (at most 1)" in e.reason
+            assert e.code == 1013 and e.reason == "too many spectators of this game from your address (at most 1)"
             with client.websocket_connect(f"/ws/games/{b}") as other:
                 assert other.receive_json()["type"] == "state"
 
@@ -210,11 +210,16 @@ def test_serve_passes_its_caps_to_the_app(monkeypatch):
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: apps.append(app))
     monkeypatch.setattr(gc, "freeze", lambda: None)
     monkeypatch.setattr(gc, "set_threshold", lambda *a: None)
+    assert main(["serve", "--db", "sqlite://", "--max-spectators", "10", "--max-game-spectators", "5",
+                 "--max-address-spectators", "4", "--max-address-game-spectators", "2", "--max-seat-connections",
+                 "3", "--max-queued-kb", "300"]) == 0
+    assert apps[0].state.live.limits == Limits(spectators=10, game_spectators=5, address_spectators=4,
+                                               address_game_spectators=2, seat_connections=3, queue_bytes=300 * 1024)
+    # the former names set the caps on spectators they became
     assert main(["serve", "--db", "sqlite://", "--max-connections", "10", "--max-game-connections", "5",
-                 "--max-address-connections", "2", "--max-queued-kb", "300"]) == 0
-    assert apps[0].state.live.limits == Limits(connections=10, game_connections=5, address_connections=2,
-                                               queue_bytes=300 * 1024)
-    for wrong in (["--max-game-connections", "0"], ["--max-queued-kb", "100"]):  # (a whole view must fit)
+                 "--max-address-connections", "2"]) == 0
+    assert apps[1].state.live.limits == Limits(spectators=10, game_spectators=5, address_game_spectators=2)
+    for wrong in (["--max-game-connections", "0"], ["--max-seat-connections", "0"], ["--max-queued-kb", "100"]):  # (a whole view must fit)
         with pytest.raises(SystemExit):
             main(["serve", *wrong])
 

@@ -56,7 +56,8 @@ connection for `expire_after` (30 days) are deleted (live/expiry.py); games that
 kept. Bodies are strict (edge/bodies.py). Every answer carries the guard's security headers
 (edge/guard.py), a crash's 500 {"code": "server_error"} too.
 
-WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator): edge/socket.py.
+WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator): edge/socket.py. Spectators are
+capped, in all, per game and per client address; a seat's token always gets in.
 
 Pages (the browser UI in static/, which talks to the API above): / the lobby, /play/{id} a
 game, /replay/{id} its replay. Join links are /play/{id}#token=TOKEN (the token in the
@@ -120,8 +121,10 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                search_budget: float | None = None,
                computer_only: bool = False, create_limit: str | None = DEFAULT_CREATE_LIMIT,
                expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER,
-               max_connections: int = Limits.connections, max_game_connections: int = Limits.game_connections,
-               max_address_connections: int | None = Limits.address_connections,
+               max_spectators: int = Limits.spectators, max_game_spectators: int = Limits.game_spectators,
+               max_address_spectators: int = Limits.address_spectators,
+               max_address_game_spectators: int = Limits.address_game_spectators,
+               max_seat_connections: int = Limits.seat_connections,
                max_queued_bytes: int = Limits.queue_bytes) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
@@ -139,9 +142,11 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     tile sets lay out, in the `limits` package's notation ("30/minute;300/hour", the default;
     None or "none": no limit; edge/ratelimit.py). `expire_after`: unfinished games without a move
     or a connection for that long are deleted (default 30 days; None: never; live/expiry.py).
-    WebSockets: at most `max_connections` in all, `max_game_connections` to one game and
-    `max_address_connections` (None: any number) to one game from one client address; one
-    whose client has not read `max_queued_bytes` of messages is closed (see live/outbox.py).
+    WebSockets: spectators at most `max_spectators` in all, `max_game_spectators` of one game,
+    and from one client address (IPv6: its /64) `max_address_spectators` in all and
+    `max_address_game_spectators` of one game; a seat's token is never refused, and a seat's
+    connections beyond `max_seat_connections` close its oldest. One whose client has not read
+    `max_queued_bytes` of messages is closed (see live/outbox.py).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
@@ -149,8 +154,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     store = Store(database_url)
     service = GameService(store, max_think=max_think, computer_only=computer_only)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
-    caps = Limits(connections=max_connections, game_connections=max_game_connections,
-                  address_connections=max_address_connections, queue_bytes=max_queued_bytes)
+    caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
+                  address_spectators=max_address_spectators, address_game_spectators=max_address_game_spectators,
+                  seat_connections=max_seat_connections, queue_bytes=max_queued_bytes)
     cluster = None
     if store.backend == "postgresql":  # other server processes may share it: what they share lives there
         cluster = Cluster(store)

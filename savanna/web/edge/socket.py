@@ -14,10 +14,12 @@ its type from a table of handlers.
               string or number of at most 64 characters), echoed in the reply to it.
 
 A browser's handshake from another site's page is refused by the guard (HTTP 403). An unknown
-game: an error message, then the connection closes with code 4404. Over a cap (live's Limits)
-the connection closes at once with code 1013 and a reason naming the cap. Messages over the
-message limit, malformed JSON, unknown types, a missing or wrong token, acting out of turn and
-illegal actions each get an error reply, and nothing changes.
+game: an error message, then the connection closes with code 4404. A spectator over a cap
+(live's Limits: spectators in all, of the game, and from the client's address, IPv6 by its /64)
+is closed at once with code 1013 and a reason naming the cap and its size. A seat's token
+always gets in; a seat's connection over its own cap closes its oldest (code 4409, the reason
+says why). Messages over the message limit, malformed JSON, unknown types, a missing or wrong
+token, acting out of turn and illegal actions each get an error reply, and nothing changes.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
 from ..table.errors import GameError
 from .parts import Parts
+from .ratelimit import client_key
 from .routes import ROOM_REQUESTS
 
 log = logging.getLogger("savanna.web")
@@ -74,6 +77,7 @@ async def _auth(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Rep
     if not seats:
         raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
     conn.token, conn.seats = token, seats
+    parts.live.make_room(conn.game_id, seats, keep=conn)
     await parts.live.publish(conn.game_id, whole={conn: None})
 
 
@@ -110,8 +114,9 @@ def router(parts: Parts) -> APIRouter:
     @r.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         await websocket.accept()  # then refused with a close code and reason a client can read
-        address = websocket.client.host if websocket.client else None
-        if refused := live.admit(game_id, address):  # before the database is asked
+        # an IPv6 client counts by its /64 (it may hold many addresses), an IPv4 one by its address
+        address = client_key(websocket.client.host if websocket.client else None)[:64]  # (as the holds store it)
+        if not token and (refused := live.admit(game_id, address)):  # a spectator: before the database is asked
             return await refuse(websocket, refused)
         try:
             rec = await asyncio.to_thread(service.record, game_id)
@@ -120,7 +125,8 @@ def router(parts: Parts) -> APIRouter:
             await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
             return
         seats = service.seats_for(rec, token)
-        # the caps again (others may have joined meanwhile), and those of every server if several
+        # a spectator's caps again (others may have joined meanwhile), and those of every server if
+        # several; a seat always gets in
         conn = await live.enter(websocket, game_id, token or None, seats, address)
         if isinstance(conn, str):
             return await refuse(websocket, conn)

@@ -51,6 +51,7 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from ..table.errors import GameError
 from .guard import CSP
 from .ratelimit import client_key
+from .wsclose import QuickClose
 
 log = logging.getLogger("savanna.web")
 
@@ -322,9 +323,10 @@ class GuardedHttp(Guarded, AutoHTTPProtocol):  # type: ignore[misc, valid-type]
     """uvicorn's HTTP protocol, guarded."""
 
 
-if AutoWebSocketsProtocol is not None:
-    class GuardedWebSocket(AutoWebSocketsProtocol):  # type: ignore[misc, valid-type]
-        """uvicorn's WebSocket protocol, which lets go of its connection's count when it closes."""
+_WS = QuickClose or AutoWebSocketsProtocol  # a client that never answers a close is dropped in 1 s, not 10
+if _WS is not None:
+    class GuardedWebSocket(_WS):  # type: ignore[misc, valid-type]
+        """uvicorn's WebSocket protocol (wsclose.py's), which lets go of its connection's count when it closes."""
 
         def connection_lost(self, exc: Exception | None) -> None:
             doorman(self.config).release(self.transport)

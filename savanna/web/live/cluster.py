@@ -23,10 +23,11 @@ clocks need not agree.
   `savanna_servers` before it serves anyone, and the others notify from the moment they hear
   it (and, at each heartbeat, while they count more than one live server). A change of who is
   connected to a game (a row in `holds` added or deleted) notifies `savanna_presence`.
-- Holds (`holds`): one row per WebSocket connection (its game, client address and seats)
-  and per computer search running. A hold is taken under caps counted over the live servers'
-  rows, in a transaction serialized by an advisory lock, so two servers cannot both take
-  the last place.
+- Holds (`holds`): one row per WebSocket connection (its game, client address and seats;
+  no seat: a spectator's) and per computer search running. A hold is taken under caps counted
+  over the live servers' rows (of the game, the address, spectators only, as each cap says),
+  in a transaction serialized by an advisory lock, so two servers cannot both take the last
+  place.
 - Computer seats (`leases`): a game's computer seats are driven by the server holding its
   lease row. A lease is taken when free or when its holder is dead, so a game is taken over
   within DEAD_AFTER (+ HEARTBEAT) seconds of its server dying. Moves are stored with
@@ -56,6 +57,7 @@ DEAD_AFTER = 5.0  # seconds without a heartbeat after which a server is dead
 GAMES_CHANNEL = CHANGES_CHANNEL  # "<game> <version>": a write of a game (storage.py sends it)
 PRESENCE_CHANNEL = "savanna_presence"  # "<game> <server>": who is connected to the game changed
 SERVERS_CHANNEL = "savanna_servers"  # "<server>": a server started, and wants to hear of every write
+EVICT_CHANNEL = "savanna_evict"  # "<hold> <server>": close that connection (its seat's oldest, over the seat's cap)
 HOLD_LOCK = 0x5A7B  # advisory lock key of taking holds
 HOLD_KINDS = {"connection": 1, "search": 2}  # (the lock's second key: one lock per kind)
 RECONNECT_SECONDS = 1.0  # between tries to get the listening connection back
@@ -79,6 +81,8 @@ LEASES = Table("leases", META,
                Column("server_id", String(32), index=True),
                Column("since", DateTime(timezone=True), server_default=func.now()))
 
+SCOPES = {"game": "h.game_id = :gid", "address": "h.address = :address",  # what a cap of take() counts
+          "spectator": "h.seats = ''"}
 ALIVE = text(f"heartbeat > now() - make_interval(secs => {DEAD_AFTER})")
 _LIVE_HOLDS = ("SELECT {what} FROM holds h JOIN servers s ON s.id = h.server_id "
                f"AND s.heartbeat > now() - make_interval(secs => :dead) WHERE h.kind = :kind")
@@ -119,6 +123,7 @@ class Cluster:
         self._beating: threading.Thread | None = None
         self.revived = False  # taken for dead and registered again: its connections' holds to take again
         self._listener: Any = None
+        self.on_evict: Callable[[str], Any] | None = None  # called in the loop with a hold of this server's to close
         self.closed = False
         with self.engine.begin() as con:  # servers starting at once: one makes the tables, the others wait
             con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
@@ -222,7 +227,7 @@ class Cluster:
         import psycopg
 
         conn = await psycopg.AsyncConnection.connect(libpq_url(self.url), autocommit=True)
-        for channel in (GAMES_CHANNEL, PRESENCE_CHANNEL, SERVERS_CHANNEL):
+        for channel in (GAMES_CHANNEL, PRESENCE_CHANNEL, SERVERS_CHANNEL, EVICT_CHANNEL):
             await conn.execute(f"LISTEN {channel}")
         self._listener = conn
         self._handlers = (on_game, on_presence)
@@ -239,6 +244,11 @@ class Cluster:
                         if n.payload != self.id:  # another server: from now on it hears of every write
                             self.store.tell_others = True
                         continue
+                    if n.channel == EVICT_CHANNEL:
+                        hold, _, server = n.payload.partition(" ")
+                        if server == self.id and self.on_evict is not None:
+                            self.on_evict(hold)
+                        continue
                     dispatch(n.channel, n.payload, on_game, on_presence, self.id)
             except asyncio.CancelledError:
                 raise
@@ -253,25 +263,40 @@ class Cluster:
     # ------------------------------------------------------------ holds
 
     def take(self, kind: str, game_id: str, caps: Iterable[tuple[str, int, str]], address: str | None = None,
-             seats: Iterable[int] = ()) -> str | tuple[None, str]:
-        """Take a hold of `kind` unless a cap is reached: `caps` are (scope, cap, reason) with
-        scope "all" (every hold of the kind), "game" (of this game) or "address" (of this game
-        from this address). Returns the reason of the first cap reached, or (None, hold id)."""
+             seats: Iterable[int] = (), seat_cap: int | None = None) -> str | tuple[None, str]:
+        """Take a hold of `kind` unless a cap is reached: `caps` are (scope, cap, reason), the
+        scope naming which holds of the kind count, "all" or words of SCOPES ("spectator game
+        address": spectators' connections to this game from this address). Returns the reason
+        of the first cap reached, or (None, hold id). `seat_cap`: the seats' connections to
+        the game beyond it, oldest first, are let go, and their servers told to close them
+        (EVICT_CHANNEL): the newest always gets in."""
         hid = secrets.token_hex(8)
         with self.engine.begin() as con:
             con.execute(select(func.pg_advisory_xact_lock(HOLD_LOCK, HOLD_KINDS[kind])))
             for scope, cap, reason in caps:
-                where = {"all": "", "game": " AND h.game_id = :gid",
-                         "address": " AND h.game_id = :gid AND h.address = :address"}[scope]
+                where = "".join(" AND " + SCOPES[w] for w in scope.split() if w != "all")
                 held = con.execute(text(_LIVE_HOLDS.format(what="count(*)") + where),
                                    {"kind": kind, "gid": game_id, "address": address, "dead": self.dead_after}).scalar()
                 if held >= cap:
                     return reason
+            seats_text = ",".join(str(s) for s in sorted(seats))
             con.execute(HOLDS.insert().values(id=hid, server_id=self.id, kind=kind, game_id=game_id,
-                                              address=address, seats=",".join(str(s) for s in sorted(seats))))
+                                              address=address, seats=seats_text))
+            if seat_cap is not None and seats_text:
+                self._evict(con, kind, game_id, seats_text, seat_cap)
             if kind == "connection":
                 self._tell_presence(con, [game_id])
         return None, hid
+
+    def _evict(self, con: Any, kind: str, game_id: str, seats: str, cap: int) -> None:
+        """The seats' holds of the game beyond the `cap` newest let go, each server told to close its own."""
+        old = con.execute(text(
+            "DELETE FROM holds WHERE id IN (" + _LIVE_HOLDS.format(what="h.id")
+            + " AND h.game_id = :gid AND h.seats = :seats ORDER BY h.since DESC, h.id OFFSET :cap) "
+            "RETURNING id, server_id"), {"kind": kind, "gid": game_id, "seats": seats, "cap": cap,
+                                         "dead": self.dead_after}).all()
+        for hold, server in old:
+            con.execute(select(func.pg_notify(EVICT_CHANNEL, f"{hold} {server}")))
 
     def drop(self, hold_id: str) -> None:
         """Give a hold back."""

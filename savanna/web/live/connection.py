@@ -1,5 +1,9 @@
 """One WebSocket connection to a game, and the caps on what the server holds for its clients.
 
+Spectators and seats are counted apart: spectators are capped (in all, per game, and per client
+address of both), seats never are for spectators; a seat over its own cap of connections has
+its oldest one closed instead (CLOSE_SEAT_ELSEWHERE).
+
 Each connection has its own outgoing queue (an Outbox, bounded in bytes, whole views
 collapsed) and writer task: a broadcast never waits for a slow client, and one that falls
 far behind is closed and forgotten. A client's messages are allowed by a token bucket.
@@ -26,15 +30,19 @@ SEND_ERRORS = (RuntimeError, OSError, WebSocketDisconnect)
 CLOSE_SECONDS = 5.0  # a close frame waits behind what the client has not read: not for ever
 TRY_LATER = 1013  # the close code of a connection closed as too slow, or refused over a cap
 CLOSE_UNKNOWN_GAME = 4404
+CLOSE_SEAT_ELSEWHERE = 4409  # a seat's oldest connection, closed for its newest (over the seat's own cap)
 
 
 @dataclass(frozen=True)
 class Limits:
-    """How much the server holds for WebSocket clients (create_app's and `savanna serve`'s options)."""
+    """How much the server holds for WebSocket clients (create_app's and `savanna serve`'s options).
+    An address is a client's IPv4 address or its IPv6 address's /64 (edge/ratelimit.py's client_key)."""
 
-    connections: int = 2000  # connections in all
-    game_connections: int = 64  # connections to one game
-    address_connections: int | None = None  # to one game from one client address (behind a proxy, all share one)
+    spectators: int = 2000  # spectators' connections in all (on PostgreSQL, of every server together)
+    game_spectators: int = 64  # of one game
+    address_spectators: int = 100  # from one address, in all: its share of `spectators`
+    address_game_spectators: int = 16  # from one address to one game: its share of `game_spectators`
+    seat_connections: int = 8  # one seat's own (on PostgreSQL, on every server): a newer one closes its oldest
     queue_bytes: int = QUEUE_BYTES  # waiting to be sent to one connection
     queue_messages: int = QUEUE_MESSAGES
 
@@ -49,6 +57,8 @@ class Connection:
         self.token = token
         self.seats = seats
         self.address = address
+        self.spectator = not seats  # as it came in (what its caps counted), whatever it auths as later
+        self.since = time.monotonic()
         self.outbox = Outbox(limits.queue_bytes, limits.queue_messages)
         self._ready = asyncio.Event()  # set when the outbox has something, or the writer is to end
         self._ending = False
@@ -75,14 +85,18 @@ class Connection:
             return
         log.warning("game %s: a connection fell %d bytes (%d messages) behind; closing it",
                     self.game_id, self.outbox.bytes, len(self.outbox))
-        self.closed = True
-        self.outbox.clear()  # its memory back now, not when the client is gone
-        if self.writer is not None:
-            self.writer.cancel()
-        self.closing = asyncio.get_running_loop().create_task(
-            self.close(TRY_LATER, "too slow: reconnect to get the game again"))
+        self.shut(TRY_LATER, "too slow: reconnect to get the game again")
         if self.too_slow is not None:
             self.too_slow(self)
+
+    def shut(self, code: int, reason: str) -> None:
+        """Stop sending now (its memory back at once, not when the client is gone) and close it
+        (`closing`: the close, waiting behind nothing)."""
+        self.closed = True
+        self.outbox.clear()
+        if self.writer is not None:
+            self.writer.cancel()
+        self.closing = asyncio.get_running_loop().create_task(self.close(code, reason))
 
     def allow(self) -> bool:
         """Token bucket: `burst` messages at once, `rate` a second after that."""

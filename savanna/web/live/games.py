@@ -11,7 +11,9 @@ lets it move (and keeps going while computers are to act). On start-up, every
 game left waiting for a computer seat resumes.
 
 Each connection (connection.py) has its own outgoing queue and writer task: a broadcast
-never waits for a slow client. `Limits` caps the connections, per game and in all.
+never waits for a slow client. `Limits` caps the spectators' connections (in all, per game, and
+per client address of both); a seat is never refused for spectators, and one holding too many
+connections of its own has its oldest closed.
 
 With one process (SQLite) everything lives here. With several on one PostgreSQL database
 (`cluster`, cluster.py), a move stored by any of them is notified to all, and each brings
@@ -34,7 +36,7 @@ from ..table.errors import GameError
 from ..table.seats import MAX_THINK, held_seats, viewer_for
 from ..table.service import CREATED_FROM, GameService
 from ..views import build as views
-from .connection import CLOSE_UNKNOWN_GAME, Connection, Limits
+from .connection import CLOSE_SEAT_ELSEWHERE, CLOSE_UNKNOWN_GAME, Connection, Limits
 from .feed import Feed, Viewer, Whole
 from .searches import Job, Searches
 
@@ -51,6 +53,7 @@ class LiveGames:
         self.autoplay = autoplay
         self.computer_delay = computer_delay
         self.connections: dict[str, set[Connection]] = {}
+        self._tally: dict[tuple[str, str | None, str | None], int] = {}  # spectators here, by caps' scope
         self._publish_locks: dict[str, asyncio.Lock] = {}
         self._feeds: dict[str, Feed] = {}  # the views last sent, of games with connections
         # moves and views: short and CPU-bound, so two threads (the interpreter runs one at a time;
@@ -66,32 +69,76 @@ class LiveGames:
 
     # -------------------------------------------------------- connections
 
+    def caps(self, address: str | None) -> list[tuple[str, int, str]]:
+        """The caps on a spectator's connection, (scope, cap, reason) each: the scope names what
+        is counted, spectators of the server, of the game, and of either from the address (a
+        seat's connection is never refused for spectators: see make_room)."""
+        lim = self.limits
+        caps = [("spectator", lim.spectators, f"too many spectators on this server (at most {lim.spectators})"),
+                ("spectator game", lim.game_spectators,
+                 f"too many spectators of this game (at most {lim.game_spectators})")]
+        if address:
+            caps += [("spectator address", lim.address_spectators,
+                      f"too many spectators on this server from your address (at most {lim.address_spectators})"),
+                     ("spectator game address", lim.address_game_spectators,
+                      f"too many spectators of this game from your address (at most {lim.address_game_spectators})")]
+        return caps
+
     def admit(self, game_id: str, address: str | None = None) -> str | None:
-        """Why one more connection to the game is refused (None: it is not), by `limits`."""
-        conns = self.connections.get(game_id, ())
-        if sum(len(c) for c in self.connections.values()) >= self.limits.connections:
-            return f"too many connections to this server (at most {self.limits.connections})"
-        if len(conns) >= self.limits.game_connections:
-            return f"too many connections to this game (at most {self.limits.game_connections})"
-        cap = self.limits.address_connections
-        if cap is not None and address and sum(c.address == address for c in conns) >= cap:
-            return f"too many connections to this game from your address (at most {cap})"
+        """Why one more spectator of the game is refused here (None: it is not), by `limits`."""
+        for scope, cap, reason in self.caps(address):
+            if self._tally.get(self._key(scope, game_id, address), 0) >= cap:
+                return reason
         return None
+
+    @staticmethod
+    def _key(scope: str, game_id: str, address: str | None) -> tuple[str, str | None, str | None]:
+        return scope, game_id if "game" in scope else None, address if "address" in scope else None
+
+    def _count(self, conn: Connection, by: int) -> None:
+        """Count a spectator's connection in (1) or out (-1) of every scope of `caps`."""
+        if not conn.spectator:
+            return
+        for scope, _, _ in self.caps(conn.address):
+            key = self._key(scope, conn.game_id, conn.address)
+            n = self._tally[key] = self._tally.get(key, 0) + by
+            if n <= 0:
+                del self._tally[key]
+
+    def make_room(self, game_id: str, seats: frozenset[int], keep: Connection) -> None:
+        """Room for `keep`, a connection of the seat(s) just in (or signed in as them): the seat's
+        other connections here beyond its own cap less that one are closed, oldest first. The
+        seat's newest connection always gets in."""
+        mine = sorted((c for c in self.connections.get(game_id, ()) if c.seats == seats and c is not keep),
+                      key=lambda c: c.since)
+        for old in mine[:max(0, len(mine) - self.limits.seat_connections + 1)]:
+            self._close_for_newer(old)
+
+    def _close_for_newer(self, conn: Connection) -> None:
+        log.info("game %s: seat(s) %s have more than %d connections; closing the oldest",
+                 conn.game_id, sorted(conn.seats), self.limits.seat_connections)
+        conn.shut(CLOSE_SEAT_ELSEWHERE, f"this seat was opened in a newer connection (at most "
+                                        f"{self.limits.seat_connections} at once): this one is closed")
+        self.leave(conn)
+
+    def on_evict(self, hold: str) -> None:
+        """Another server (or this one) let go of this server's connection `hold`, its seat's
+        oldest over the seat's cap: it is closed."""
+        for conns in self.connections.values():
+            for c in conns:
+                if c.hold == hold:
+                    c.hold = None  # (its row is gone already)
+                    return self._close_for_newer(c)
 
     async def enter(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
                     address: str | None = None) -> Connection | str:
         """Join, under the caps (those of every server, when there are several): the connection,
-        or why it is refused."""
+        or why it is refused. A seat is never refused: its own oldest connection makes room (join)."""
         if self.cluster is None:
-            return self.admit(game_id, address) or self.join(websocket, game_id, token, seats, address)
-        cap = self.limits.address_connections
-        caps = [("all", self.limits.connections, f"too many connections to this site (at most {self.limits.connections})"),
-                ("game", self.limits.game_connections,
-                 f"too many connections to this game (at most {self.limits.game_connections})")]
-        if cap is not None and address:
-            caps.append(("address", cap, f"too many connections to this game from your address (at most {cap})"))
+            return (not seats and self.admit(game_id, address)) or self.join(websocket, game_id, token, seats, address)
         first = game_id not in self.connections
-        got = await asyncio.to_thread(self.cluster.take, "connection", game_id, caps, address, seats)
+        got = await asyncio.to_thread(self.cluster.take, "connection", game_id, [] if seats else self.caps(address),
+                                      address, seats, self.limits.seat_connections if seats else None)
         if isinstance(got, str):
             return got
         if first:  # who is connected through the other servers (kept up to date by on_presence)
@@ -109,6 +156,9 @@ class LiveGames:
         conn.too_slow = self.leave
         conn.start()
         self.connections.setdefault(game_id, set()).add(conn)
+        self._count(conn, 1)
+        if seats and self.cluster is None:  # (with several servers, the cluster's take makes room)
+            self.make_room(game_id, seats, keep=conn)
         return conn
 
     def leave(self, conn: Connection) -> None:
@@ -119,6 +169,7 @@ class LiveGames:
         present = conns is not None and conn in conns
         if present:
             conns.discard(conn)
+            self._count(conn, -1)
             if not conns:
                 del self.connections[conn.game_id]
                 self._forget(conn.game_id)
@@ -423,6 +474,7 @@ class LiveGames:
     async def start(self) -> None:
         """Join the other servers (if any), and resume every game whose seat to act is a computer."""
         if self.cluster is not None:
+            self.cluster.on_evict = self.on_evict
             await self.cluster.start(self.on_game, self.on_presence, self.on_dead, self.on_reconnect)
         if not self.autoplay:
             return
@@ -449,5 +501,6 @@ class LiveGames:
                 await c.stop()
                 await c.close(1012, "server restarting")
         self.connections.clear()
+        self._tally.clear()
         self._moves.shutdown(wait=False)
         self.searches.close()

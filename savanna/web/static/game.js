@@ -113,6 +113,11 @@ class GamePage {
     ws.onclose = e => {
       this.sending = false;
       if (e.code === 4404) { this.setConn("gone"); this.status.textContent = _("There is no such game."); return; }
+      if (e.code === 4409) { // this seat opened in too many windows: this, its oldest, closed for good
+        this.setConn("gone");
+        this.status.textContent = _("The server closed the connection: {reason}.", { reason: e.reason });
+        return;
+      }
       if (e.code === 1013) { // over a cap, or too slow a reader: the reason says which; later, and later again
         const delay = Math.min(60000, 2000 * 2 ** this.busy++);
         this.setConn("busy");
