@@ -8,6 +8,7 @@ database, live/cluster.py)."""
 from __future__ import annotations
 
 import contextlib
+import time
 import socket
 
 import pytest
@@ -77,17 +78,22 @@ def test_an_address_flooding_spectators_over_many_games_locks_no_player_out(db, 
     # the caps' former names (read as the caps on spectators they became): before, they capped
     # every connection, and a player's token was refused once spectators had taken the places
     app = served(monkeypatch, db, "--max-connections", "24", "--max-game-connections", "6")
-    with TestClient(app) as client, contextlib.ExitStack() as stack:
-        games = new_games(client, 5)
-        got = [watch(stack, client, g["id"]) for g in games for _ in range(6)]  # 30 from one address
-        for g in games:  # every player still gets in, to any game, full or not
-            assert play(client, g)["spectators"] == (6 if g is not games[-1] else 0)
-        assert got.count(True) == 24
-        for e in got[24:]:
-            assert e.code == 1013 and e.reason == "too many spectators on this server (at most 24)"
-        live = app.state.live
-        assert sum(len(c) for c in live.connections.values()) == 24  # nothing kept of the refused ones
-    assert not live.connections and not live._tally and not live._feeds  # all gone with them
+    with TestClient(app) as client:
+        with contextlib.ExitStack() as stack:
+            games = new_games(client, 5)
+            got = [watch(stack, client, g["id"]) for g in games for _ in range(6)]  # 30 from one address
+            for g in games:  # every player still gets in, to any game, full or not
+                assert play(client, g)["spectators"] == (6 if g is not games[-1] else 0)
+            assert got.count(True) == 24
+            for e in got[24:]:
+                assert e.code == 1013 and e.reason == "too many spectators on this server (at most 24)"
+            live = app.state.live
+            assert sum(len(c) for c in live.connections.values()) == 24  # nothing kept of the refused ones
+        # all gone with them, once the last leavers' news has gone out (while the server runs)
+        deadline = time.monotonic() + 10
+        while (live.connections or live._tally or live._feeds) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not live.connections and not live._tally and not live._feeds
 
 
 def test_a_game_full_of_spectators_still_lets_its_seats_in(db):
