@@ -23,7 +23,6 @@ the same requests.
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import time
 
@@ -31,6 +30,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
+from ..addresses import client_key  # noqa: F401 (edge modules take it from here too)
 from ..table.errors import GameError
 
 # a club organiser creating a tournament's round by hand, or by a script that waits when
@@ -55,22 +55,6 @@ def parse_limits(spec: str | None) -> list[RateLimitItem]:
         if item.amount < 1:
             raise ValueError(f"not a rate limit: {spec!r} (each limit allows at least 1)")
     return items
-
-
-def client_key(host: str | None) -> str:
-    """Whom a request counts for: its IPv4 address, its IPv6 address's /64 network, or the
-    host name as given (a test client's)."""
-    if not host:
-        return "unknown"
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:  # ::ffff:192.0.2.1 is 192.0.2.1
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 class RateLimited(GameError):

@@ -40,7 +40,6 @@ import asyncio
 import concurrent.futures
 import dataclasses
 import functools
-import ipaddress
 import logging
 import multiprocessing
 import os
@@ -52,6 +51,7 @@ from typing import Any
 from savanna.ai import is_cheap, parse_spec
 from savanna.ai.base import LEVELS, OPTIONS
 
+from ..addresses import client_key
 from ..table.seats import MAX_THINK
 from . import worker
 from .worker import Job
@@ -82,22 +82,6 @@ def capped(spec: str, max_think: float) -> str:
         return LEVELS.get(spec, spec)  # no budget to cap: random and greedy take milliseconds
     opts["time"] = float(min(opts.get("time", 1.0 if "iterations" not in opts else max_think), max_think))
     return name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
-
-
-def address_group(address: str | None) -> str | None:
-    """What one client holds of its address: an IPv4 address, or an IPv6 address's /64
-    (an IPv4 address mapped into IPv6 is that IPv4 address)."""
-    if not address:
-        return None
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 6:
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return str(ip)
 
 
 def cheap(spec: str) -> bool:
@@ -296,7 +280,7 @@ class Searches:
         thread); `owner`: the address that created the game, if known."""
         actions = tuple(str(a) for a in game.history) if self.processes else ()
         return Job(game_id, game_name, settings, actions, capped(player, self.max_think), seed,
-                   None if self.processes else game.clone(), address_group(owner))
+                   None if self.processes else game.clone(), client_key(owner) if owner else None)
 
     async def choose(self, job: Job) -> str:
         """The job's move: a quick player's at once, a search in its turn, a game over its
