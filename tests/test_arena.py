@@ -482,9 +482,12 @@ def is_loopback(address):
 
 
 # Starts Ray as `savanna arena --ray ADDRESS` does, says its workers' niceness, and holds Ray
-# up until told to stop (a line on stdin), so its listening sockets can be looked at.
+# up until told to stop (a line on stdin), so its listening sockets can be looked at. With
+# 'ray-first', Ray is imported before (as a program using the arena as a library may do).
 RAY_DRIVER = """
 import json, os, sys
+if sys.argv[2:] == ["ray-first"]:
+    import ray
 from savanna.arena.runner import init_ray
 ray = init_ray(sys.argv[1], 1)
 nice = ray.get(ray.remote(lambda: os.nice(0)).remote())
@@ -494,12 +497,12 @@ ray.shutdown()
 """
 
 
-def ray_up(address, env=None, marker=None, timeout=180):
+def ray_up(address, env=None, marker=None, ray_first=False, timeout=180):
     """Run RAY_DRIVER on `address`: (its workers' niceness, the listening addresses of the
     driver, of everything it started and of the processes holding `marker`)."""
     env = {**os.environ, **(env or {})}
     env.pop("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", None)  # savanna must set what it needs itself
-    p = subprocess.Popen([PYTHON, "-c", RAY_DRIVER, address], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    p = subprocess.Popen([PYTHON, "-c", RAY_DRIVER, address, *(["ray-first"] if ray_first else [])], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         line = ""
@@ -595,7 +598,7 @@ def stop_processes(pids):
 def test_a_ray_cluster_on_loopback_listens_on_loopback_only_and_its_workers_run_at_normal_priority(ray_cluster):
     address, home, temp = ray_cluster
     nice, listening = ray_up(address, env={"HOME": home, "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "token"},
-                    marker=temp)
+                    marker=temp, ray_first=True)
     names = set(listening.values())
     assert "gcs_server" in names and "raylet" in names, listening
     assert not [f"{a}:{port} ({name})" for (a, port), name in listening.items() if not is_loopback(a)]
