@@ -440,7 +440,8 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return 1
     given = _options_given(parser, args.game, args)
     arena = Arena(players=args.players, games=args.games, game=args.game, seats=args.seats, seed=args.seed,
-                  settings=given, workers=args.workers, ray=args.ray, save_games=args.save_games, ray_niceness=args.ray_niceness)
+                  settings=given, workers=args.workers, ray=args.ray, save_games=args.save_games,
+                  ray_niceness=args.ray_niceness)
     columns = (TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
     errors: list[str] = []

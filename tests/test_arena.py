@@ -502,8 +502,8 @@ def ray_up(address, env=None, marker=None, ray_first=False, timeout=180):
     driver, of everything it started and of the processes holding `marker`)."""
     env = {**os.environ, **(env or {})}
     env.pop("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", None)  # savanna must set what it needs itself
-    p = subprocess.Popen([PYTHON, "-c", RAY_DRIVER, address, *(["ray-first"] if ray_first else [])], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, env=env)
+    p = subprocess.Popen([PYTHON, "-c", RAY_DRIVER, address, *(["ray-first"] if ray_first else [])],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
     try:
         line = ""
         deadline = time.monotonic() + timeout

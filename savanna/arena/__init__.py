@@ -119,7 +119,8 @@ def validate(arena: Arena) -> dict[str, Any]:
         raise ArenaError("--ray needs 'local' or a cluster address such as 10.0.0.5:6379")
     if not isinstance(arena.ray_niceness, int) or isinstance(arena.ray_niceness, bool) \
             or not 0 <= arena.ray_niceness <= 19:
-        raise ArenaError(f"the Ray workers' niceness must be a whole number from 0 to 19, not {arena.ray_niceness!r}")
+        raise ArenaError("the Ray workers' niceness must be a whole number from 0 to 19, "
+                         f"not {arena.ray_niceness!r}")
     stored = spec.stored_settings(game)
     return {name: stored.get(name, value) for name, value in options.items()}
 
@@ -138,7 +139,8 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
     """Play the arena; its results document {"format", "settings", "games", "summary"}.
     `on_start(total)` is called with the number of games before the first one,
     `on_result(record)` after each game, `on_note(text)` with what the user should know
-    about the run (on Ray: workers that could not run at `ray_niceness`). Saves each game in `save_games` if set.
+    about the run (on Ray: workers that could not run at `ray_niceness`). Saves each game
+    in `save_games` if set.
     Raises ArenaError for bad settings or an unreachable Ray."""
     options = validate(arena)
     seed = arena.seed if arena.seed is not None else secrets.randbelow(2**31)
