@@ -5,7 +5,7 @@
     savanna simulate N [--game G] [--players P] [--player NAME ...] [--seed S] [OPTIONS] [--save-dir DIR]
     savanna replay FILE [--step]
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
-                  [OPTIONS] [--workers W] [--ray ADDRESS|local] [--out FILE] [--save-games DIR]
+                  [OPTIONS] [--workers W] [--ray ADDRESS|local [--ray-niceness N]] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
     savanna serve [--host 127.0.0.1] [--port 8000] [--db PATH|URL] [--workers N] [--allow-origin URL ...]
                   [--create-limit "30/minute;300/hour"|none] [--expire-after DAYS] [--forwarded-allow-ips IPS]
@@ -269,6 +269,9 @@ def _add_arena(sub) -> None:
     a.add_argument("--ray", metavar="ADDRESS",
                    help="run the games as Ray tasks: 'local' starts Ray on this machine, an address "
                         "(host:port or ray://host:port) connects to a cluster (pip install 'savanna[distributed]')")
+    a.add_argument("--ray-niceness", type=_count(0, 19, "--ray-niceness"), default=0, metavar="N",
+                   help="the niceness the games' Ray workers run at, 0 (normal priority, the default) to 19 "
+                        "(yield to all other work; Ray's own default is 15)")
     a.add_argument("--out", metavar="FILE", help="save settings, every game and the summary as JSON")
     a.add_argument("--save-games", metavar="DIR", help="save each game as JSON in DIR (for savanna replay)")
     a.add_argument("--summarize", metavar="FILE", nargs="+",
@@ -477,7 +480,8 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return 1
     given = _options_given(parser, args.game, args)
     arena = Arena(players=args.players, games=args.games, game=args.game, seats=args.seats, seed=args.seed,
-                  settings=given, workers=args.workers, ray=args.ray, save_games=args.save_games)
+                  settings=given, workers=args.workers, ray=args.ray, save_games=args.save_games,
+                  ray_niceness=args.ray_niceness)
     columns = (TextColumn("[bold]arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TextColumn("eta"), TimeRemainingColumn())
     errors: list[str] = []
@@ -493,7 +497,8 @@ def cmd_arena(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         task = progress.add_task("games", total=None)
         try:
             result = run_arena(arena, on_start=lambda total: progress.update(task, total=total),
-                               on_result=on_result)
+                               on_result=on_result, on_note=lambda text: progress.console.print(
+                                   f"note: {text}", style="yellow", highlight=False, markup=False))
         except ArenaError as e:
             progress.stop()
             _arena_error(str(e))

@@ -4,13 +4,17 @@ bad input (one line, non-zero exit, no traceback), a broken player, and Ray."""
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import json
 import math
 import multiprocessing
 import os
+import select
 import socket
 import subprocess
 import sys
+import time
 from collections import Counter
 
 import builders
@@ -33,6 +37,7 @@ from savanna.arena import (
     summarize,
     wilson_interval,
 )
+from savanna.arena.runner import niceness_note
 
 PYTHON = sys.executable
 
@@ -307,6 +312,8 @@ BAD_INPUT = [
     (["random", "--games", "2"], "two or more players"),
     (["random", "random", "--games", "2", "--seats", "9"], "from 2 to 5"),
     (["random", "random", "--games", "2", "--workers", "0"], "--workers must be at least 1"),
+    (["random", "random", "--games", "2", "--ray", "local", "--ray-niceness", "20"],
+     "--ray-niceness must be from 0 to 19"),
     (["random", "random", "--games", "2", "--out", "/no/such/dir/r.json"], "cannot write"),
     (["--summarize", "/no/such/file.json"], "cannot read"),
     (["--summarize", "README.md"], "not a JSON file"),
@@ -411,10 +418,149 @@ def test_ray_local_runs_the_same_games(tmp_path):
     assert [r["scores"] for r in data["games"]] == [r["scores"] for r in pool["games"]]
 
 
-@pytest.fixture
+# Ray's processes and their listening sockets, from /proc (psutil is not a dependency)
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+def ray_processes(roots=(), marker=None):
+    """The pids of `roots` and of the processes whose command line holds `marker` (a
+    cluster's temporary directory), with all their descendants."""
+    parents = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            stat = _read(f"/proc/{name}/stat").decode("utf-8", "replace")
+            if stat:
+                parents[int(name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found = set(roots)
+    if marker:
+        found |= {pid for pid in parents if marker.encode() in _read(f"/proc/{pid}/cmdline")}
+    while True:
+        more = {pid for pid, parent in parents.items() if parent in found} - found
+        if not more:
+            return found
+        found |= more
+
+
+def listening_addresses(pids):
+    """{(address, port): process name} of the TCP sockets `pids` listen on."""
+    owners = {}
+    for pid in pids:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            except OSError:
+                continue
+            if link.startswith("socket:["):
+                owners[link[8:-1]] = pid
+    found = {}
+    for table in ("tcp", "tcp6"):
+        for line in _read(f"/proc/net/{table}").decode().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] != "0A" or fields[9] not in owners:  # 0A: LISTEN
+                continue
+            address, port = fields[1].split(":")
+            raw = bytes.fromhex(address)  # 32-bit words in the host's order (little-endian here)
+            raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+            name = _read(f"/proc/{owners[fields[9]]}/comm").decode().strip()
+            found[(ipaddress.ip_address(raw), int(port, 16))] = name
+    return found
+
+
+def is_loopback(address):
+    mapped = getattr(address, "ipv4_mapped", None)
+    return address.is_loopback or bool(mapped and mapped.is_loopback)
+
+
+# Starts Ray as `savanna arena --ray ADDRESS` does, says its workers' niceness, and holds Ray
+# up until told to stop (a line on stdin), so its listening sockets can be looked at. With
+# 'ray-first', Ray is imported before (as a program using the arena as a library may do).
+RAY_DRIVER = """
+import json, os, sys
+if sys.argv[2:] == ["ray-first"]:
+    import ray
+from savanna.arena.runner import init_ray
+ray = init_ray(sys.argv[1], 1)
+nice = ray.get(ray.remote(lambda: os.nice(0)).remote())
+print("up", json.dumps({"pid": os.getpid(), "nice": nice}), flush=True)
+sys.stdin.readline()
+ray.shutdown()
+"""
+
+
+def ray_up(address, env=None, marker=None, ray_first=False, timeout=180):
+    """Run RAY_DRIVER on `address`: (its workers' niceness, the listening addresses of the
+    driver, of everything it started and of the processes holding `marker`)."""
+    env = {**os.environ, **(env or {})}
+    env.pop("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", None)  # savanna must set what it needs itself
+    p = subprocess.Popen([PYTHON, "-c", RAY_DRIVER, address, *(["ray-first"] if ray_first else [])],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        line = ""
+        deadline = time.monotonic() + timeout
+        while not line.startswith("up "):
+            ready, _, _ = select.select([p.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            line = p.stdout.readline() if ready else ""
+            if not ready or (not line and p.poll() is not None):
+                raise AssertionError(f"Ray did not come up on {address} (exit {p.poll()})")
+        up = json.loads(line[3:])
+        return up["nice"], listening_addresses(ray_processes([up["pid"]], marker))
+    finally:
+        with contextlib.suppress(OSError):
+            p.stdin.write("\n")
+            p.stdin.close()
+        try:
+            p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+def test_ray_local_listens_on_loopback_only_and_its_workers_run_at_normal_priority():
+    pytest.importorskip("ray")
+    nice, listening = ray_up("local")
+    assert listening, "found none of Ray's listening sockets"
+    assert not [f"{a}:{port} ({name})" for (a, port), name in listening.items() if not is_loopback(a)]
+    assert nice == 0
+
+
+def test_a_ray_task_plays_at_the_niceness_asked_and_says_so_when_it_cannot():
+    # in a process of its own: a niceness once raised stays
+    code = ("import os; from savanna.arena import schedule; from savanna.arena.runner import play_game_at; "
+            "os.nice(3); record, played = play_game_at(schedule(['random', 'random'], 2, seed=1)[0], 5); "
+            "print(played, os.nice(0), record['error'])")
+    p = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert p.stdout.split() == ["5", "5", "None"], p.stdout + p.stderr
+    assert niceness_note(0, 0) is None and niceness_note(5, 5) is None
+    note = niceness_note(0, 15)
+    assert "nice 15, not 0" in note and "RAY_worker_niceness=0" in note
+
+
+def test_ray_niceness_is_an_arena_setting_from_0_to_19():
+    for bad in (-1, 20, 1.5, True):
+        with pytest.raises(ArenaError, match="niceness must be a whole number from 0 to 19"):
+            run_arena(Arena(players=["random", "random"], games=2, ray="local", ray_niceness=bad))
+    assert Arena(players=["random", "random"], games=2).ray_niceness == 0
+
+
+# What the README's cluster commands set for `ray start`: loopback only, workers at normal priority
+RAY_LOOPBACK_START_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_worker_niceness": "0"}
+
+
+@pytest.fixture(scope="module")
 def ray_cluster():
-    """A Ray cluster started as people start one, `ray start --head`, on loopback, with
-    its own home (where `ray start` writes the token it asks for since Ray 2.59)."""
+    """A Ray cluster started as the README starts one, `ray start --head` on loopback, with
+    its own home (where `ray start` writes the token it asks for since Ray 2.59); stopped by
+    ending its own processes (`ray stop` would end every Ray on the machine)."""
     pytest.importorskip("ray")
     import tempfile
 
@@ -422,25 +568,45 @@ def ray_cluster():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "HOME": home, "RAY_USAGE_STATS_ENABLED": "0"}
+    env = {**os.environ, "HOME": home, "RAY_USAGE_STATS_ENABLED": "0", **RAY_LOOPBACK_START_ENV}
     env.pop("RAY_AUTH_MODE", None)
     ray = [os.path.join(os.path.dirname(PYTHON), "ray")]
     # a token in ~/.ray/auth_token turns token authentication on, as on a machine where Ray
     # made one (2.59 and later do so by default)
     subprocess.run([*ray, "get-auth-token", "--generate"], capture_output=True, env=env, timeout=120, check=True)
+    temp = os.path.join(home, "t")
     start = subprocess.run([*ray, "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
                             "--num-cpus", "2", "--include-dashboard", "false", "--disable-usage-stats",
-                            "--temp-dir", os.path.join(home, "t")],
+                            "--temp-dir", temp],
                            capture_output=True, text=True, env=env, timeout=180, check=False)
     try:
         assert start.returncode == 0, start.stdout + start.stderr
-        yield f"127.0.0.1:{port}", home
+        yield f"127.0.0.1:{port}", home, temp
     finally:
-        subprocess.run([*ray, "stop", "--force"], capture_output=True, env=env, timeout=120, check=False)
+        stop_processes(ray_processes(marker=temp))
+
+
+def stop_processes(pids):
+    """End these processes at once, as `ray stop --force` would (but only these)."""
+    import signal
+
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_ray_cluster_on_loopback_listens_on_loopback_only_and_its_workers_run_at_normal_priority(ray_cluster):
+    address, home, temp = ray_cluster
+    nice, listening = ray_up(address, env={"HOME": home, "RAY_USAGE_STATS_ENABLED": "0", "RAY_AUTH_MODE": "token"},
+                    marker=temp, ray_first=True)
+    names = set(listening.values())
+    assert "gcs_server" in names and "raylet" in names, listening
+    assert not [f"{a}:{port} ({name})" for (a, port), name in listening.items() if not is_loopback(a)]
+    assert nice == 0
 
 
 def test_a_ray_cluster_asking_for_a_token_is_explained_then_used(ray_cluster, tmp_path):
-    address, home = ray_cluster
+    address, home, _ = ray_cluster
     env = {"HOME": home, "RAY_USAGE_STATS_ENABLED": "0"}
     code, _, stderr = run_cli("random", "random", "--games", "2", "--ray", address,
                               env={**env, "RAY_AUTH_MODE": ""}, timeout=180)

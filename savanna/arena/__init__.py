@@ -34,7 +34,7 @@ from .report import (
     save_results,
     summarize,
 )
-from .runner import ArenaError, default_workers, play_game, run_tasks
+from .runner import RAY_DEFAULT_NICENESS, ArenaError, default_workers, play_game, run_tasks
 from .schedule import Task, block_size, derive_seed, games_needed, schedule, seatings
 from .stats import elo_expected, fit_elo, wilson_interval
 
@@ -80,6 +80,7 @@ class Arena:
     settings: dict[str, Any] = field(default_factory=dict)  # the game's options (savanna.games); others: defaults
     workers: int | None = None  # default: all cores
     ray: str | None = None  # None: local processes; "local": Ray on this machine; else a cluster address
+    ray_niceness: int = RAY_DEFAULT_NICENESS  # the niceness of the games' Ray workers, 0 (normal) to 19
     save_games: str | None = None  # a directory for every game as JSON
     extra: dict = field(default_factory=dict)  # recorded in the settings as given
 
@@ -116,6 +117,10 @@ def validate(arena: Arena) -> dict[str, Any]:
         raise ArenaError(f"{arena.game} with {seats} seats: {e}") from None
     if arena.ray is not None and not str(arena.ray).strip():
         raise ArenaError("--ray needs 'local' or a cluster address such as 10.0.0.5:6379")
+    if not isinstance(arena.ray_niceness, int) or isinstance(arena.ray_niceness, bool) \
+            or not 0 <= arena.ray_niceness <= 19:
+        raise ArenaError("the Ray workers' niceness must be a whole number from 0 to 19, "
+                         f"not {arena.ray_niceness!r}")
     stored = spec.stored_settings(game)
     return {name: stored.get(name, value) for name, value in options.items()}
 
@@ -130,10 +135,12 @@ def recorded_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
-              on_result: Callable[[dict], None] | None = None) -> dict:
+              on_result: Callable[[dict], None] | None = None, on_note: Callable[[str], None] | None = None) -> dict:
     """Play the arena; its results document {"format", "settings", "games", "summary"}.
     `on_start(total)` is called with the number of games before the first one,
-    `on_result(record)` after each game. Saves each game in `save_games` if set.
+    `on_result(record)` after each game, `on_note(text)` with what the user should know
+    about the run (on Ray: workers that could not run at `ray_niceness`). Saves each game
+    in `save_games` if set.
     Raises ArenaError for bad settings or an unreachable Ray."""
     options = validate(arena)
     seed = arena.seed if arena.seed is not None else secrets.randbelow(2**31)
@@ -168,14 +175,16 @@ def run_arena(arena: Arena, on_start: Callable[[int], None] | None = None,
 
     started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     t0 = time.perf_counter()
-    records = run_tasks(tasks, workers=workers, ray_address=arena.ray, on_result=done)
+    records = run_tasks(tasks, workers=workers, ray_address=arena.ray, on_result=done,
+                        ray_niceness=arena.ray_niceness, on_note=on_note)
     wall = time.perf_counter() - t0
     from savanna import __version__
 
     settings = {
         "players": list(arena.players), "game": arena.game, "seats": seats, "games_requested": arena.games,
         "games": len(tasks), "rotation": block_size(len(arena.players), seats), "seed": seed,
-        **recorded_options(arena.game, options), "workers": workers, "ray": arena.ray, "backend": backend,
+        **recorded_options(arena.game, options), "workers": workers, "ray": arena.ray,
+        "ray_niceness": arena.ray_niceness if arena.ray else None, "backend": backend,
         "save_games": arena.save_games, "started": started, "wall_seconds": wall, "savanna": __version__,
         "python": platform.python_version(), "machine": platform.machine(), **arena.extra,
     }

@@ -9,6 +9,7 @@ seat and the action.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import os
 import socket
 import sys
@@ -119,6 +120,13 @@ def run_local(tasks: list[Task], workers: int, on_result: Callable[[dict], None]
 
 RAY_CONNECT_TIMEOUT = 5.0  # seconds to reach a cluster's address before giving up
 
+# Ray (2.60) swaps a loopback node address for the machine's own, so a Ray "on 127.0.0.1"
+# listens on every interface; with clusters "disabled" (meant for Windows and macOS, harmless
+# for one machine) it keeps 127.0.0.1. It must be set in the environment before Ray is
+# imported, for the processes that start Ray and for the client alike.
+RAY_LOOPBACK_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+RAY_DEFAULT_NICENESS = 0  # Ray's own default, 15, makes its workers yield to anything else running
+
 
 def _host_port(address: str) -> tuple[str, int] | None:
     """The TCP endpoint of a Ray address ('host:port', 'ray://host:port'), or None
@@ -163,6 +171,34 @@ def check_reachable(address: str, timeout: float = RAY_CONNECT_TIMEOUT) -> None:
         raise ArenaError(f"cannot reach the Ray cluster at {address}: {e.strerror or e}") from None
 
 
+def is_loopback(address: str) -> bool:
+    """Whether a Ray address ('local', or a cluster's) is on this machine's loopback only."""
+    if address == "local":
+        return True
+    endpoint = _host_port(address)
+    if endpoint is None:  # 'auto': whatever the environment says
+        return False
+    host = endpoint[0]
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _keep_ray_on_loopback() -> None:
+    """Make this process's Ray, and every process it starts, stay on loopback (unless the
+    user set RAY_LOOPBACK_ENV themselves)."""
+    if not os.environ.get(RAY_LOOPBACK_ENV):
+        os.environ[RAY_LOOPBACK_ENV] = "0"
+    constants = sys.modules.get("ray._private.ray_constants")
+    if constants is not None and os.environ[RAY_LOOPBACK_ENV] == "0":
+        # Ray was imported before (a program using the arena as a library): it read the
+        # environment then, so tell it now
+        constants.ENABLE_RAY_CLUSTER = False
+
+
 def import_ray():
     try:
         import ray
@@ -171,13 +207,17 @@ def import_ray():
     return ray
 
 
-def init_ray(address: str, workers: int | None = None):
-    """Start Ray on this machine (`address` 'local', using `workers` CPUs, default all)
-    or connect to a cluster; returns the ray module. Raises ArenaError with a one-line
-    message when Ray is missing or the cluster cannot be reached."""
+def init_ray(address: str, workers: int | None = None, niceness: int = RAY_DEFAULT_NICENESS):
+    """Start Ray on this machine (`address` 'local', using `workers` CPUs, default all,
+    whose workers run at `niceness`) or connect to a cluster; returns the ray module.
+    Ray on loopback ('local', 127.0.0.1:port, localhost:port) listens on loopback only.
+    Raises ArenaError with a one-line message when Ray is missing or the cluster cannot
+    be reached."""
     import logging
 
     local = address == "local"
+    if is_loopback(address):
+        _keep_ray_on_loopback()
     if not local:
         check_reachable(address)
         # Ray's own connection attempts retry for minutes; shorten them when the port
@@ -189,7 +229,8 @@ def init_ray(address: str, workers: int | None = None):
     kwargs = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR,
               "ignore_reinit_error": True}
     if local:
-        kwargs.update(address="local", num_cpus=workers or default_workers())
+        kwargs.update(address="local", num_cpus=workers or default_workers(),
+                      _system_config={"worker_niceness": niceness})
     else:
         import savanna
 
@@ -262,27 +303,61 @@ def _captured_stderr(log: list[str]):
             log.extend(tmp.read().decode("utf-8", "replace").splitlines())
 
 
-def run_ray(tasks: list[Task], address: str, workers: int | None, on_result: Callable[[dict], None]) -> None:
-    """Play `tasks` as Ray tasks (one CPU each) on a local Ray or a cluster."""
-    ray = init_ray(address, workers)
+def renice(niceness: int) -> int:
+    """Set this process's niceness to `niceness` where it may (raising it always; lowering
+    it only with the privilege to); the niceness it then has."""
+    now = os.nice(0)
+    if now != niceness:
+        with contextlib.suppress(OSError):
+            now = os.nice(niceness - now)
+    return now
+
+
+def play_game_at(task: Task, niceness: int) -> tuple[dict, int]:
+    """A Ray task: `play_game` at `niceness` (a cluster's workers run at whatever it was
+    started with, Ray's default being 15); the record and the niceness it was played at."""
+    played = renice(niceness)
+    return play_game(task), played
+
+
+def niceness_note(asked: int, played: int) -> str | None:
+    """What to tell someone whose games ran at another niceness than asked (None: they did not)."""
+    if played <= asked:
+        return None
+    return (f"the cluster's Ray workers ran at nice {played}, not {asked}, and may not lower it, so other "
+            f"work on its machines slows the games: start its nodes with RAY_worker_niceness={asked}")
+
+
+def run_ray(tasks: list[Task], address: str, workers: int | None, on_result: Callable[[dict], None],
+            niceness: int = RAY_DEFAULT_NICENESS, on_note: Callable[[str], None] | None = None) -> None:
+    """Play `tasks` as Ray tasks (one CPU each) on a local Ray or a cluster, at `niceness`;
+    `on_note` hears once if a cluster's workers could not run at it."""
+    ray = init_ray(address, workers, niceness)
+    noted = False
     try:
-        remote = ray.remote(num_cpus=1, max_retries=1)(play_game)
-        pending = [remote.remote(t) for t in tasks]
+        remote = ray.remote(num_cpus=1, max_retries=1)(play_game_at)
+        pending = [remote.remote(t, niceness) for t in tasks]
         while pending:
             done, pending = ray.wait(pending, num_returns=1, timeout=None)
             for ref in done:
                 try:
-                    record = ray.get(ref)
+                    record, played = ray.get(ref)
                 except Exception as e:  # noqa: BLE001 - a worker lost or a task crashed
                     raise ArenaError(f"a Ray task failed: {_short(e)}") from None
+                note = niceness_note(niceness, played)
+                if note and on_note and not noted:
+                    noted = True
+                    on_note(note)
                 on_result(record)
     finally:
         ray.shutdown()
 
 
 def run_tasks(tasks: Iterable[Task], workers: int | None = None, ray_address: str | None = None,
-              on_result: Callable[[dict], None] | None = None) -> list[dict]:
-    """Play all tasks; the records in game order."""
+              on_result: Callable[[dict], None] | None = None, ray_niceness: int = RAY_DEFAULT_NICENESS,
+              on_note: Callable[[str], None] | None = None) -> list[dict]:
+    """Play all tasks; the records in game order. On Ray, the workers run at `ray_niceness`;
+    `on_note` hears what the user should know about the run."""
     tasks = list(tasks)
     records: list[dict] = []
 
@@ -292,7 +367,7 @@ def run_tasks(tasks: Iterable[Task], workers: int | None = None, ray_address: st
             on_result(r)
 
     if ray_address:
-        run_ray(tasks, ray_address, workers, collect)
+        run_ray(tasks, ray_address, workers, collect, ray_niceness, on_note)
     else:
         run_local(tasks, workers or default_workers(), collect)
     records.sort(key=lambda r: r["index"])
