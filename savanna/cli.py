@@ -12,6 +12,7 @@
                   [--max-spectators N] [--max-game-spectators N] [--max-address-spectators N]
                   [--max-address-game-spectators N] [--max-seat-connections N]
                   [--max-queued-kb KB] [--header-timeout SECONDS] [--max-address-sockets N] [--max-sockets N]
+                  [--https] [--login-limit LIMITS] [--register-limit LIMITS]
     savanna --version
 
 The games, and each game's OPTIONS (a flag per option, e.g. --final-scoring all), are those
@@ -170,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(only if every connection comes through your proxy), or 'none'. Default: "
                         "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
     _add_websocket_caps(w)
+    _add_account_options(w)
     w.add_argument("--max-queued-kb", metavar="KB", type=_count(256, None, "--max-queued-kb"), default=1024,
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
                         "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
@@ -193,6 +195,21 @@ def build_parser() -> argparse.ArgumentParser:
                         "limits; separate `savanna serve` processes on other machines may share it too")
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
+
+
+def _add_account_options(w: argparse.ArgumentParser) -> None:
+    """`savanna serve`'s options of accounts (savanna/web/edge/accounts.py)."""
+    from savanna.web.edge.ratelimit import DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT
+
+    w.add_argument("--https", action="store_true",
+                   help="a reverse proxy in front terminates TLS: the session cookie is always marked Secure "
+                        "(without it, only when the request itself came over HTTPS)")
+    w.add_argument("--login-limit", metavar="LIMITS", default=DEFAULT_LOGIN_LIMIT,
+                   help=f"log-in attempts per client address, and per account name (default '{DEFAULT_LOGIN_LIMIT}'"
+                        "; 'none': no limit); over it the server answers 429 with Retry-After")
+    w.add_argument("--register-limit", metavar="LIMITS", default=DEFAULT_REGISTER_LIMIT,
+                   help="accounts registered per client address, and attempts per name (default "
+                        f"'{DEFAULT_REGISTER_LIMIT}'; 'none': no limit)")
 
 
 # `savanna serve`'s WebSocket caps: (option, create_app's keyword, default, help); their former
@@ -610,11 +627,13 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             return 1
         from savanna.web.edge.ratelimit import parse_limits
 
-        try:
-            parse_limits(args.create_limit)
-        except ValueError as e:
-            _error(err, f"--create-limit: {e}")
-            return 1
+        for flag, spec in (("--create-limit", args.create_limit), ("--login-limit", args.login_limit),
+                           ("--register-limit", args.register_limit)):
+            try:
+                parse_limits(spec)
+            except ValueError as e:
+                _error(err, f"{flag}: {e}")
+                return 1
         if not 0 <= args.header_timeout <= 3600:
             _error(err, f"--header-timeout must be from 0 (none) to 3600 seconds, not {args.header_timeout:g}")
             return 1
@@ -629,7 +648,8 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                        search_budget=args.search_budget,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
-                       max_queued_bytes=args.max_queued_kb * 1024)
+                       max_queued_bytes=args.max_queued_kb * 1024, https=args.https,
+                       login_limit=args.login_limit, register_limit=args.register_limit)
         if args.workers > 1:
             if backend_of(url) != "postgresql":
                 _error(err, f"--workers {args.workers} needs PostgreSQL (--db postgresql+psycopg://...): server "

@@ -45,6 +45,15 @@ status of the code, see table/errors.py):
     GET  /api/games/{id}/export[?token=]  the saved game (the command line's JSON), once over
     POST /api/games/import                a saved game, or {"saved": <it>, "seats": [...],
                                           "hotseat": bool, "listed": bool} -> 201 like create
+    POST /api/accounts                    {"name", "password"} -> 201: registered and logged in
+    POST /api/session                     {"name", "password"}: log in (a new session cookie)
+    DELETE /api/session                   log out
+    GET  /api/me                          {"name", "created", "csrf_token", "sessions"}
+    GET  /api/me/sessions                 the account's sessions
+    DELETE /api/me/sessions/{id}          end one
+    POST /api/me/password                 {"password", "new_password"}: the other sessions end
+    DELETE /api/me                        {"password"}: delete the account
+                                          (edge/accounts.py: the cookie, CSRF, limits)
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -74,23 +83,27 @@ import os
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from datetime import timedelta
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from savanna import __version__, games
 
+from .edge import accounts as account_routes
 from .edge import errors, routes, socket
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
-from .edge.ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits
+from .edge.ratelimit import DEFAULT_CREATE_LIMIT, DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT, CreationLimits
 from .live.cluster import Cluster, GlobalSlots
 from .live.connection import Limits
 from .live.expiry import DEFAULT_EXPIRE_AFTER, Expiry
 from .live.games import LiveGames
 from .live.searches import Searches
+from .store.accounts import AccountStore
 from .store.ratestore import DatabaseStorage
 from .store.storage import Store, redact
+from .table.accounts import Accounts
 from .table.seats import MAX_THINK
 from .table.service import GameService
 
@@ -125,7 +138,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                max_address_spectators: int = Limits.address_spectators,
                max_address_game_spectators: int = Limits.address_game_spectators,
                max_seat_connections: int = Limits.seat_connections,
-               max_queued_bytes: int = Limits.queue_bytes) -> FastAPI:
+               max_queued_bytes: int = Limits.queue_bytes, login_limit: str | None = DEFAULT_LOGIN_LIMIT,
+               register_limit: str | None = DEFAULT_REGISTER_LIMIT, https: bool = False,
+               password_hasher: Any = None) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -147,11 +162,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     `max_address_game_spectators` of one game; a seat's token is never refused, and a seat's
     connections beyond `max_seat_connections` close its oldest. One whose client has not read
     `max_queued_bytes` of messages is closed (see live/outbox.py).
+    Accounts (edge/accounts.py): `login_limit` and `register_limit`, per client address and per
+    account name, in the same notation; `https`: a proxy terminates TLS, the session cookie is
+    always Secure; `password_hasher`: argon2's PasswordHasher to use (tests: cheaper parameters).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
+    account_limits = {"login": CreationLimits(login_limit), "register": CreationLimits(register_limit)}
     store = Store(database_url)
+    accounts = Accounts(AccountStore(store.engine), hasher=password_hasher)
     service = GameService(store, max_think=max_think, computer_only=computer_only)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
     caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
@@ -161,12 +181,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     if store.backend == "postgresql":  # other server processes may share it: what they share lives there
         cluster = Cluster(store)
         searches.gate = GlobalSlots(cluster, searches.workers)
-        creation_limits = CreationLimits(create_limit, storage=DatabaseStorage(store.engine))
+        shared = DatabaseStorage(store.engine)
+        creation_limits = CreationLimits(create_limit, storage=shared)
+        account_limits = {"login": CreationLimits(login_limit, storage=shared),
+                          "register": CreationLimits(register_limit, storage=shared)}
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=caps,
                      cluster=cluster)
     expiry = Expiry(store, service, live, after=expire_after)
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
-                  cluster=cluster, message_limit=message_limit)
+                  cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
+                  https=https)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -189,6 +213,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.service = service
     app.state.live = live
     app.state.limits = creation_limits
+    app.state.accounts = accounts
+    app.state.account_limits = account_limits
     app.state.expiry = expiry
     app.add_middleware(BodyLimit, message_limit=message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
@@ -196,6 +222,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.mount("/static", StaticFiles(directory=routes.STATIC), name="static")
     app.include_router(routes.router(parts))
     app.include_router(socket.router(parts))
+    app.include_router(account_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))

@@ -128,6 +128,28 @@ def is_address(name: str) -> bool:
     return True
 
 
+def origin_allowed(scope: Any, allowed: Iterable[str] = ()) -> bool:
+    """Whether a request's Origin header (its ASGI `scope`'s) is this server's own (the host:port
+    of its Host header) or one of `allowed` (origins as origin_of gives them). No Origin header
+    (a program, not a browser) is allowed."""
+    headers = {k: v for k, v in scope.get("headers", ())}
+    origin = headers.get(b"origin")
+    if origin is None:
+        return True
+    try:
+        origin_text = origin_of(origin.decode("latin-1"))
+    except ValueError:  # "null" (a sandboxed page, a file) or garbage
+        return False
+    if origin_text in allowed:
+        return True
+    host = headers.get(b"host", b"").decode("latin-1").strip().lower()
+    scheme = origin_text.split("://", 1)[0]
+    try:
+        return bool(host) and origin_of(f"{scheme}://{host}") == origin_text
+    except ValueError:
+        return False
+
+
 class Hosts:
     """The names a request's Host header may carry (`--allowed-host`), as Starlette's
     TrustedHostMiddleware checks them ("*.example.org" matches its subdomains, "*" any), and
@@ -167,22 +189,7 @@ class Guard:
         return None if self.hosts.allowed(host) else host
 
     def origin_allowed(self, scope: Any) -> bool:
-        headers = {k: v for k, v in scope.get("headers", ())}
-        origin = headers.get(b"origin")
-        if origin is None:
-            return True
-        try:
-            origin_text = origin_of(origin.decode("latin-1"))
-        except ValueError:  # "null" (a sandboxed page, a file) or garbage
-            return False
-        if origin_text in self.allowed:
-            return True
-        host = headers.get(b"host", b"").decode("latin-1").strip().lower()
-        scheme = origin_text.split("://", 1)[0]
-        try:
-            return bool(host) and origin_of(f"{scheme}://{host}") == origin_text
-        except ValueError:
-            return False
+        return origin_allowed(scope, self.allowed)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "websocket":

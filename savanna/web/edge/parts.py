@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..live.expiry import Expiry
 from ..live.games import LiveGames
 from ..live.searches import Searches
 from ..store.storage import Store
+from ..table.accounts import Accounts
 from ..table.service import GameService
 from .ratelimit import CreationLimits
 
@@ -23,3 +24,6 @@ class Parts:
     limits: CreationLimits
     cluster: Any = None  # live.cluster.Cluster when several server processes share the database
     message_limit: int = 4 * 1024
+    accounts: Accounts | None = None
+    account_limits: dict[str, CreationLimits] = field(default_factory=dict)  # "login", "register"
+    https: bool = False  # a proxy terminates TLS: the session cookie is always Secure

@@ -38,7 +38,12 @@ from ..table.errors import GameError
 DEFAULT_CREATE_LIMIT = "30/minute;300/hour"
 NO_LIMIT = ("", "none", "off", "0")
 
-WHAT = {"create": "games created or imported", "tiles": "tile sets laid out"}
+WHAT = {"create": "games created or imported", "tiles": "tile sets laid out", "login": "log-in attempts",
+        "login-name": "log-in attempts", "register": "accounts registered", "register-name": "registrations"}
+# per client address, and per account name (edge/accounts.py): a person who mistypes a few times
+# stays well under them; guessing passwords does not get far
+DEFAULT_LOGIN_LIMIT = "10/minute;60/hour"
+DEFAULT_REGISTER_LIMIT = "5/minute;20/hour"
 
 
 def parse_limits(spec: str | None) -> list[RateLimitItem]:
@@ -87,9 +92,12 @@ class CreationLimits:
     def hit(self, kind: str, host: str | None) -> None:
         """Count one request of `kind` from `host`, or raise RateLimited (and count nothing)
         if that would pass one of the limits."""
+        self.hit_key(kind, client_key(host), "your address")
+
+    def hit_key(self, kind: str, key: str, whom: str) -> None:
+        """`hit` counted under any `key` (an account name's hash), `whom` naming it in the message."""
         if not self.items:
             return
-        key = client_key(host)
         over = [item for item in self.items if not self.limiter.test(item, kind, key)]
         if not over:
             for item in self.items:
@@ -102,7 +110,7 @@ class CreationLimits:
         wait = max(math.ceil(self.limiter.get_window_stats(item, kind, key).reset_time - now) for item in over)
         wait = max(wait, 1)
         item = max(over, key=lambda i: i.get_expiry())
-        raise RateLimited(f"too many {WHAT.get(kind, kind)} from your address: at most {describe(item)} (this server's "
+        raise RateLimited(f"too many {WHAT.get(kind, kind)} {'for' if whom.startswith('this') else 'from'} {whom}: at most {describe(item)} (this server's "
                           f"limit is {self.spec}); try again in {_duration(wait)}", wait)
 
     def reset(self) -> None:

@@ -20,10 +20,18 @@ ERRORS = {
     "stale": 409,           # the action was sent against an older version of the game
     "conflict": 409,        # another action landed first; nothing was stored
     "nothing_to_take_back": 409,  # the seat has played no turn yet (takeback.py)
+    "not_logged_in": 401,   # no session, or it has ended (table/accounts.py)
+    "bad_login": 401,       # unknown name or wrong password: one answer for both (table/accounts.py)
+    "wrong_password": 403,  # the account's password, asked again to change it or delete the account, is wrong
+    "bad_origin": 403,      # a request made with the session cookie from a page of another site (edge/accounts.py)
+    "bad_csrf_token": 403,  # a request made with the session cookie without its CSRF token (edge/accounts.py)
+    "name_taken": 409,      # an account has that name already (in any case, after Unicode normalisation)
     "too_large": 413,       # the body or message is over the size limit
     "bad_settings": 422,    # a game cannot be created so (the engine's or player's message)
     "bad_import": 422,      # the uploaded game is refused (the engine's message)
-    "illegal_action": 422,  # malformed or illegal action (the engine's message)
+    "illegal_action": 422,
+    "bad_name": 422,        # an account name that is too short, too long, of other characters, or a computer's
+    "weak_password": 422,   # a password that is too short, too long or too common  # malformed or illegal action (the engine's message)
     "unknown_type": 400,    # WebSocket message of an unknown type
     "rate_limited": 429,    # too many messages too fast, or games created from one address (edge/ratelimit.py)
     "request_timeout": 408,       # a request's headers did not arrive in time (edge/tcp.py)
