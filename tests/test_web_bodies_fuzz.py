@@ -16,12 +16,14 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from argon2 import PasswordHasher  # noqa: E402
 from hypothesis import HealthCheck, given, note, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.control import currently_in_test_context  # noqa: E402
 
 from savanna.web import create_app  # noqa: E402
 
+ACCOUNT_PASSWORD = "fuzzing-all-day"
 HUMAN = {"kind": "human", "name": "Ann"}
 RANDOM = {"kind": "computer", "player": "random"}
 QUICK = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -35,8 +37,13 @@ ODD = [None, True, False, 0, -1, 2**64, 1.5, -0.0, 1e308, "", "x" * 300, "\x00",
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app(str(tmp_path_factory.mktemp("bodies") / "games.db"), autoplay=False, create_limit="none")
+    app = create_app(str(tmp_path_factory.mktemp("bodies") / "games.db"), autoplay=False, create_limit="none",
+                     login_limit="none", register_limit="none",
+                     password_hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     with TestClient(app, raise_server_exceptions=False) as c:
+        # logged in, with the CSRF token sent along: the account's bodies reach their checks
+        r = c.post("/api/accounts", json={"name": "Fuzzer", "password": ACCOUNT_PASSWORD})
+        c.headers["X-CSRF-Token"] = r.json()["csrf_token"]
         yield c
 
 
@@ -60,6 +67,10 @@ def endpoints(gid: str, token: str, action: str) -> dict[tuple[str, str], dict[s
         ("POST", f"/api/games/{gid}/takeback/answer"): {"token": token, "accept": True},
         ("POST", f"/api/games/{gid}/resign"): {"token": "not-the-token", "seat": 0},
         ("DELETE", f"/api/games/{gid}"): {"token": "not-the-token"},
+        ("POST", "/api/accounts"): {"name": "Fuzzed", "password": "a-long-password"},
+        ("POST", "/api/session"): {"name": "Fuzzer", "password": ACCOUNT_PASSWORD},
+        ("POST", "/api/me/password"): {"password": "not-the-password", "new_password": "another-password"},
+        ("DELETE", "/api/me"): {"password": "not-the-password"},
     }
 
 

@@ -110,7 +110,8 @@ class CreationLimits:
         wait = max(math.ceil(self.limiter.get_window_stats(item, kind, key).reset_time - now) for item in over)
         wait = max(wait, 1)
         item = max(over, key=lambda i: i.get_expiry())
-        raise RateLimited(f"too many {WHAT.get(kind, kind)} {'for' if whom.startswith('this') else 'from'} {whom}: at most {describe(item)} (this server's "
+        where = ("for " if whom.startswith("this") else "from ") + whom
+        raise RateLimited(f"too many {WHAT.get(kind, kind)} {where}: at most {describe(item)} (this server's "
                           f"limit is {self.spec}); try again in {_duration(wait)}", wait)
 
     def reset(self) -> None:

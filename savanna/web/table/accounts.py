@@ -58,6 +58,7 @@ SESSION_BYTES = 32  # the secret session id: 43 URL-safe characters
 IDLE = timedelta(days=30)  # a session unused this long has ended
 SEEN_EVERY = timedelta(minutes=1)  # how often a session's "last seen" is written
 AGENT_MAX = 200
+HANDLE = re.compile(r"[A-Za-z0-9_-]{1,32}")  # a session's public id (token_urlsafe's alphabet)
 COMMON_PASSWORDS = Path(__file__).with_name("common_passwords.txt")
 
 # words naming a computer player, in the pages' languages: a name made only of these, or of
@@ -250,7 +251,8 @@ class Accounts:
                 for s in self.store.sessions(current.account.id) if s.seen_at >= _now() - self.idle]
 
     def end_session(self, current: Current, handle: Any) -> None:
-        if not isinstance(handle, str) or not self.store.end_by_handle(current.account.id, handle):
+        if not isinstance(handle, str) or not HANDLE.fullmatch(handle) \
+                or not self.store.end_by_handle(current.account.id, handle):
             raise GameError("not_found", "you have no session with that id")
 
     def change_password(self, current: Current, old: Any, new: Any) -> int:
@@ -282,7 +284,7 @@ def summary_of_agent(agent: str) -> str:
     """A browser's User-Agent, summed up for the sessions list ("Firefox on Linux"), else its start."""
     agent = agent or ""
     browser = next((b for b, mark in (("Edge", "Edg/"), ("Opera", "OPR/"), ("Firefox", "Firefox/"),
-                                      ("Chrome", "Chrome/"), ("Safari", "Safari/")) if mark in agent), None)
+                                      ("Chrome", "Chrome/"), ("WebKit", "AppleWebKit/")) if mark in agent), None)
     system = next((s for s, mark in (("Android", "Android"), ("iOS", "iPhone"), ("iPadOS", "iPad"),
                                      ("Windows", "Windows"), ("macOS", "Mac OS X"), ("Linux", "Linux"))
                    if mark in agent), None)
