@@ -573,5 +573,49 @@ async def half_headers(server: ServerProcess, args: argparse.Namespace) -> list[
     return []
 
 
+LOGIN = {"name": "Probe Person", "password": "a-person-who-plays-here"}
+
+
+async def person_logs_in(server: ServerProcess, until: float, out: list[float]) -> None:
+    """A person logs in (the right password) once a second, as after opening the site."""
+    status, body = await asyncio.to_thread(request, server.base, "POST", "/api/accounts", LOGIN)
+    if status not in (201, 409):
+        raise RuntimeError(f"registering: {status} {body}")
+    while time.monotonic() < until:
+        t0 = time.perf_counter()
+        status, body = await asyncio.to_thread(request, server.base, "POST", "/api/session", LOGIN)
+        if status != 200:
+            raise RuntimeError(f"logging in: {status} {body}")
+        out.append(time.perf_counter() - t0)
+        await asyncio.sleep(1.0)
+
+
+@flood("logins", server_options=["--login-limit", "none"], probes={"login": person_logs_in}, slow_readers=False)
+async def logins(server: ServerProcess, args: argparse.Namespace) -> list[str]:
+    """Password guessing from many addresses at once (the limits per address and per name off: a botnet's
+    worst), 8 clients each logging in with wrong passwords as fast as answered, for names that exist and not."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    until = time.monotonic() + args.seconds + 2
+    pool = ThreadPoolExecutor(8)  # (not the default pool, which the people's measures use)
+    loop = asyncio.get_running_loop()
+    tried = {"n": 0}
+
+    async def guess(i: int) -> None:
+        while time.monotonic() < until:
+            name = LOGIN["name"] if tried["n"] % 2 else f"nobody {i}"
+            await loop.run_in_executor(pool, request, server.base, "POST", "/api/session",
+                                       {"name": name, "password": f"guess-{tried['n']}"})
+            tried["n"] += 1
+
+    async def run() -> None:
+        await asyncio.gather(*(guess(i) for i in range(8)))
+        pool.shutdown()
+        print(f"logins flood: {tried['n']} wrong passwords tried", file=sys.stderr, flush=True)
+
+    asyncio.get_running_loop().create_task(run())
+    return []
+
+
 if __name__ == "__main__":
     sys.exit(main())

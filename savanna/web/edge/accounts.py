@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import os
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -47,6 +48,7 @@ from .routes import client_host
 COOKIE = "savanna_session"
 CSRF_COOKIE = "savanna_csrf"
 CSRF_HEADER = "x-csrf-token"
+HASHING = max(1, (os.cpu_count() or 2) // 2)  # password hashes at once per server process (see router)
 
 
 class CredentialsIn(BaseModel):
@@ -111,6 +113,14 @@ def logged_out(parts: Parts, request: Request, body: dict[str, Any]) -> JSONResp
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
     accounts = parts.accounts
+    # Argon2 takes a core for tens of milliseconds and tens of megabytes: this process runs HASHING
+    # at once, the rest wait their turn here (not in a thread), so a flood of logins from many
+    # addresses slows logins, never the games' moves, the lobby or the threads they use
+    hashing = asyncio.Semaphore(HASHING)
+
+    async def hashed(fn: Any, *args: Any) -> Any:
+        async with hashing:
+            return await asyncio.to_thread(fn, *args)
 
     def limit(kind: str, request: Request, name: str) -> None:
         limits = parts.account_limits[kind]
@@ -134,7 +144,7 @@ def router(parts: Parts) -> APIRouter:
         -> 201 {"type": "logged_in", "name", "csrf_token", "session"}"""
         check_origin(request)
         limit("register", request, body.name)
-        login = await asyncio.to_thread(accounts.register, body.name, body.password,
+        login = await hashed(accounts.register, body.name, body.password,
                                         request.headers.get("user-agent", ""), client_host(request) or "")
         return logged_in(parts, request, login, 201)
 
@@ -145,7 +155,7 @@ def router(parts: Parts) -> APIRouter:
         name (429 with Retry-After). -> {"type": "logged_in", "name", "csrf_token", "session"}"""
         check_origin(request)
         limit("login", request, body.name)
-        login = await asyncio.to_thread(accounts.login, body.name, body.password,
+        login = await hashed(accounts.login, body.name, body.password,
                                         request.headers.get("user-agent", ""), client_host(request) or "")
         return logged_in(parts, request, login, 200)
 
@@ -197,7 +207,7 @@ def router(parts: Parts) -> APIRouter:
         """Change the password: {"password": the current one, "new_password"} (needs X-CSRF-Token).
         Every other session of the account ends. -> {"type": "password_changed", "ended": N}"""
         cur = await current(request, change=True)
-        ended = await asyncio.to_thread(accounts.change_password, cur, body.password, body.new_password)
+        ended = await hashed(accounts.change_password, cur, body.password, body.new_password)
         return JSONResponse({"type": "password_changed", "ended": ended})
 
     @r.delete("/api/me", tags=["accounts"])
@@ -205,7 +215,7 @@ def router(parts: Parts) -> APIRouter:
         """Delete the account: {"password"} (needs X-CSRF-Token). Its sessions end and its name is
         free again; its games stay, under a name no longer linked to it. -> {"type": "deleted"}"""
         cur = await current(request, change=True)
-        await asyncio.to_thread(accounts.delete, cur, body.password)
+        await hashed(accounts.delete, cur, body.password)
         return logged_out(parts, request, {"type": "deleted"})
 
     return r
