@@ -122,10 +122,16 @@ def router(parts: Parts) -> APIRouter:
         async with hashing:
             return await asyncio.to_thread(fn, *args)
 
-    def limit(kind: str, request: Request, name: str) -> None:
+    async def enter(kind: str, request: Request, body: CredentialsIn, status: int) -> JSONResponse:
+        """Register or log in ("register", "login"): the Origin checked, counted per address and per
+        name, then a new session."""
+        check_origin(request)
         limits = parts.account_limits[kind]
         limits.hit(kind, client_host(request))
-        limits.hit_key(kind + "-name", name_key(name), "this account name")
+        limits.hit_key(kind + "-name", name_key(body.name), "this account name")
+        login = await hashed(getattr(accounts, kind), body.name, body.password,
+                             request.headers.get("user-agent", ""), client_host(request) or "")
+        return logged_in(parts, request, login, status)
 
     async def current(request: Request, change: bool) -> Current:
         """The request's session; for a change, its Origin and CSRF token checked too."""
@@ -142,22 +148,14 @@ def router(parts: Parts) -> APIRouter:
         computer player's; passwords: at least 8 characters, not one of the 10,000 most common.
         Limited per client address and per name (429 with Retry-After).
         -> 201 {"type": "logged_in", "name", "csrf_token", "session"}"""
-        check_origin(request)
-        limit("register", request, body.name)
-        login = await hashed(accounts.register, body.name, body.password,
-                                        request.headers.get("user-agent", ""), client_host(request) or "")
-        return logged_in(parts, request, login, 201)
+        return await enter("register", request, body, 201)
 
     @r.post("/api/session", tags=["accounts"])
     async def log_in(request: Request, body: CredentialsIn) -> JSONResponse:
         """Log in: a new session (a new cookie; one set before is not kept). An unknown name and a
         wrong password get the same answer, 401 "bad_login". Limited per client address and per
         name (429 with Retry-After). -> {"type": "logged_in", "name", "csrf_token", "session"}"""
-        check_origin(request)
-        limit("login", request, body.name)
-        login = await hashed(accounts.login, body.name, body.password,
-                                        request.headers.get("user-agent", ""), client_host(request) or "")
-        return logged_in(parts, request, login, 200)
+        return await enter("login", request, body, 200)
 
     @r.delete("/api/session", tags=["accounts"])
     async def log_out(request: Request) -> JSONResponse:
