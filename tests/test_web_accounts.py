@@ -347,3 +347,24 @@ def test_hostile_text_never_fails_the_server(client):
     assert client.get("/api/me", headers={"X-CSRF-Token": "\x00"}).status_code == 200
     plant(client, "x\x00" * 20)
     error(client.get("/api/me"), 401, "not_logged_in")
+
+
+def test_sessions_unused_for_a_while_end(app):
+    """A session not seen for 30 days is refused, and deleted at the next login (of anyone)."""
+    from datetime import datetime, timedelta, timezone
+
+    from sqlalchemy import func, update
+
+    from savanna.web.store.accounts import SESSIONS
+
+    with TestClient(app) as c:
+        register(c)
+        old = c.cookies.get("savanna_session")
+        with app.state.store.engine.begin() as con:  # last seen 31 days ago
+            con.execute(update(SESSIONS).values(seen_at=datetime.now(timezone.utc) - timedelta(days=31)))
+        register(c, "Zazou")
+        assert c.get("/api/me").status_code == 200
+        with app.state.store.engine.connect() as con:
+            assert con.execute(select(func.count()).select_from(SESSIONS)).scalar() == 1  # only Zazou's
+        plant(c, old)
+        error(c.get("/api/me"), 401, "not_logged_in")

@@ -55,7 +55,7 @@ SESSIONS = Table("account_sessions", META,
                  Column("account_id", Integer, ForeignKey("accounts.id"), index=True, nullable=False),
                  Column("csrf", String(64), nullable=False),
                  Column("created_at", DateTime(timezone=True), nullable=False),
-                 Column("seen_at", DateTime(timezone=True), nullable=False),
+                 Column("seen_at", DateTime(timezone=True), index=True, nullable=False),
                  Column("agent", String(200), nullable=False, default=""),
                  Column("address", String(64), nullable=False, default=""))
 TABLES = ("account_sessions", "accounts")  # in the order they may be emptied

@@ -25,7 +25,8 @@ same work: an unknown name is verified against a dummy hash made with the same p
 Every login (and registration) makes a new session with a new random id: a session id an
 attacker planted before (session fixation) is never the one after. A session ends at log out,
 when its account's password changes (all but the one changing it), when its account is deleted,
-when ended from the account's list of sessions, or after `idle` without a request.
+when ended from the account's list of sessions, or after `idle` without a request (refused
+then, and deleted at the next login of anyone).
 
 What the WebSocket will need to accept a session as it accepts a seat token (issue 28's seats
 that count): `current(session_id)` gives the account of a cookie's session, or refuses it.
@@ -206,6 +207,7 @@ class Accounts:
                                 csrf=secrets.token_urlsafe(24), created_at=now, seen_at=now,
                                 agent=summary_of_agent(agent), address=(address or "")[:64])
         self.store.add_session(session)
+        self.store.end_idle(now - self.idle)  # (one indexed statement: the sessions nobody came back to go)
         return Login(session_id=session_id, csrf=session.csrf, account=account, session=session)
 
     def current(self, session_id: Any) -> Current:
