@@ -6,13 +6,15 @@ The core's layers, each a folder, each calling only down this list (an import-li
 in pyproject.toml says so, and CI checks it):
 
     edge/    parse, check, call down, answer: the security guard, request bodies, REST routes
-             and pages, the WebSocket as a table of message handlers (no rules, no game's name)
+             and pages, the accounts' routes, the WebSocket as a table of message handlers (no
+             rules, no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
-             tokens, positions, standings, and the room's concerns (resign, takeback)
-    store/   the database
+             tokens, positions, standings, and the room's concerns (resign, takeback); accounts
+             and their sessions
+    store/   the database: games, rate counts, accounts and sessions
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
