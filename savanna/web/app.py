@@ -71,7 +71,7 @@ WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator): edge/socket.py. Sp
 capped, in all, per game and per client address; a seat's token always gets in.
 
 Pages (the browser UI in static/, which talks to the API above): / the lobby, /play/{id} a
-game, /replay/{id} its replay. Join links are /play/{id}#token=TOKEN (the token in the
+game, /replay/{id} its replay; /account, /players/{name} and /leaderboard?game=... (edge/account_pages.py). Join links are /play/{id}#token=TOKEN (the token in the
 fragment never reaches the server's logs); /play/{id} alone is the watch link. Their
 sentences come in the browser's language from GET /api/messages/{lang} (edge/i18n.py).
 """
@@ -92,6 +92,7 @@ from fastapi.staticfiles import StaticFiles
 
 from savanna import __version__, games
 
+from .edge import account_pages
 from .edge import accounts as account_routes
 from .edge import errors, routes, socket
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
@@ -225,6 +226,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(routes.router(parts))
     app.include_router(socket.router(parts))
     app.include_router(account_routes.router(parts))
+    app.include_router(account_pages.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))

@@ -77,6 +77,9 @@ async function api(path, options = {}) {
     init.body = typeof options.json === "string" ? options.json : JSON.stringify(options.json);
     delete init.json;
   }
+  // a change made with the session cookie carries its CSRF token (edge/accounts.py)
+  const csrf = /(?:^|;\s*)savanna_csrf=([^;]*)/.exec(document.cookie);
+  if (csrf && (init.method || "GET").toUpperCase() !== "GET") init.headers["X-CSRF-Token"] = decodeURIComponent(csrf[1]);
   const resp = await fetch(path, init);
   let body = null;
   try { body = await resp.json(); } catch (e) { /* not JSON */ }

@@ -2,7 +2,9 @@
 // hotseat), share its seat links, list games being played and finished ones, upload a save.
 // The games and their options are the server's catalogue (GET /api/catalogue), their texts
 // translated here; a game's own texts (how to play, its options' headings) come with its
-// scripts, added to the page when the game is chosen.
+// scripts, added to the page when the game is chosen. With an account (accounts.js): the
+// header's account links, the log-in and register form, "my games", rated games, seats
+// invited by account name or left open, and the open seats of others' games to take.
 "use strict";
 
 const { api, h, toast, copyText, Tokens, errorText, seatName, levelName, playerWords } = window.Savanna;
@@ -11,6 +13,7 @@ const COLOURS = window.SavannaBoard.SEAT_COLOURS;
 const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
 
 const Games = window.SavannaGames;
+const Accounts = window.SavannaAccounts;
 
 // a game's tag in the lists: its name, capitalised
 const tag = game => game.charAt(0).toUpperCase() + game.slice(1);
@@ -49,7 +52,11 @@ function seedDigits(text, bits) {
 class Lobby {
   constructor(root) {
     this.root = root;
-    this.seats = [{ kind: "human", name: "" }, { kind: "computer", player: "medium" }];
+    // a human seat's `how`: "link" (a join link, its name given here), "account" (invited by
+    // an account's name) or "open" (the first logged-in person to take it)
+    this.seats = [{ kind: "human", how: "link", name: "" }, { kind: "computer", player: "medium" }];
+    this.account = null; // GET /api/me, or null when nobody is logged in here
+    this.rated = false;
     this.game = null; // the chosen game's name (the catalogue's default at first)
     this.info = null; // GET /api/players: the computer players, levels and limits
     this.catalogue = null; // GET /api/catalogue: the games
@@ -61,13 +68,23 @@ class Lobby {
   }
 
   async init() {
-    try { [this.info, this.catalogue] = await Promise.all([api("/api/players"), Games.catalogue()]); }
+    try { [this.info, this.catalogue, this.account] = await Promise.all([api("/api/players"), Games.catalogue(), Accounts.me()]); }
     catch (e) { toast(_("The server did not answer: {reason}", { reason: e.message })); return; }
     document.title = "savanna · " + _(this.entry(this.catalogue.default).name);
     await this.choose(this.catalogue.default);
     this.render();
     this.refresh();
     this.timer = setInterval(() => this.refresh(), 5000);
+    window.addEventListener("hashchange", () => this.showAccount());
+    this.showAccount();
+  }
+
+  // the header's "Log in" (/#account): the form unfolded and its name field focused
+  showAccount() {
+    if (location.hash !== "#account" || !this.accountBox) return;
+    this.accountBox.open = true;
+    this.accountBox.scrollIntoView({ block: "start" });
+    document.getElementById("entry-name").focus();
   }
 
   levelOptions(selected) {
@@ -79,6 +96,42 @@ class Lobby {
     const custom = !this.info.levels.some(l => l.level === selected);
     opts.push(h("option", { value: "custom", selected: custom }, _("custom spec…")));
     return opts;
+  }
+
+  // A person's seat: by a join link (its name typed here), invited by an account's name, or
+  // open; in a rated game no join link, and the first seat is the creator's own account.
+  humanSeat(s, i) {
+    const how = s.how || "link";
+    const own = this.rated && i === 0;
+    const field = how === "link"
+      ? h("input", { name: `name-${i}`, value: s.name || "", placeholder: _("Player {n}", { n: i + 1 }), maxlength: this.info.limits.name,
+        "aria-label": _("seat {n} name", { n: i + 1 }), oninput: e => { s.name = e.target.value; } })
+      : how === "account"
+        ? h("input", { name: `account-${i}`, value: s.account || "", placeholder: _("account name"), maxlength: 24, readonly: own,
+          autocapitalize: "none", spellcheck: "false", "aria-label": _("seat {n}: the account invited", { n: i + 1 }),
+          oninput: e => { s.account = e.target.value; this.checkForm(); } })
+        : h("span", { class: "muted small open-note" }, _("the first person logged in to take it"));
+    return h("span", { class: "level" },
+      h("select", { name: `how-${i}`, "aria-label": _("seat {n}: how the person comes", { n: i + 1 }), disabled: own,
+        onchange: e => { s.how = e.target.value; this.render(); } },
+      h("option", { value: "link", selected: how === "link", disabled: this.rated }, _("join link")),
+      h("option", { value: "account", selected: how === "account" }, _("invite by name")),
+      h("option", { value: "open", selected: how === "open" }, _("open seat"))),
+      field);
+  }
+
+  // A rated game (only logged in): the creator's seat is their account's, every other person's
+  // seat invited by name or open, the deal the server's (no seed), no hotseat.
+  setRated(on) {
+    this.rated = on && !!this.account;
+    if (this.rated) {
+      this.seats[0] = { kind: "human", how: "account", account: this.account.name };
+      for (const s of this.seats.slice(1)) if (s.kind === "human" && s.how === "link") s.how = "open";
+      this.seedText = "";
+    } else if (this.seats[0].how === "account" && this.seats[0].account === this.account?.name) {
+      this.seats[0] = { kind: "human", how: "link", name: this.account ? this.account.name : "" };
+    }
+    this.render();
   }
 
   entry(game) { return this.catalogue.games.find(g => g.game === game) || this.catalogue.games[0]; }
@@ -130,12 +183,12 @@ class Lobby {
       const row = h("div", { class: "seat-row", dataset: { seat: i } },
         h("span", { class: "swatch", style: `background:${COLOURS[i]}`, title: _(COLOUR_NAMES[i]) }),
         h("select", { name: `kind-${i}`, "aria-label": _("seat {n}: person or computer", { n: i + 1 }),
-          onchange: e => { s.kind = e.target.value; if (s.kind === "computer" && !s.player) s.player = "medium"; this.render(); } },
+          disabled: this.rated && i === 0,
+          onchange: e => { s.kind = e.target.value; if (s.kind === "computer" && !s.player) s.player = "medium"; if (!s.how) s.how = this.rated ? "account" : "link"; this.render(); } },
           h("option", { value: "human", selected: s.kind === "human" }, _("person")),
           h("option", { value: "computer", selected: s.kind === "computer" }, _("computer"))),
         s.kind === "human"
-          ? h("input", { name: `name-${i}`, value: s.name || "", placeholder: _("Player {n}", { n: i + 1 }), maxlength: this.info.limits.name,
-            "aria-label": _("seat {n} name", { n: i + 1 }), oninput: e => { s.name = e.target.value; } })
+          ? this.humanSeat(s, i)
           : h("span", { class: "level" },
             h("select", { name: `level-${i}`, "aria-label": _("seat {n} strength", { n: i + 1 }),
               onchange: e => { s.player = e.target.value === "custom" ? `mcts:time=${Math.min(2, this.info.limits.time)}` : e.target.value; this.render(); } },
@@ -144,7 +197,7 @@ class Lobby {
               : h("input", { name: `spec-${i}`, value: s.player, "aria-label": _("player spec"),
                 title: _("e.g. {example} or greedy (at most {limit} s a move on this server)", { example: `mcts:time=${Math.min(2, this.info.limits.time)}`, limit: this.info.limits.time }),
                 oninput: e => { s.player = e.target.value; this.checkForm(); } })),
-        this.seats.length > min ? h("button", { type: "button", class: "icon", title: _("remove this seat"), "aria-label": _("remove this seat"),
+        this.seats.length > min && !(this.rated && i === 0) ? h("button", { type: "button", class: "icon", title: _("remove this seat"), "aria-label": _("remove this seat"),
           onclick: () => { this.seats.splice(i, 1); this.render(); } }, "✕") : null);
       return row;
     });
@@ -161,8 +214,13 @@ class Lobby {
         ? h("p", { class: "muted small seat-note", id: "think-limit" }, _("A computer player thinks at most {limit} s a move on this server.", { limit: this.info.limits.time })) : null,
       this.info.limits.computer_only ? null
         : h("p", { class: "muted small seat-note", id: "people-note" }, _("A game here needs at least one person: computers play only against people.")),
+      this.account ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "rated", id: "rated", checked: this.rated,
+        "aria-describedby": "rated-note", onchange: e => this.setRated(e.target.checked) }), " " + _("Rated game")) : null,
+      this.account ? h("p", { class: "muted small option-note", id: "rated-note" }, this.rated
+        ? _("Your seat is yours; every other person's is invited by account name or open. The server deals; no takebacks, no hints, no hotseat. When it ends, the ratings change.")
+        : _("Counts for the players' ratings.")) : null,
       this.ruleOptions(),
-      h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat" }),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat", disabled: this.rated }),
         " " + _("Hotseat: every person plays at this screen")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " " + _("List it in the lobby")),
       h("label", { class: "resign-choice" }, _("If a person resigns:") + " ",
@@ -172,7 +230,7 @@ class Lobby {
         " ", h("select", { name: "resign_player", id: "resign-player", "aria-label": _("the computer player that takes the seat") },
           this.info.levels.filter(l => !specProblem(l.level, this.info)).map(l => h("option", { value: l.level, selected: l.level === "medium" }, levelName(l.level))))),
       h("details", { open: this.seedText.trim() !== "" }, h("summary", {}, _("More")),
-        h("label", {}, _("Seed") + " ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off",
+        h("label", {}, _("Seed") + " ", h("input", { name: "seed", id: "seed", type: "text", inputmode: "numeric", autocomplete: "off", disabled: this.rated,
           maxlength: 80, placeholder: _("random"), value: this.seedText, "aria-describedby": "seed-note",
           oninput: e => { this.seedText = e.target.value; this.checkForm(); } })),
         h("p", { class: "muted small", id: "seed-note" }, _("A whole number of up to {bits} bits (every digit counts), or empty for a random deal.", { bits: this.seedBits() })
@@ -187,14 +245,29 @@ class Lobby {
       this.errorBox("upload"),
       h("button", { type: "submit" }, _("Upload")));
     this.lists = h("div", { id: "lists" });
+    this.mineBox = h("div", { id: "mine" });
     this.created = this.created || h("div", { id: "created" });
     this.root.innerHTML = "";
     this.root.append(
-      h("header", { class: "bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(this.gameInfo().name)),
-        h("span", { class: "spacer" }), h("a", { href: "/docs" }, "API"), window.SavannaI18n.switcher()),
-      h("div", { class: "lobby" }, h("div", { class: "col" }, form, this.created, upload), h("div", { class: "col" }, this.howToPlay(), this.lists)));
+      h("header", { class: "bar account-bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(this.gameInfo().name)),
+        h("span", { class: "spacer" }), h("nav", { class: "bar-links", "aria-label": _("Accounts") }, Accounts.barLinks(this.account)),
+        h("a", { href: "/docs" }, "API"), window.SavannaI18n.switcher()),
+      h("div", { class: "lobby" }, h("div", { class: "col" }, this.accountCard(), form, this.created, upload),
+        h("div", { class: "col" }, this.mineBox, this.howToPlay(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
+    if (this.lastMine) this.renderMine(this.lastMine);
     this.checkForm();
+  }
+
+  // Logged out: the log-in and register form, folded (open when the address asks for #account);
+  // logged in, nothing here (the header has the account's links).
+  accountCard() {
+    if (this.account) return null;
+    this.accountBox = this.accountBox || h("details", { class: "card", id: "account", open: location.hash === "#account" },
+      h("summary", {}, h("strong", {}, _("Log in or register")), " ",
+        h("span", { class: "muted small" }, _("for rated games and seats that follow you"))),
+      Accounts.entryForm(() => location.assign("/")));
+    return this.accountBox;
   }
 
   seedBits() { return this.info.limits.seed_bits || 256; }
@@ -208,6 +281,16 @@ class Lobby {
     this.seats.forEach((s, i) => {
       const why = s.kind === "computer" ? specProblem(s.player, this.info) : null;
       if (why) out.push(_("Seat {n}: {problem}.", { n: i + 1, problem: why }));
+    });
+    const invited = [];
+    this.seats.forEach((s, i) => {
+      if (s.kind !== "human") return;
+      if (this.rated && (s.how || "link") === "link") out.push(_("Seat {n}: in a rated game every person's seat is invited by name or open.", { n: i + 1 }));
+      if (s.how !== "account") return;
+      const name = (s.account || "").trim();
+      if (!name) out.push(_("Seat {n}: write the name of the account you invite.", { n: i + 1 }));
+      else if (invited.includes(name.toLowerCase())) out.push(_("Seat {n}: {name} is invited twice.", { n: i + 1, name }));
+      invited.push(name.toLowerCase());
     });
     if (seedDigits(this.seedText, this.seedBits()) === null)
       out.push(_("The seed must be a whole number of at most {bits} bits, or empty for a random deal.", { bits: this.seedBits() }));
@@ -275,16 +358,18 @@ class Lobby {
     if (this.pending || Date.now() < this.waitUntil || this.problems().length) { this.checkForm(); return; }
     const f = e.target.elements;
     const body = {
-      seats: this.seats.map(s => s.kind === "human" ? { kind: "human", name: (s.name || "").trim() || null }
-        : { kind: "computer", player: s.player }),
-      game: this.game, hotseat: f.hotseat.checked, listed: f.listed.checked,
+      seats: this.seats.map(s => s.kind !== "human" ? { kind: "computer", player: s.player }
+        : s.how === "account" ? { kind: "human", account: s.account.trim() }
+          : s.how === "open" ? { kind: "human", open: true } : { kind: "human", name: (s.name || "").trim() || null }),
+      game: this.game, hotseat: !this.rated && f.hotseat.checked, listed: f.listed.checked,
       on_resign: f.on_resign.value, resign_player: f.resign_player.value,
     };
     for (const o of this.gameInfo().options) body[o.name] = o.type === "choice" ? f[o.name].value : f[o.name].checked;
     // The seed's digits go into the JSON text as they are (the API reads a JSON integer of any
     // size exactly): through a Number (parseInt, JSON.stringify) a seed over 2**53 would change.
     let text = JSON.stringify(body);
-    const seed = seedDigits(this.seedText, this.seedBits());
+    if (this.rated) text = `${text.slice(0, -1)},"rated":true}`;
+    const seed = this.rated ? "" : seedDigits(this.seedText, this.seedBits());
     if (seed) text = `${text.slice(0, -1)},"seed":${seed}}`;
     this.errors.create = null;
     this.pending = true;
@@ -304,9 +389,17 @@ class Lobby {
     Tokens.set(c.id, { token: mine || null, links, creator: c.creator_token || null });
   }
 
+  // my own seat in the game made from this form: the one invited by my account's name
+  mySeat() {
+    const me = this.account && this.account.name.toLowerCase();
+    return me ? this.seats.findIndex(s => s.kind === "human" && s.how === "account" && (s.account || "").trim().toLowerCase() === me) : -1;
+  }
+
   showCreated(c) {
     const humans = c.seats.filter(s => s.join_path);
-    if (c.hotseat_link || humans.length <= 1) {
+    const mine = this.mySeat() >= 0 ? `/play/${c.id}` : null; // the session plays my seat, no token
+    if (mine && !humans.length) { location.href = mine; return; }
+    if (!mine && (c.hotseat_link || humans.length <= 1)) {
       location.href = c.hotseat_link ? new URL(c.hotseat_link).pathname + new URL(c.hotseat_link).hash
         : humans.length ? humans[0].join_path : c.watch_path;
       return;
@@ -320,7 +413,8 @@ class Lobby {
         h("button", { type: "button", onclick: () => copyText(s.join_link) }, _("copy link")), " ",
         h("a", { href: s.join_path, class: "join", dataset: { seat: s.seat } }, _("play this seat"))))),
       h("p", {}, _("Anyone can watch:") + " ", h("button", { type: "button", onclick: () => copyText(c.watch_link) }, _("copy watch link"))),
-      h("a", { class: "button primary", href: humans[0].join_path, id: "go" }, _("Play as {who}", { who: seatName(humans[0]) })));
+      mine ? h("a", { class: "button primary", href: mine, id: "go" }, _("Play"))
+        : h("a", { class: "button primary", href: humans[0].join_path, id: "go" }, _("Play as {who}", { who: seatName(humans[0]) })));
     this.created.scrollIntoView({ behavior: "smooth" });
   }
 
@@ -352,6 +446,46 @@ class Lobby {
   async refresh() {
     try { this.lastLists = await api("/api/games?limit=30"); this.renderLists(this.lastLists); }
     catch (e) { /* the next tick tries again */ }
+    if (!this.account) return;
+    try { this.lastMine = await api("/api/me/games"); this.renderMine(this.lastMine); }
+    catch (e) { /* the next tick tries again */ }
+  }
+
+  // My games (GET /api/me/games): those waiting for my move first, then the others being played.
+  renderMine(data) {
+    const waiting = new Set((data.to_move || []).map(g => g.id));
+    const games = [...(data.to_move || []), ...(data.playing || []).filter(g => !waiting.has(g.id))];
+    const row = g => h("li", { class: "game-item" + (waiting.has(g.id) ? " to-move" : ""), dataset: { id: g.id, game: g.game } },
+      h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
+      h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
+        h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)}` + (s.seat === g.seat ? " (" + _("you") + ")" : "")))),
+      waiting.has(g.id) ? h("strong", { class: "your-turn" }, _("your turn")) : null,
+      h("span", { class: "actions" }, h("a", { href: `/play/${g.id}`, class: "play" }, waiting.has(g.id) ? _("play") : _("open"))));
+    this.mineBox.replaceChildren(h("section", { class: "card" + (waiting.size ? " highlight" : ""), id: "my-games" },
+      h("h2", {}, _("My games")),
+      games.length ? h("ul", { class: "games" }, games.map(row)) : h("p", { class: "muted" }, _("None being played: create one, or take an open seat.")),
+      h("p", { class: "small" }, h("a", { href: Accounts.profilePath(this.account.name) }, _("Finished games and ratings on your profile")))));
+  }
+
+  // Take an open seat of a listed game: my account claims it, and the game opens.
+  async take(g, seat) {
+    try { await api(`/api/games/${encodeURIComponent(g.id)}/seats/${seat}/take`, { method: "POST" }); }
+    catch (e) { toast(_("Not taken: {reason}", { reason: Accounts.accountError(e) })); this.refresh(); return; }
+    location.href = `/play/${g.id}`;
+  }
+
+  openSeats(games) {
+    const open = games.filter(g => (g.open_seats || []).length);
+    if (!open.length) return null;
+    return h("section", { class: "card", id: "open-seats" }, h("h2", {}, _("Open seats")),
+      this.account ? null : h("p", { class: "muted small" }, h("a", { href: "/#account" }, _("Log in")), " " + _("to take a seat.")),
+      h("ul", { class: "games" }, open.map(g => h("li", { class: "game-item", dataset: { id: g.id, game: g.game } },
+        h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
+        h("span", { class: "players" }, g.seats.filter(s => !g.open_seats.includes(s.seat)).map(s => h("span", { class: "who" },
+          h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)}`))),
+        h("span", { class: "actions" }, g.open_seats.map(n => h("button", { type: "button", class: "take", dataset: { seat: n },
+          disabled: !this.account, onclick: () => this.take(g, n) },
+        h("span", { class: "swatch", style: `background:${COLOURS[n]}` }), " " + _("take seat {n}", { n: n + 1 })))))))); 
   }
 
   // The creator deletes an unfinished game (its creator token is kept in this browser).
@@ -370,7 +504,7 @@ class Lobby {
       const mine = Tokens.get(g.id).token;
       const creator = Tokens.get(g.id).creator;
       return h("li", { class: "game-item", dataset: { game: g.game } },
-        h("span", { class: "game-tag" }, tag(g.game)),
+        h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
           h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)} `, h("strong", {}, String(s.score)),
           over && g.winners.includes(s.seat) ? " ★" : ""))),
@@ -384,7 +518,7 @@ class Lobby {
             onclick: () => this.remove(g) }, _("delete")) : null));
     };
     this.lists.innerHTML = "";
-    this.lists.append(
+    this.lists.append(this.openSeats(data.open) || "",
       h("section", { class: "card" }, h("h2", {}, _("Being played")),
         data.open.length ? h("ul", { class: "games" }, data.open.map(g => row(g, false))) : h("p", { class: "muted" }, _("No game yet: create one."))),
       h("section", { class: "card" }, h("h2", {}, _("Finished")),

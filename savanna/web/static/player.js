@@ -1,0 +1,156 @@
+// A player's profile (/players/{name}, from GET /api/players/{name}): each game's rating (the
+// number, marked provisional while uncertain, the games it rests on) with its history drawn
+// here as an SVG chart (a title and a description for screen readers, and the same points as a
+// table), the finished games with their result, rating change and replay, and the games
+// waiting for the player's move now.
+"use strict";
+
+(() => {
+const { api, h, toast, seatName } = window.Savanna;
+const { _, ngettext, number } = window.SavannaI18n;
+const A = window.SavannaAccounts;
+const SVG = "http://www.w3.org/2000/svg";
+
+function s(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(typeof c === "string" ? document.createTextNode(c) : c);
+  return e;
+}
+
+// round steps for the rating axis: 10, 20, 25, 50, 100 ... points between lines
+function step(span) {
+  const raw = span / 4, p = 10 ** Math.floor(Math.log10(Math.max(raw, 1)));
+  return [1, 2, 2.5, 5, 10].map(m => m * p).find(m => m >= raw) || 10 * p;
+}
+
+// The history [{at, rating, game_id}] as a line over the games in order, rating up.
+function chart(id, gameTitle, history) {
+  const W = 600, H = 220, L = 48, R = 12, T = 12, B = 30;
+  const ratings = history.map(p => p.rating);
+  let lo = Math.min(...ratings), hi = Math.max(...ratings);
+  if (hi - lo < 40) { const mid = (hi + lo) / 2; lo = mid - 20; hi = mid + 20; }
+  const st = step(hi - lo);
+  lo = Math.floor(lo / st) * st; hi = Math.ceil(hi / st) * st;
+  const x = i => L + (history.length === 1 ? (W - L - R) / 2 : i * (W - L - R) / (history.length - 1));
+  const y = r => T + (hi - r) * (H - T - B) / (hi - lo);
+  const first = ratings[0], last = ratings[ratings.length - 1];
+  const titleText = _("Rating in {game}", { game: gameTitle });
+  const desc = ngettext("{n} rated game: the rating went from {first} to {last}.", "{n} rated games: the rating went from {first} to {last}.",
+    history.length, { first: number(first), last: number(last) });
+  const grid = [];
+  for (let v = lo; v <= hi + 1e-9; v += st) {
+    grid.push(s("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
+      s("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, number(Math.round(v))));
+  }
+  const points = history.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 4, class: "point" },
+    s("title", {}, _("after game {n} ({date}): {rating}", { n: i + 1, date: A.when(p.at), rating: number(p.rating) }))));
+  return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", id, role: "img", "aria-labelledby": `${id}-title ${id}-desc`,
+    preserveAspectRatio: "xMidYMid meet" },
+  s("title", { id: `${id}-title` }, titleText), s("desc", { id: `${id}-desc` }, desc),
+  grid,
+  s("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "base" }),
+  s("text", { x: (L + W - R) / 2, y: H - 8, class: "axis", "text-anchor": "middle" }, _("rated games, in order")),
+  history.length > 1 ? s("polyline", { points: history.map((p, i) => `${x(i)},${y(p.rating)}`).join(" "), class: "line" }) : null,
+  points);
+}
+
+class PlayerPage {
+  constructor(root) {
+    this.root = root;
+    this.name = decodeURIComponent(location.pathname.replace(/^\/players\//, "").replace(/\/$/, ""));
+    this.load();
+  }
+
+  async load() {
+    let account = null, profile, catalogue;
+    try { account = await A.me(); } catch (e) { /* the profile shows all the same */ }
+    const main = h("main", { class: "account-main" });
+    this.root.replaceChildren(A.header(_("Profile"), account), main);
+    document.title = `savanna · ${this.name}`;
+    try {
+      [profile, catalogue] = await Promise.all([api(`/api/players/${encodeURIComponent(this.name)}`), window.SavannaGames.catalogue()]);
+    } catch (e) {
+      main.append(h("section", { class: "card", id: "no-player" }, h("h1", {}, this.name),
+        h("p", {}, e.status === 404 ? _("There is no player of that name.") : _("The server did not answer: {reason}", { reason: e.message }))));
+      return;
+    }
+    this.titles = Object.fromEntries(catalogue.games.map(g => [g.game, _(g.name)]));
+    this.profile = profile;
+    this.mine = !!account && account.name.toLowerCase() === profile.name.toLowerCase();
+    const games = catalogue.games.map(g => g.game).filter(g => profile.ratings && profile.ratings[g]);
+    main.append(
+      h("section", { class: "card", id: "player-head" }, h("h1", {}, profile.name,
+        profile.computer ? h("span", { class: "badge computer", title: _("a computer player") }, _("computer")) : null),
+      profile.created && !profile.computer ? h("p", { class: "muted" }, _("Playing here since {date}.", { date: A.when(profile.created) })) : null),
+      this.toMoveCard(profile.to_move || []),
+      h("div", { class: "ratings" }, games.length ? games.map(g => this.ratingCard(g, profile.ratings[g]))
+        : h("section", { class: "card" }, h("p", { class: "muted", id: "no-ratings" }, _("No rated game yet.")))),
+      this.gamesCard(profile.games || []));
+  }
+
+  ratingCard(game, r) {
+    const history = r.history || [];
+    const id = `chart-${game}`;
+    return h("section", { class: "card rating-card", id: `rating-${game}`, dataset: { game } },
+      h("h2", {}, this.titles[game] || game),
+      h("p", { class: "rating-line" }, h("span", { class: "rating", dataset: { rating: r.rating } }, number(r.rating)),
+        r.provisional ? h("span", { class: "provisional", title: _("provisional: too few games to be sure") }, "?") : null, " ",
+        h("span", { class: "muted" }, ngettext("{n} rated game", "{n} rated games", r.games)),
+        r.provisional ? h("span", { class: "muted small" }, " · " + _("provisional")) : null),
+      h("p", { class: "muted small" }, `μ ${r.mu.toFixed(2)} · σ ${r.sigma.toFixed(2)}`),
+      history.length ? chart(id, this.titles[game] || game, history) : h("p", { class: "muted" }, _("No rated game yet.")),
+      history.length ? h("details", { class: "chart-table" }, h("summary", {}, _("The history as a table")),
+        h("div", { class: "table-wrap" }, h("table", { class: "data" },
+          h("caption", { class: "sr-only" }, _("Rating in {game}", { game: this.titles[game] || game })),
+          h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, _("Date")),
+            h("th", { scope: "col" }, _("Rating")), h("th", { scope: "col" }, _("Game")))),
+          h("tbody", {}, history.map((p, i) => h("tr", {}, h("td", {}, number(i + 1)), h("td", {}, A.when(p.at, true)),
+            h("td", {}, number(p.rating)), h("td", {}, p.game_id ? h("a", { href: `/replay/${p.game_id}` }, _("replay")) : "–"))))))) : null);
+  }
+
+  // the rating change a finished game brought: the game's own figure, else the history's step
+  change(g) {
+    for (const k of ["rating_change", "change", "delta"]) if (typeof g[k] === "number") return g[k];
+    const history = (this.profile.ratings[g.game] || {}).history || [];
+    const i = history.findIndex(p => p.game_id === g.id);
+    return i > 0 ? history[i].rating - history[i - 1].rating : null;
+  }
+
+  result(g) {
+    const n = g.players || (g.seats || []).length;
+    if (Number.isInteger(g.rank) && n) return g.rank === 1 ? _("won") : _("place {rank} of {n}", { rank: g.rank, n });
+    if (Array.isArray(g.winners) && Number.isInteger(g.seat)) return g.winners.includes(g.seat) ? _("won") : _("lost");
+    return g.result ? String(g.result) : "";
+  }
+
+  gamesCard(list) {
+    return h("section", { class: "card", id: "finished" }, h("h2", {}, _("Finished games")),
+      list.length ? h("ul", { class: "games" }, list.map(g => {
+        const d = this.change(g);
+        return h("li", { class: "game-item", dataset: { game: g.game, id: g.id } },
+          h("span", { class: "game-tag" }, this.titles[g.game] || g.game),
+          g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
+          h("span", { class: "players" }, (g.seats || []).map(st => h("span", { class: "who" }, seatName(st), " ", h("strong", {}, String(st.score ?? ""))))),
+          h("span", { class: "result" }, this.result(g)),
+          d === null ? null : h("span", { class: `change ${d >= 0 ? "up" : "down"}` }, (d > 0 ? "+" : d < 0 ? "−" : "±") + number(Math.abs(d))),
+          h("span", { class: "muted small" }, A.when(g.updated || g.finished || g.at)),
+          h("span", { class: "actions" }, h("a", { href: `/replay/${g.id}`, class: "replay" }, _("replay"))));
+      })) : h("p", { class: "muted" }, _("None yet.")));
+  }
+
+  toMoveCard(list) {
+    if (!list.length) return null;
+    return h("section", { class: "card highlight", id: "to-move" },
+      h("h2", {}, this.mine ? _("Your turn now") : _("Waiting for {name}'s move", { name: this.profile.name })),
+      h("ul", { class: "games" }, list.map(g => h("li", { class: "game-item", dataset: { id: g.id } },
+        h("span", { class: "game-tag" }, this.titles[g.game] || g.game),
+        h("span", { class: "players" }, (g.seats || []).map(st => h("span", { class: "who" }, seatName(st)))),
+        h("span", { class: "actions" }, h("a", { href: `/play/${g.id}` }, this.mine ? _("play") : _("watch")))))));
+  }
+}
+
+window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
+  window.playerPage = new PlayerPage(document.getElementById("app"));
+}).catch(e => toast(e.message)));
+})();
