@@ -28,8 +28,8 @@ class Leaderboard {
     main.append(card);
     try { board = await api(`/api/leaderboard?game=${encodeURIComponent(game)}`); }
     catch (e) { card.append(h("p", { class: "form-error" }, _("The server did not answer: {reason}", { reason: e.message }))); return; }
-    card.append(h("p", { class: "muted small" }, ngettext("Accounts with at least {n} rated game; a ? marks a provisional rating.",
-      "Accounts with at least {n} rated games; a ? marks a provisional rating.", board.min_games)));
+    card.append(h("p", { class: "muted small", id: "board-note" }, ngettext("People with at least {n} rated game, one of them in the last {days} days, and the computer players; a ? marks a provisional rating.",
+      "People with at least {n} rated games, one of them in the last {days} days, and the computer players; a ? marks a provisional rating.", board.min_games, { days: board.active_days ?? 90 })));
     if (!board.players.length) { card.append(h("p", { class: "muted", id: "empty" }, _("Nobody yet: play a rated game."))); return; }
     const me = account && account.name.toLowerCase();
     card.append(h("div", { class: "table-wrap" }, h("table", { class: "data board" },

@@ -72,13 +72,15 @@ class PlayerPage {
       [profile, catalogue] = await Promise.all([api(`/api/players/${encodeURIComponent(this.name)}`), window.SavannaGames.catalogue()]);
     } catch (e) {
       main.append(h("section", { class: "card", id: "no-player" }, h("h1", {}, this.name),
-        h("p", {}, e.status === 404 ? _("There is no player of that name.") : _("The server did not answer: {reason}", { reason: e.message }))));
+        h("p", { id: "player-error" }, e.status === 404 ? _("There is no player of that name.") : _("The server did not answer: {reason}", { reason: e.message }))));
       return;
     }
     this.titles = Object.fromEntries(catalogue.games.map(g => [g.game, _(g.name)]));
     this.profile = profile;
     this.mine = !!account && account.name.toLowerCase() === profile.name.toLowerCase();
-    const games = catalogue.games.map(g => g.game).filter(g => profile.ratings && profile.ratings[g]);
+    // the games played first, then the others (a rating nobody has earned yet)
+    const games = catalogue.games.map(g => g.game).filter(g => profile.ratings && profile.ratings[g])
+      .sort((a, b) => (profile.ratings[b].games > 0) - (profile.ratings[a].games > 0));
     main.append(
       h("section", { class: "card", id: "player-head" }, h("h1", {}, profile.name,
         profile.computer ? h("span", { class: "badge computer", title: _("a computer player") }, _("computer")) : null),
@@ -109,33 +111,31 @@ class PlayerPage {
             h("td", {}, number(p.rating)), h("td", {}, p.game_id ? h("a", { href: `/replay/${p.game_id}` }, _("replay")) : "–"))))))) : null);
   }
 
-  // the rating change a finished game brought: the game's own figure, else the history's step
-  change(g) {
-    for (const k of ["rating_change", "change", "delta"]) if (typeof g[k] === "number") return g[k];
-    const history = (this.profile.ratings[g.game] || {}).history || [];
-    const i = history.findIndex(p => p.game_id === g.id);
-    return i > 0 ? history[i].rating - history[i - 1].rating : null;
+  // a finished game's result for this player: won, or its place among the players
+  result(g) {
+    return g.rank === 1 ? _("won") : _("place {rank} of {n}", { rank: g.rank, n: g.players });
   }
 
-  result(g) {
-    const n = g.players || (g.seats || []).length;
-    if (Number.isInteger(g.rank) && n) return g.rank === 1 ? _("won") : _("place {rank} of {n}", { rank: g.rank, n });
-    if (Array.isArray(g.winners) && Number.isInteger(g.seat)) return g.winners.includes(g.seat) ? _("won") : _("lost");
-    return g.result ? String(g.result) : "";
+  // a game's seats, each linked to its player's profile when it has one, this player's marked
+  seats(g) {
+    return g.seats.map(st => h("span", { class: "who" + (st.seat === g.seat ? " me" : "") },
+      st.profile && st.seat !== g.seat ? h("a", { href: A.profilePath(st.profile) }, seatName({ ...st, kind: st.computer ? "computer" : "human" }))
+        : seatName({ ...st, kind: st.computer ? "computer" : "human" })));
   }
 
   gamesCard(list) {
     return h("section", { class: "card", id: "finished" }, h("h2", {}, _("Finished games")),
       list.length ? h("ul", { class: "games" }, list.map(g => {
-        const d = this.change(g);
+        const d = g.rating_change;
         return h("li", { class: "game-item", dataset: { game: g.game, id: g.id } },
           h("span", { class: "game-tag" }, this.titles[g.game] || g.game),
           g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
-          h("span", { class: "players" }, (g.seats || []).map(st => h("span", { class: "who" }, seatName(st), " ", h("strong", {}, String(st.score ?? ""))))),
-          h("span", { class: "result" }, this.result(g)),
-          d === null ? null : h("span", { class: `change ${d >= 0 ? "up" : "down"}` }, (d > 0 ? "+" : d < 0 ? "−" : "±") + number(Math.abs(d))),
-          h("span", { class: "muted small" }, A.when(g.updated || g.finished || g.at)),
-          h("span", { class: "actions" }, h("a", { href: `/replay/${g.id}`, class: "replay" }, _("replay"))));
+          h("span", { class: "players" }, this.seats(g)),
+          h("span", { class: "result" }, this.result(g) + " · " + ngettext("{n} point", "{n} points", g.points)),
+          typeof d === "number" ? h("span", { class: `change ${d >= 0 ? "up" : "down"}`, title: _("rating after it: {rating}", { rating: number(g.rating) }) },
+            (d > 0 ? "+" : d < 0 ? "−" : "±") + number(Math.abs(d))) : null,
+          h("span", { class: "muted small" }, A.when(g.ended)),
+          h("span", { class: "actions" }, h("a", { href: g.replay || `/replay/${g.id}`, class: "replay" }, _("replay"))));
       })) : h("p", { class: "muted" }, _("None yet.")));
   }
 
@@ -145,8 +145,8 @@ class PlayerPage {
       h("h2", {}, this.mine ? _("Your turn now") : _("Waiting for {name}'s move", { name: this.profile.name })),
       h("ul", { class: "games" }, list.map(g => h("li", { class: "game-item", dataset: { id: g.id } },
         h("span", { class: "game-tag" }, this.titles[g.game] || g.game),
-        h("span", { class: "players" }, (g.seats || []).map(st => h("span", { class: "who" }, seatName(st)))),
-        h("span", { class: "actions" }, h("a", { href: `/play/${g.id}` }, this.mine ? _("play") : _("watch")))))));
+        h("span", { class: "muted" }, ngettext("{n} player", "{n} players", g.players) + " · " + ngettext("{n} move", "{n} moves", g.moves)),
+        h("span", { class: "actions" }, h("a", { href: g.play || `/play/${g.id}` }, this.mine ? _("play") : _("watch")))))));
   }
 }
 
