@@ -56,6 +56,9 @@ status of the code, see table/errors.py):
     POST /api/me/password                 {"password", "new_password"}: the other sessions end
     DELETE /api/me                        {"password"}: delete the account
                                           (edge/accounts.py: the cookie, CSRF, limits)
+    GET  /api/players/{name}              a profile: ratings and their history, finished games,
+                                          games to move in (edge/ratings.py, table/ratings.py)
+    GET  /api/leaderboard?game=NAME       a game's leaderboard
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -95,6 +98,7 @@ from savanna import __version__, games
 from .edge import account_pages
 from .edge import accounts as account_routes
 from .edge import errors, routes, socket
+from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
 from .edge.ratelimit import DEFAULT_CREATE_LIMIT, DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT, CreationLimits
@@ -102,11 +106,14 @@ from .live.cluster import Cluster, GlobalSlots
 from .live.connection import Limits
 from .live.expiry import DEFAULT_EXPIRE_AFTER, Expiry
 from .live.games import LiveGames
+from .live.ratings import RatingSweep
 from .live.searches import Searches
 from .store.accounts import AccountStore
+from .store.ratings import RatingStore
 from .store.ratestore import DatabaseStorage
 from .store.storage import Store, redact
 from .table.accounts import Accounts
+from .table.ratings import Ratings
 from .table.seats import MAX_THINK
 from .table.service import GameService
 
@@ -174,8 +181,12 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     account_limits = {"login": CreationLimits(login_limit), "register": CreationLimits(register_limit)}
     store = Store(database_url)
-    accounts = Accounts(AccountStore(store.engine), hasher=password_hasher)
+    account_store = AccountStore(store.engine)
+    accounts = Accounts(account_store, hasher=password_hasher)
     service = GameService(store, max_think=max_think, computer_only=computer_only)
+    ratings = Ratings(RatingStore(store.engine), store, account_store)
+    service.on_over.append(ratings.settle)  # a rated game's end settles its ratings (table/ratings.py)
+    rating_sweep = RatingSweep(ratings)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
     caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
                   address_spectators=max_address_spectators, address_game_spectators=max_address_game_spectators,
@@ -193,16 +204,18 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     expiry = Expiry(store, service, live, after=expire_after)
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
-                  https=https)
+                  https=https, ratings=ratings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         log.info("savanna web app on %s", redact(store.url))
         await live.start()
         await expiry.start()
+        await rating_sweep.start()
         try:
             yield
         finally:
+            await rating_sweep.close()
             await expiry.close()
             await live.close()
             store.close()
@@ -219,6 +232,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.accounts = accounts
     app.state.account_limits = account_limits
     app.state.expiry = expiry
+    app.state.ratings = ratings
     app.add_middleware(BodyLimit, message_limit=message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
     errors.install(app)
@@ -227,6 +241,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(socket.router(parts))
     app.include_router(account_routes.router(parts))
     app.include_router(account_pages.router(parts))
+    app.include_router(rating_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))

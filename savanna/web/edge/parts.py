@@ -10,6 +10,7 @@ from ..live.games import LiveGames
 from ..live.searches import Searches
 from ..store.storage import Store
 from ..table.accounts import Accounts
+from ..table.ratings import Ratings
 from ..table.service import GameService
 from .ratelimit import CreationLimits
 
@@ -27,3 +28,4 @@ class Parts:
     accounts: Accounts | None = None
     account_limits: dict[str, CreationLimits] = field(default_factory=dict)  # "login", "register"
     https: bool = False  # a proxy terminates TLS: the session cookie is always Secure
+    ratings: Ratings | None = None

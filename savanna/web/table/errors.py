@@ -25,6 +25,8 @@ ERRORS = {
     "wrong_password": 403,  # the account's password, asked again to change it or delete the account, is wrong
     "bad_origin": 403,      # a request made with the session cookie from a page of another site (edge/accounts.py)
     "bad_csrf_token": 403,  # a request made with the session cookie without its CSRF token (edge/accounts.py)
+    "unknown_player": 404,  # no account has that name (or it was deleted) (table/ratings.py)
+    "unknown_game": 400,    # a leaderboard of a game this server does not have (table/ratings.py)
     "name_taken": 409,      # an account has that name already (in any case, after Unicode normalisation)
     "too_large": 413,       # the body or message is over the size limit
     "bad_settings": 422,    # a game cannot be created so (the engine's or player's message)

@@ -22,7 +22,7 @@ import logging
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,6 +110,9 @@ class GameService:
         self._cache_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(64)]
         self.closed = False
+        # called with a game just stored over (after the write; table/ratings.py's settle): a
+        # failure is logged, and left to the sweep that catches up (live/ratings.py)
+        self.on_over: list[Callable[[GameRecord], Any]] = []
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock of one game's changes: who changes a game holds it from reading to storing."""
@@ -384,7 +387,17 @@ class GameService:
         except VersionConflict:
             raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
         self.remember(saved, new)
+        self._ended(rec, saved)
         return saved
+
+    def _ended(self, before: GameRecord, saved: GameRecord) -> None:
+        """Tell `on_over` of a game this write ended."""
+        if saved.status == "over" and before.status != "over":
+            for call in self.on_over:
+                try:
+                    call(saved)
+                except Exception:
+                    log.exception("game %s: what follows its end failed (the next sweep tries again)", saved.id)
 
     def save(self, rec: GameRecord, position: Position, *, actions: list[str] | None = None,
              status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,
@@ -401,6 +414,7 @@ class GameService:
         except VersionConflict:
             raise GameError("conflict", refused) from None
         self.remember(saved, position)
+        self._ended(rec, saved)
         return saved
 
     def delete(self, rec: GameRecord) -> None:

@@ -46,6 +46,17 @@ def ranking(record: GameRecord, game: Any) -> list[int]:
     return playing + order[::-1]
 
 
+def ranks(record: GameRecord, scores: list[int]) -> list[int]:
+    """Each seat's place, 1 the first (as `ranking`, but seats that did not resign with equal
+    scores share a place; the resigned ones follow, one place each)."""
+    order = resignation_order(record)
+    playing = [s for s in range(len(scores)) if s not in order]
+    out = [1 + sum(scores[t] > scores[s] for t in playing) if s in playing else 0 for s in range(len(scores))]
+    for i, s in enumerate(order[::-1]):
+        out[s] = len(playing) + 1 + i
+    return out
+
+
 def winners(record: GameRecord, game: Any) -> list[int]:
     """The winners: the engine's, but a resigned seat ranks last (see the module docstring)."""
     if not ended(record) and not game.is_terminal():
