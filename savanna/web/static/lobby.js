@@ -478,7 +478,7 @@ class Lobby {
     const open = games.filter(g => (g.open_seats || []).length);
     if (!open.length) return null;
     return h("section", { class: "card", id: "open-seats" }, h("h2", {}, _("Open seats")),
-      this.account ? null : h("p", { class: "muted small" }, h("a", { href: "/#account" }, _("Log in")), " " + _("to take a seat.")),
+      this.account ? null : h("p", { class: "muted small" }, h("a", { href: "/#account", id: "login-to-take" }, _("Log in to take a seat."))),
       h("ul", { class: "games" }, open.map(g => h("li", { class: "game-item", dataset: { id: g.id, game: g.game } },
         h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
         h("span", { class: "players" }, g.seats.filter(s => !g.open_seats.includes(s.seat)).map(s => h("span", { class: "who" },
