@@ -35,9 +35,9 @@ class AccountPage {
     const rows = sessions.map(s => h("tr", { dataset: { session: s.id }, class: s.current ? "current" : null },
       h("td", {}, h("span", { class: "agent" }, shortAgent(s.agent) || _("unknown browser")),
         s.current ? h("strong", { class: "this-one" }, " · " + _("this one")) : null),
-      h("td", {}, s.address || "–"),
-      h("td", {}, A.when(s.created, true)),
-      h("td", {}, A.when(s.last_seen, true)),
+      h("td", { dataset: { label: _("Address") } }, s.address || "–"),
+      h("td", { dataset: { label: _("Logged in") } }, A.when(s.created, true)),
+      h("td", { dataset: { label: _("Last seen") } }, A.when(s.last_seen, true)),
       h("td", {}, s.current ? null : h("button", { type: "button", class: "end-session", onclick: () => this.end(s) }, _("End")))));
     return h("section", { class: "card", id: "sessions" }, h("h2", {}, _("Sessions")),
       h("p", { class: "muted small" }, _("Where your account is logged in, the last used first. End one you do not know, then change your password.")),
@@ -112,14 +112,11 @@ function ngettextEnded(n) {
   return ngettext("Password changed; {n} other session ended.", "Password changed; {n} other sessions ended.", n);
 }
 
-// a browser's user agent in a few words: "Firefox on Linux"
+// the server's summary of a session's browser ("Firefox on Linux", else the start of its
+// User-Agent), in the page's language
 function shortAgent(agent) {
-  if (!agent) return "";
-  const browser = [/Edg\//, "Edge"], all = [[/Firefox\//, "Firefox"], browser, [/OPR\//, "Opera"], [/Chrom(e|ium)\//, "Chrome"], [/Safari\//, "Safari"]];
-  const systems = [[/Android/, "Android"], [/iPhone|iPad/, "iOS"], [/Windows/, "Windows"], [/Mac OS X/, "macOS"], [/Linux/, "Linux"]];
-  const b = all.find(([re]) => re.test(agent)), s = systems.find(([re]) => re.test(agent));
-  if (!b) return agent.slice(0, 60);
-  return s ? _("{browser} on {system}", { browser: b[1], system: s[1] }) : b[1];
+  const m = /^(\S+) on (\S+)$/.exec(agent || "");
+  return m ? _("{browser} on {system}", { browser: m[1], system: m[2] }) : agent;
 }
 
 window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {

@@ -22,7 +22,7 @@ const ERRORS = {
 function accountError(err) {
   const en = window.SavannaI18n.lang === "en";
   const m = String(err.message || "");
-  if (en && err.code !== "rate_limited") return m.charAt(0).toUpperCase() + m.slice(1);
+  if (en) return m.charAt(0).toUpperCase() + m.slice(1);
   if (err.code === "weak_password")
     return /common/.test(m) ? _("That password is one of the 10,000 most common: choose another.")
       : _("A password has at least 8 characters.");
@@ -150,5 +150,9 @@ function when(iso, withTime = false) {
     : { dateStyle: "medium" }).format(d);
 }
 
-window.SavannaAccounts = { me, barLinks, header, entryForm, errorBox, accountError, logOut, profilePath, when };
+// a rating as players write it: "1532", never "1,532"
+const ratings = new Intl.NumberFormat(window.SavannaI18n.lang, { useGrouping: false, maximumFractionDigits: 0 });
+const rating = n => ratings.format(n);
+
+window.SavannaAccounts = { me, barLinks, header, entryForm, errorBox, accountError, logOut, profilePath, when, rating };
 })();

@@ -39,7 +39,7 @@ class Leaderboard {
         h("td", {}, number(p.rank)),
         h("th", { scope: "row" }, h("a", { href: A.profilePath(p.name) }, p.name),
           p.computer ? h("span", { class: "badge computer", title: _("a computer player") }, _("computer")) : null),
-        h("td", { class: "num" }, number(p.rating), p.provisional ? h("span", { class: "provisional", title: _("provisional: too few games to be sure") }, "?") : null),
+        h("td", { class: "num" }, A.rating(p.rating), p.provisional ? h("span", { class: "provisional", title: _("provisional: too few games to be sure") }, "?") : null),
         h("td", { class: "num" }, number(p.games))))))));
   }
 }

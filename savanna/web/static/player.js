@@ -37,14 +37,14 @@ function chart(id, gameTitle, history) {
   const first = ratings[0], last = ratings[ratings.length - 1];
   const titleText = _("Rating in {game}", { game: gameTitle });
   const desc = ngettext("{n} rated game: the rating went from {first} to {last}.", "{n} rated games: the rating went from {first} to {last}.",
-    history.length, { first: number(first), last: number(last) });
+    history.length, { first: A.rating(first), last: A.rating(last) });
   const grid = [];
   for (let v = lo; v <= hi + 1e-9; v += st) {
     grid.push(s("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
-      s("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, number(Math.round(v))));
+      s("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, A.rating(v)));
   }
   const points = history.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 4, class: "point" },
-    s("title", {}, _("after game {n} ({date}): {rating}", { n: i + 1, date: A.when(p.at), rating: number(p.rating) }))));
+    s("title", {}, _("after game {n} ({date}): {rating}", { n: i + 1, date: A.when(p.at), rating: A.rating(p.rating) }))));
   return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", id, role: "img", "aria-labelledby": `${id}-title ${id}-desc`,
     preserveAspectRatio: "xMidYMid meet" },
   s("title", { id: `${id}-title` }, titleText), s("desc", { id: `${id}-desc` }, desc),
@@ -96,7 +96,7 @@ class PlayerPage {
     const id = `chart-${game}`;
     return h("section", { class: "card rating-card", id: `rating-${game}`, dataset: { game } },
       h("h2", {}, this.titles[game] || game),
-      h("p", { class: "rating-line" }, h("span", { class: "rating", dataset: { rating: r.rating } }, number(r.rating)),
+      h("p", { class: "rating-line" }, h("span", { class: "rating", dataset: { rating: r.rating } }, A.rating(r.rating)),
         r.provisional ? h("span", { class: "provisional", title: _("provisional: too few games to be sure") }, "?") : null, " ",
         h("span", { class: "muted" }, ngettext("{n} rated game", "{n} rated games", r.games)),
         r.provisional ? h("span", { class: "muted small" }, " · " + _("provisional")) : null),
@@ -108,7 +108,7 @@ class PlayerPage {
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, _("Date")),
             h("th", { scope: "col" }, _("Rating")), h("th", { scope: "col" }, _("Game")))),
           h("tbody", {}, history.map((p, i) => h("tr", {}, h("td", {}, number(i + 1)), h("td", {}, A.when(p.at, true)),
-            h("td", {}, number(p.rating)), h("td", {}, p.game_id ? h("a", { href: `/replay/${p.game_id}` }, _("replay")) : "–"))))))) : null);
+            h("td", {}, A.rating(p.rating)), h("td", {}, p.game_id ? h("a", { href: `/replay/${p.game_id}` }, _("replay")) : "–"))))))) : null);
   }
 
   // a finished game's result for this player: won, or its place among the players
@@ -132,8 +132,8 @@ class PlayerPage {
           g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
           h("span", { class: "players" }, this.seats(g)),
           h("span", { class: "result" }, this.result(g) + " · " + ngettext("{n} point", "{n} points", g.points)),
-          typeof d === "number" ? h("span", { class: `change ${d >= 0 ? "up" : "down"}`, title: _("rating after it: {rating}", { rating: number(g.rating) }) },
-            (d > 0 ? "+" : d < 0 ? "−" : "±") + number(Math.abs(d))) : null,
+          typeof d === "number" ? h("span", { class: `change ${d >= 0 ? "up" : "down"}`, title: _("rating after it: {rating}", { rating: A.rating(g.rating) }) },
+            (d > 0 ? "+" : d < 0 ? "−" : "±") + A.rating(Math.abs(d))) : null,
           h("span", { class: "muted small" }, A.when(g.ended)),
           h("span", { class: "actions" }, h("a", { href: g.replay || `/replay/${g.id}`, class: "replay" }, _("replay"))));
       })) : h("p", { class: "muted" }, _("None yet.")));
