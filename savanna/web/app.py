@@ -56,6 +56,11 @@ status of the code, see table/errors.py):
     POST /api/me/password                 {"password", "new_password"}: the other sessions end
     DELETE /api/me                        {"password"}: delete the account
                                           (edge/accounts.py: the cookie, CSRF, limits)
+    POST /api/games/{id}/claim            {"token"}: claim a join link's seat for the session's account
+    POST /api/games/{id}/seats/{n}/take   take an open seat for the session's account
+    GET  /api/me/games                    the account's games: {"playing", "to_move", "over"}
+                                          (edge/seat_routes.py, table/claims.py; every seat route
+                                          and the WebSocket take the session as a token)
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -93,7 +98,7 @@ from fastapi.staticfiles import StaticFiles
 from savanna import __version__, games
 
 from .edge import accounts as account_routes
-from .edge import errors, routes, socket
+from .edge import errors, routes, seat_routes, socket
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
 from .edge.ratelimit import DEFAULT_CREATE_LIMIT, DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT, CreationLimits
@@ -174,7 +179,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     account_limits = {"login": CreationLimits(login_limit), "register": CreationLimits(register_limit)}
     store = Store(database_url)
     accounts = Accounts(AccountStore(store.engine), hasher=password_hasher)
-    service = GameService(store, max_think=max_think, computer_only=computer_only)
+    service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
     caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
                   address_spectators=max_address_spectators, address_game_spectators=max_address_game_spectators,
@@ -225,6 +230,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(routes.router(parts))
     app.include_router(socket.router(parts))
     app.include_router(account_routes.router(parts))
+    app.include_router(seat_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))
