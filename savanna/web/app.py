@@ -59,6 +59,11 @@ status of the code, see table/errors.py):
     GET  /api/players/{name}              a profile: ratings and their history, finished games,
                                           games to move in (edge/ratings.py, table/ratings.py)
     GET  /api/leaderboard?game=NAME       a game's leaderboard
+    POST /api/games/{id}/claim            {"token"}: claim a join link's seat for the session's account
+    POST /api/games/{id}/seats/{n}/take   take an open seat for the session's account
+    GET  /api/me/games                    the account's games: {"playing", "to_move", "over"}
+                                          (edge/seat_routes.py, table/claims.py; every seat route
+                                          and the WebSocket take the session as a token)
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -97,7 +102,7 @@ from savanna import __version__, games
 
 from .edge import account_pages
 from .edge import accounts as account_routes
-from .edge import errors, routes, socket
+from .edge import errors, routes, seat_routes, socket
 from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
@@ -183,7 +188,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     store = Store(database_url)
     account_store = AccountStore(store.engine)
     accounts = Accounts(account_store, hasher=password_hasher)
-    service = GameService(store, max_think=max_think, computer_only=computer_only)
+    service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named)
     ratings = Ratings(RatingStore(store.engine), store, account_store)
     service.on_over.append(ratings.settle)  # a rated game's end settles its ratings (table/ratings.py)
     rating_sweep = RatingSweep(ratings)
@@ -242,6 +247,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(account_routes.router(parts))
     app.include_router(account_pages.router(parts))
     app.include_router(rating_routes.router(parts))
+    app.include_router(seat_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))
