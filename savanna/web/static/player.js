@@ -24,9 +24,10 @@ function step(span) {
   return [1, 2, 2.5, 5, 10].map(m => m * p).find(m => m >= raw) || 10 * p;
 }
 
-// The history [{at, rating, game_id}] as a line over the games in order, rating up.
-function chart(id, gameTitle, history) {
-  const W = 600, H = 220, L = 48, R = 12, T = 12, B = 30;
+// The history [{at, rating, game_id}] as a line over the games in order, rating up, drawn
+// `width` units wide for a box about as many pixels wide (its text stays readable on a phone).
+function chart(id, gameTitle, history, width) {
+  const W = Math.round(Math.max(300, Math.min(640, width))), H = 220, L = 48, R = 12, T = 12, B = 30;
   const ratings = history.map(p => p.rating);
   let lo = Math.min(...ratings), hi = Math.max(...ratings);
   if (hi - lo < 40) { const mid = (hi + lo) / 2; lo = mid - 20; hi = mid + 20; }
@@ -81,14 +82,14 @@ class PlayerPage {
     // the games played first, then the others (a rating nobody has earned yet)
     const games = catalogue.games.map(g => g.game).filter(g => profile.ratings && profile.ratings[g])
       .sort((a, b) => (profile.ratings[b].games > 0) - (profile.ratings[a].games > 0));
-    main.append(
+    main.append(...[
       h("section", { class: "card", id: "player-head" }, h("h1", {}, profile.name,
         profile.computer ? h("span", { class: "badge computer", title: _("a computer player") }, _("computer")) : null),
       profile.created && !profile.computer ? h("p", { class: "muted" }, _("Playing here since {date}.", { date: A.when(profile.created) })) : null),
       this.toMoveCard(profile.to_move || []),
       h("div", { class: "ratings" }, games.length ? games.map(g => this.ratingCard(g, profile.ratings[g]))
         : h("section", { class: "card" }, h("p", { class: "muted", id: "no-ratings" }, _("No rated game yet.")))),
-      this.gamesCard(profile.games || []));
+      this.gamesCard(profile.games || [])].filter(Boolean));
   }
 
   ratingCard(game, r) {
@@ -101,7 +102,7 @@ class PlayerPage {
         h("span", { class: "muted" }, ngettext("{n} rated game", "{n} rated games", r.games)),
         r.provisional ? h("span", { class: "muted small" }, " · " + _("provisional")) : null),
       h("p", { class: "muted small" }, `μ ${r.mu.toFixed(2)} · σ ${r.sigma.toFixed(2)}`),
-      history.length ? chart(id, this.titles[game] || game, history) : h("p", { class: "muted" }, _("No rated game yet.")),
+      history.length ? chart(id, this.titles[game] || game, history, this.root.clientWidth - 70) : h("p", { class: "muted" }, _("No rated game yet.")),
       history.length ? h("details", { class: "chart-table" }, h("summary", {}, _("The history as a table")),
         h("div", { class: "table-wrap" }, h("table", { class: "data" },
           h("caption", { class: "sr-only" }, _("Rating in {game}", { game: this.titles[game] || game })),
