@@ -303,6 +303,44 @@ def leaderboard(server: str, game: str) -> list[dict]:
     return api(server, f"/api/leaderboard?game={game}")["players"]
 
 
+def test_an_open_seat_is_taken_from_the_lobby_by_the_first_person_logged_in(server, pages):
+    ann, bob, cy = next(NAMES), next(NAMES), next(NAMES)
+    pa, pb, pc = pages.new(locale="en"), pages.new(**PHONE, locale="it"), pages.new(locale="en")
+    register(pa, server, ann)
+    pa.locator("#rated").check()
+    pa.select_option("select[name=kind-1]", "human")
+    pa.select_option("select[name=how-1]", "open")
+    pa.locator("#create-button").click()
+    pa.wait_for_url("**/play/**")  # the creator's own seat: played by the session, no link
+    game_id = pa.url.split("/play/")[1].split("#")[0]
+
+    pb.goto(server + "/")  # not logged in: the seat is there, to take once logged in
+    row = pb.locator(f"#open-seats li[data-id='{game_id}']")
+    expect(row.locator("button.take")).to_be_disabled()
+    expect(pb.locator("#login-to-take")).to_be_visible()
+    register(pc, server, cy)
+    pc.evaluate("clearInterval(window.lobby.timer)")  # this page's list stays as it is: the seat goes meanwhile
+    expect(pc.locator(f"#open-seats li[data-id='{game_id}'] button.take")).to_be_enabled()
+    pb.locator("#login-to-take").click()
+    enter(pb, bob, PASSWORD, "register")
+    expect(pb.locator("#me-link")).to_have_text(bob)
+    row = pb.locator(f"#open-seats li[data-id='{game_id}']")
+    expect(row.locator(".badge.rated")).to_be_visible()
+    no_sideways_scroll(pb, "the Italian lobby with an open seat")
+    row.scroll_into_view_if_needed()
+    shot(pb, "accounts-open-seat-it-phone.png")
+    row.locator("button.take[data-seat='1']").click()
+    pb.wait_for_url(f"**/play/{game_id}")
+    pb.goto(server + "/")
+    expect(pb.locator(f"#my-games li[data-id='{game_id}']")).to_be_visible()
+    assert pb.evaluate("document.getElementById('my-games').getBoundingClientRect().top"
+                       " < document.getElementById('create').getBoundingClientRect().top"), "on a phone, my games come first"
+    shot(pb, "accounts-my-games-it-phone.png")
+    expect(pb.locator(f"#open-seats li[data-id='{game_id}']")).to_have_count(0)
+    pc.locator(f"#open-seats li[data-id='{game_id}'] button.take").click()  # too late
+    expect(pc.locator("#toasts")).to_contain_text("taken by another account first")
+
+
 @pytest.mark.slow
 def test_two_people_play_a_rated_game_by_invitation_and_their_profiles_and_the_leaderboard_change(server, pages):
     """Two accounts end two rated games by resigning (the leaderboard lists a person from the

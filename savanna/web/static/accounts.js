@@ -18,17 +18,24 @@ const ERRORS = {
   bad_csrf_token: N_("This page's security token is not your session's: reload the page and try again."),
   bad_origin: N_("This request came from a page of another site: refused, to protect your account."),
   rate_limited: N_("Too many tries."),
+  seat_taken: N_("Another account took that seat first."),
+  not_open: N_("That seat is not open."),
+  already_seated: N_("You have a seat in this rated game already."),
 };
 function accountError(err) {
   const en = window.SavannaI18n.lang === "en";
   const m = String(err.message || "");
-  if (en) return m.charAt(0).toUpperCase() + m.slice(1);
+  if (en) return m;
   if (err.code === "weak_password")
     return /common/.test(m) ? _("That password is one of the 10,000 most common: choose another.")
       : _("A password has at least 8 characters.");
   if (err.code === "bad_name")
     return /computer/.test(m) ? _("That is a computer player's name: people choose another.")
       : _("A name has 2 to 24 characters: letters, digits, spaces, _ or -, with no space at either end nor two together.");
+  if (err.code === "unknown_account") {
+    const named = /named '([^']*)'/.exec(m);
+    return named ? _("No account is named {name}.", { name: named[1] }) : _("No account has that name.");
+  }
   if (ERRORS[err.code]) return _(ERRORS[err.code]);
   return errorText(err);
 }
@@ -81,7 +88,7 @@ function errorBox(id) {
   let timer = null;
   box.show = (err, button) => {
     clearInterval(timer);
-    const text = accountError(err);
+    const said = accountError(err), text = said.charAt(0).toUpperCase() + said.slice(1);
     box.replaceChildren(h("span", { class: "message" }, /[.!?)]$/.test(text) ? text : `${text}.`));
     box.hidden = false;
     if (err.status === 429) {

@@ -338,7 +338,7 @@ class Lobby {
   // A refused request: the server's message in the form; over the creation limit (429) the
   // buttons wait for its Retry-After, counting down.
   failed(which, err, what) {
-    const message = err.status ? `${what}: ${errorText(err)}` : what + ": " + _("the server did not answer ({reason}).", { reason: err.message });
+    const message = err.status ? `${what}: ${Accounts.accountError(err)}` : what + ": " + _("the server did not answer ({reason}).", { reason: err.message });
     const wait = err.status === 429 ? (err.retryAfter ?? 60) : null;
     if (wait !== null) {
       this.waitUntil = Math.max(this.waitUntil, Date.now() + wait * 1000);
