@@ -1,6 +1,6 @@
 """The accounts' pages are served (their browser tests are tests/test_e2e_accounts.py): /account,
 /players/{name} for any name (the script asks the API; nothing of the name is written into the
-page) and /leaderboard, each an HTML page whose scripts the server has."""
+page) and /leaderboard, one HTML page whose scripts the server has, and the lobby's with them."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def test_each_accounts_page_is_served_with_its_scripts(client, path):
     assert r.headers["cache-control"] == "no-cache"
     scripts = re.findall(r'<script src="(/static/[\w.-]+)"', r.text)
     assert f"/static/{PAGES[path]}" in scripts and "/static/accounts.js" in scripts
+    assert ("/static/accounts.js" in scripts) and (path == "/" or r.text == client.get("/account").text)
     assert "<script>" not in r.text and "Zaza" not in r.text  # no inline script, nothing of the request
     for src in scripts:
         assert client.get(src).status_code == 200, src

@@ -1,6 +1,7 @@
 """The accounts' pages: one's account (/account), a player's profile (/players/{name}) and the
-leaderboards (/leaderboard?game=...). Each is a static page whose script asks the API
-(edge/accounts.py, the ratings' routes) for what it shows: no data is written into the HTML."""
+leaderboards (/leaderboard?game=...). One static page serves the three (static/accounts.html):
+its scripts ask the API (edge/accounts.py, edge/ratings.py) for what they show, and each starts
+on its own address; nothing of the request is written into the HTML."""
 
 from __future__ import annotations
 
@@ -10,23 +11,15 @@ from fastapi.responses import FileResponse
 from .parts import Parts
 from .routes import page
 
+PAGES = ("/account", "/players/{name}", "/leaderboard")
+
 
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
 
-    @r.get("/account", include_in_schema=False)
-    async def account_page() -> FileResponse:
-        """One's account: sessions, password, deleting it (logging in first when not)."""
-        return page("account.html")
+    async def accounts_page() -> FileResponse:
+        return page("accounts.html")
 
-    @r.get("/players/{name}", include_in_schema=False)
-    async def player_page(name: str) -> FileResponse:
-        """A player's profile: ratings with their history, games, games waiting for them."""
-        return page("player.html")
-
-    @r.get("/leaderboard", include_in_schema=False)
-    async def leaderboard_page() -> FileResponse:
-        """A game's leaderboard (?game=...; the page switches between the games)."""
-        return page("leaderboard.html")
-
+    for path in PAGES:
+        r.add_api_route(path, accounts_page, methods=["GET"], include_in_schema=False)
     return r

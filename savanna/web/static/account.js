@@ -119,7 +119,8 @@ function shortAgent(agent) {
   return m ? _("{browser} on {system}", { browser: m[1], system: m[2] }) : agent;
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
+// accounts.html serves /account, /players/{name} and /leaderboard: each script starts on its own
+if (location.pathname === "/account") window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
   window.accountPage = new AccountPage(document.getElementById("app"));
 }));
 })();

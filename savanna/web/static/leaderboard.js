@@ -44,7 +44,7 @@ class Leaderboard {
   }
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
+if (location.pathname === "/leaderboard") window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
   window.leaderboard = new Leaderboard(document.getElementById("app"));
 }));
 })();

@@ -151,7 +151,7 @@ class PlayerPage {
   }
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
+if (location.pathname.startsWith("/players/")) window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
   window.playerPage = new PlayerPage(document.getElementById("app"));
 }).catch(e => toast(e.message)));
 })();
