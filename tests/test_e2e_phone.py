@@ -220,7 +220,7 @@ def test_on_a_touch_screen_controls_are_44_px_hints_speak_of_taps_and_the_zoom_i
         for game in ("safari", "africa"):
             pg.select_option("#game-select", game)
             assert pg.locator("label.check").count() >= 2 and pg.locator("label.radio").count() >= (2 if game == "safari" else 0)
-            pg.locator("details summary").first.tap()  # More: its controls too
+            pg.locator("#create details summary").first.tap()  # More: its controls too
             assert not small(pg, "label.check, label.radio, select, button, summary, input:not([type=checkbox]):not([type=radio])"), \
                 small(pg, "label.check, label.radio, select, button, summary, input:not([type=checkbox]):not([type=radio])")
             # a check box is checked by a tap anywhere on its label
