@@ -387,6 +387,8 @@ def test_two_people_play_a_rated_game_by_invitation_and_their_profiles_and_the_l
         card = pg.locator("#rating-safari")
         expect(card.locator("svg.rating-chart circle.point")).to_have_count(3)
         expect(card.locator("svg.rating-chart polyline.line")).to_have_count(1)
+        expect(card.locator("svg.rating-chart circle.start")).to_have_count(1)  # 1500, before the first
+        assert card.locator("svg.rating-chart").get_attribute("aria-labelledby")
         expect(card).to_contain_text("3")
         expect(pg.locator(f"#finished li[data-id='{game_id}'] .change")).to_be_visible()
         expect(pg.locator(f"#finished li[data-id='{game_id}'] a.replay")).to_have_attribute("href", f"/replay/{game_id}")
@@ -418,6 +420,7 @@ def test_on_a_phone_a_person_plays_a_rated_game_against_the_medium_computer(serv
     pg.goto(server + f"/players/{name}")
     card = pg.locator("#rating-safari")
     expect(card.locator("svg.rating-chart circle.point")).to_have_count(1)
+    expect(card.locator("svg.rating-chart polyline.line")).to_have_count(1)  # from the rating before it
     no_sideways_scroll(pg, "a profile on a phone")
     shot(pg, "accounts-phone-profile-fr.png")
     pg.locator("#finished li .who a", has_text="moyen").first.click()  # the computer's own profile

@@ -24,16 +24,18 @@ function step(span) {
   return [1, 2, 2.5, 5, 10].map(m => m * p).find(m => m >= raw) || 10 * p;
 }
 
-// The history [{at, rating, game_id}] as a line over the games in order, rating up, drawn
-// `width` units wide for a box about as many pixels wide (its text stays readable on a phone).
-function chart(id, gameTitle, history, width) {
+// The history [{at, rating, game_id}] as a line over the games in order, rating up, from
+// `start` (the rating before the first, when known), drawn `width` units wide for a box about
+// as many pixels wide (its text stays readable on a phone).
+function chart(id, gameTitle, history, start, width) {
   const W = Math.round(Math.max(300, Math.min(640, width))), H = 220, L = 48, R = 12, T = 12, B = 30;
-  const ratings = history.map(p => p.rating);
+  const from = start === null ? 0 : 1; // the first game's index on the line
+  const ratings = [...(start === null ? [] : [start]), ...history.map(p => p.rating)];
   let lo = Math.min(...ratings), hi = Math.max(...ratings);
   if (hi - lo < 40) { const mid = (hi + lo) / 2; lo = mid - 20; hi = mid + 20; }
   const st = step(hi - lo);
   lo = Math.floor(lo / st) * st; hi = Math.ceil(hi / st) * st;
-  const x = i => L + (history.length === 1 ? (W - L - R) / 2 : i * (W - L - R) / (history.length - 1));
+  const x = i => L + (ratings.length === 1 ? (W - L - R) / 2 : i * (W - L - R) / (ratings.length - 1));
   const y = r => T + (hi - r) * (H - T - B) / (hi - lo);
   const first = ratings[0], last = ratings[ratings.length - 1];
   const titleText = _("Rating in {game}", { game: gameTitle });
@@ -44,7 +46,7 @@ function chart(id, gameTitle, history, width) {
     grid.push(s("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }),
       s("text", { x: L - 6, y: y(v) + 4, class: "axis", "text-anchor": "end" }, A.rating(v)));
   }
-  const points = history.map((p, i) => s("circle", { cx: x(i), cy: y(p.rating), r: 4, class: "point" },
+  const points = history.map((p, i) => s("circle", { cx: x(i + from), cy: y(p.rating), r: 4, class: "point" },
     s("title", {}, _("after game {n} ({date}): {rating}", { n: i + 1, date: A.when(p.at), rating: A.rating(p.rating) }))));
   return s("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", id, role: "img", "aria-labelledby": `${id}-title ${id}-desc`,
     preserveAspectRatio: "xMidYMid meet" },
@@ -52,7 +54,9 @@ function chart(id, gameTitle, history, width) {
   grid,
   s("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "base" }),
   s("text", { x: (L + W - R) / 2, y: H - 8, class: "axis", "text-anchor": "middle" }, _("rated games, in order")),
-  history.length > 1 ? s("polyline", { points: history.map((p, i) => `${x(i)},${y(p.rating)}`).join(" "), class: "line" }) : null,
+  ratings.length > 1 ? s("polyline", { points: ratings.map((r, i) => `${x(i)},${y(r)}`).join(" "), class: "line" }) : null,
+  start === null ? null : s("circle", { cx: x(0), cy: y(start), r: 3, class: "start" },
+    s("title", {}, _("before the first rated game: {rating}", { rating: A.rating(start) }))),
   points);
 }
 
@@ -102,7 +106,7 @@ class PlayerPage {
         h("span", { class: "muted" }, ngettext("{n} rated game", "{n} rated games", r.games)),
         r.provisional ? h("span", { class: "muted small" }, " · " + _("provisional")) : null),
       h("p", { class: "muted small" }, `μ ${r.mu.toFixed(2)} · σ ${r.sigma.toFixed(2)}`),
-      history.length ? chart(id, this.titles[game] || game, history, this.root.clientWidth - 70) : h("p", { class: "muted" }, _("No rated game yet.")),
+      history.length ? chart(id, this.titles[game] || game, history, this.start(history), this.root.clientWidth - 70) : h("p", { class: "muted" }, _("No rated game yet.")),
       history.length ? h("details", { class: "chart-table" }, h("summary", {}, _("The history as a table")),
         h("div", { class: "table-wrap" }, h("table", { class: "data" },
           h("caption", { class: "sr-only" }, _("Rating in {game}", { game: this.titles[game] || game })),
@@ -110,6 +114,12 @@ class PlayerPage {
             h("th", { scope: "col" }, _("Rating")), h("th", { scope: "col" }, _("Game")))),
           h("tbody", {}, history.map((p, i) => h("tr", {}, h("td", {}, number(i + 1)), h("td", {}, A.when(p.at, true)),
             h("td", {}, A.rating(p.rating)), h("td", {}, p.game_id ? h("a", { href: `/replay/${p.game_id}` }, _("replay")) : "–"))))))) : null);
+  }
+
+  // the rating before the first game of a history: that game's rating less what it changed
+  start(history) {
+    const first = (this.profile.games || []).find(g => g.id === history[0].game_id);
+    return first && typeof first.rating_change === "number" ? history[0].rating - first.rating_change : null;
   }
 
   // a finished game's result for this player: won, or its place among the players
