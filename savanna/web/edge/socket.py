@@ -16,7 +16,8 @@ its type from a table of handlers.
 A browser's handshake from another site's page is refused by the guard (HTTP 403). An unknown
 game: an error message, then the connection closes with code 4404. A spectator over a cap
 (live's Limits: spectators in all, of the game, and from the client's address, IPv6 by its /64)
-is closed at once with code 1013 and a reason naming the cap and its size. A seat's token
+is closed at once with code 1013 and a reason naming the cap and its size. Without a token,
+the session cookie's account plays the seats it claimed (edge/credentials.py). A seat's token
 always gets in; a seat's connection over its own cap closes its oldest (code 4409, the reason
 says why). Messages over the message limit, malformed JSON, unknown types, a missing or wrong
 token, acting out of turn and illegal actions each get an error reply, and nothing changes.
