@@ -16,44 +16,19 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("argon2")
 
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from test_web_accounts import ORIGIN, PASSWORD, app, app_on, changing, error, url  # noqa: F401 (fixtures)
+from test_web_accounts import client as anon  # noqa: F401 (a fixture: a browser not logged in)
 from web_databases import BACKENDS, fresh_database
 
-from savanna.web import create_app
 from savanna.web.remote import ServerProcess
 from savanna.web.store.storage import SEAT_ACCOUNTS
 
-CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-PASSWORD = "savanna-lion-42"
-ORIGIN = {"Origin": "http://testserver"}
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}
-
-
-def app_on(url, **options):
-    return create_app(url, **{"autoplay": False, "password_hasher": CHEAP, "login_limit": "none",
-                              "register_limit": "none", "search_processes": False, "create_limit": None,
-                              **options})
-
-
-@pytest.fixture(params=BACKENDS)
-def url(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
-
-
-@pytest.fixture
-def app(url):
-    return app_on(url)
-
-
-@pytest.fixture
-def anon(app):
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
 
 
 def person(app, name):
@@ -62,19 +37,6 @@ def person(app, name):
     r = c.post("/api/accounts", json={"name": name, "password": PASSWORD})
     assert r.status_code == 201, r.text
     return c
-
-
-def changing(c, method, path, body=None, csrf=None):
-    """A request made with the session cookie, its Origin and CSRF token."""
-    token = c.cookies.get("savanna_csrf") if csrf is None else csrf
-    return c.request(method, path, json=body, headers={**ORIGIN, "X-CSRF-Token": token})
-
-
-def error(r, status, code):
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert body["type"] == "error" and body["code"] == code and body["message"], body
-    return body
 
 
 def create(c, seats, session=False, **kw):
@@ -392,22 +354,16 @@ def test_my_games_and_seat_accounts_kept_with_the_seats(app, anon):
 
 
 def test_a_database_from_before_seat_accounts_gets_the_table(tmp_path):
-    from sqlalchemy import create_engine, inspect
-
     from savanna.web.store.storage import Store
 
-    path = tmp_path / "old.db"
-    Store(str(path)).close()
-    engine = create_engine(f"sqlite:///{path}")
-    with engine.begin() as con:
+    old = Store(str(tmp_path / "old.db"))
+    with old.engine.begin() as con:
         con.exec_driver_sql("DROP TABLE seat_accounts")
-    engine.dispose()
-    store = Store(str(path))
-    try:
-        assert "seat_accounts" in inspect(store.engine).get_table_names()
-        assert store.games_of_account(1) == []
-    finally:
-        store.close()
+    old.close()
+    with TestClient(app_on(str(tmp_path / "old.db"))) as c:  # opened again: the table is made
+        zaza = person(c.app, "Zaza")
+        gid = create(c, [{"kind": "human", "account": "Zaza"}, HUMAN])["id"]
+        assert [g["id"] for g in zaza.get("/api/me/games").json()["playing"]] == [gid]
 
 
 # -------------------------------------------------------------------- rated
@@ -479,7 +435,7 @@ CREATE = st.fixed_dictionaries({"seats": st.lists(SEAT, max_size=4) | ODD},
 
 @pytest.fixture(scope="module")
 def fuzzed(tmp_path_factory):
-    app = app_on(str(tmp_path_factory.mktemp("seats-fuzz") / "games.db"))
+    app = app_on(str(tmp_path_factory.mktemp("seats-fuzz") / "games.db"), create_limit="none")
     with TestClient(app, raise_server_exceptions=False) as c:
         c.post("/api/accounts", json={"name": "Zaza", "password": PASSWORD})
         c.post("/api/accounts", json={"name": "Momo", "password": PASSWORD})
