@@ -12,6 +12,13 @@ const Motion = window.SavannaMotion;
 const FLOAT_MS = 2600; // how long a "+N" stays on the board
 
 
+// the session's CSRF token (the cookie the server sets at login for its pages' scripts), or null
+function csrfToken() {
+  const m = document.cookie.match(/(?:^|; )savanna_csrf=([^;]*)/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+
 class GamePage {
   constructor(root) {
     this.root = root;
@@ -40,20 +47,18 @@ class GamePage {
   }
 
   // A logged-in person's join link claims its seat for their account: the session plays it
-  // from then on (on any device), and the token is dropped. Not logged in: the token plays.
+  // from then on (on any device), and the token is dropped. Not logged in (no CSRF cookie, or
+  // the session ended), a hotseat link, a bad one: the token plays, as before.
   async claimThenConnect() {
-    if (this.token) {
-      let me = null;
-      try { me = await api("/api/me"); } catch (e) { /* not logged in */ }
-      if (me) {
-        try {
-          await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { json: { token: this.token }, headers: { "X-CSRF-Token": me.csrf_token } });
-          this.token = null;
-        } catch (e) {
-          if (e.code === "seat_taken" || e.code === "claimed") { toast(errorText(e)); this.token = null; }
-        }
-        if (!this.token) Tokens.set(this.id, { token: null });
+    const csrf = csrfToken();
+    if (this.token && csrf) {
+      try {
+        await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { json: { token: this.token }, headers: { "X-CSRF-Token": csrf } });
+        this.token = null;
+      } catch (e) {
+        if (e.code === "seat_taken" || e.code === "claimed") { toast(errorText(e)); this.token = null; }
       }
+      if (!this.token) Tokens.set(this.id, { token: null });
     }
     this.connect();
   }
@@ -523,9 +528,9 @@ class GamePage {
 
   async post(what, body) {
     try {
-      const csrf = (document.cookie.match(/(?:^|; )savanna_csrf=([^;]*)/) || [])[1]; // a claimed seat: the session acts
+      const csrf = csrfToken(); // a claimed seat: the session acts, with its CSRF token
       return await api(`/api/games/${encodeURIComponent(this.id)}/${what}`, { json: { token: this.token, ...body },
-        headers: csrf ? { "X-CSRF-Token": decodeURIComponent(csrf) } : {} });
+        headers: csrf ? { "X-CSRF-Token": csrf } : {} });
     } catch (e) { toast(errorText(e)); return null; }
   }
 
