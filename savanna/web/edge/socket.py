@@ -37,6 +37,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
 from ..table.errors import GameError
+from .errors import json_problem
 from .parts import Parts
 from .ratelimit import client_key
 from .routes import ROOM_REQUESTS
@@ -194,7 +195,7 @@ async def answer(parts: Parts, conn: Connection, text: str) -> None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        return fail("bad_json", f"the message is not valid JSON: {e}")
+        return fail("bad_json", f"the message is not valid JSON: {json_problem(e)}")
     if not isinstance(data, dict):
         return fail("bad_request", 'a message must be a JSON object such as {"type": "ping"}')
     r = data.get("ref")
