@@ -139,7 +139,9 @@ class GamePage {
       if (e.code === 4404) { this.setConn("gone"); this.status.textContent = _("There is no such game."); return; }
       if (e.code === 4409) { // this seat opened in too many windows: this, its oldest, closed for good
         this.setConn("gone");
-        this.status.textContent = _("The server closed the connection: {reason}.", { reason: e.reason });
+        this.closedFor = e.reason; // it plays no more here: no choices, as when a game is over
+        if (this.view && this.ui) this.show(this.view);
+        else this.status.textContent = _("The server closed the connection: {reason}.", { reason: e.reason });
         return;
       }
       if (e.code === 1013) { // over a cap, or too slow a reader: the reason says which; later, and later again
@@ -256,7 +258,7 @@ class GamePage {
 
   myTurn() {
     const v = this.view;
-    return this.mode === "play" && v && v.status === "playing" && this.mySeats.includes(v.current_player);
+    return this.mode === "play" && !this.closedFor && v && v.status === "playing" && this.mySeats.includes(v.current_player);
   }
 
   show(view) {
@@ -380,6 +382,8 @@ class GamePage {
     st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
       ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
+    if (this.closedFor) st.append(h("div", { id: "closed-note", class: "muted" },
+      _("The server closed the connection: {reason}.", { reason: this.closedFor })));
     this.showNotice();
   }
 
@@ -488,7 +492,7 @@ class GamePage {
     const mine = this.mySeats.filter(s => v.seats[s] && !v.seats[s].resigned);
     const tb = v.takeback || { to: [], request: null };
     const req = v.status === "playing" ? tb.request : null;
-    if (this.mode !== "play" || (!mine.length && !req)) { box.hidden = true; return; }
+    if (this.mode !== "play" || this.closedFor || (!mine.length && !req)) { box.hidden = true; return; }
     box.hidden = false;
     if (req) box.append(this.takebackRequest(req, mine));
     if (!mine.length) return; // a spectator (or a resigned seat) reads the request, and acts on nothing
