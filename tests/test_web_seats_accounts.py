@@ -6,48 +6,29 @@ when SAVANNA_TEST_DATABASE_URL is set (web_databases.py)."""
 
 from __future__ import annotations
 
+import json
 import threading
+import urllib.error
+import urllib.request
 
 import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("argon2")
 
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
+from test_web_accounts import ORIGIN, PASSWORD, app, app_on, changing, error, url  # noqa: F401 (fixtures)
+from test_web_accounts import client as anon  # noqa: F401 (a fixture: a browser not logged in)
 from web_databases import BACKENDS, fresh_database
 
-from savanna.web import create_app
+from savanna.web.remote import ServerProcess
 from savanna.web.store.storage import SEAT_ACCOUNTS
 
-CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-PASSWORD = "savanna-lion-42"
-ORIGIN = {"Origin": "http://testserver"}
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}
-
-
-def app_on(url, **options):
-    return create_app(url, **{"autoplay": False, "password_hasher": CHEAP, "login_limit": "none",
-                              "register_limit": "none", "search_processes": False, "create_limit": None,
-                              **options})
-
-
-@pytest.fixture(params=BACKENDS)
-def url(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
-
-
-@pytest.fixture
-def app(url):
-    return app_on(url)
-
-
-@pytest.fixture
-def anon(app):
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
 
 
 def person(app, name):
@@ -56,19 +37,6 @@ def person(app, name):
     r = c.post("/api/accounts", json={"name": name, "password": PASSWORD})
     assert r.status_code == 201, r.text
     return c
-
-
-def changing(c, method, path, body=None, csrf=None):
-    """A request made with the session cookie, its Origin and CSRF token."""
-    token = c.cookies.get("savanna_csrf") if csrf is None else csrf
-    return c.request(method, path, json=body, headers={**ORIGIN, "X-CSRF-Token": token})
-
-
-def error(r, status, code):
-    assert r.status_code == status, r.text
-    body = r.json()
-    assert body["type"] == "error" and body["code"] == code and body["message"], body
-    return body
 
 
 def create(c, seats, session=False, **kw):
@@ -299,6 +267,62 @@ def test_two_servers_race_for_an_open_seat_and_one_wins(url):
         assert len(seat_rows(first, gid)) == 1
 
 
+def call(base, method, path, body=None, session=None):
+    """A request to a real server: (status, JSON body, the session cookie it set or None); with
+    `session` (cookie, CSRF token), sent as a page of that server sends it."""
+    headers = {"Content-Type": "application/json"}
+    if session:
+        headers.update({"Cookie": f"savanna_session={session[0]}", "X-CSRF-Token": session[1], "Origin": base})
+    req = urllib.request.Request(base + path, method=method, headers=headers,
+                                 data=None if body is None else json.dumps(body).encode())
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            status, text, cookies = r.status, r.read(), r.headers.get_all("Set-Cookie") or []
+    except urllib.error.HTTPError as e:
+        status, text, cookies = e.code, e.read(), []
+    cookie = next((c.split(";")[0].split("=", 1)[1] for c in cookies if c.startswith("savanna_session=")), None)
+    return status, json.loads(text), cookie
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("postgresql" not in BACKENDS, reason="needs SAVANNA_TEST_DATABASE_URL")
+def test_two_server_processes_race_for_an_open_seat(tmp_path):
+    url = fresh_database("postgresql", tmp_path)
+    servers = [ServerProcess(url, log=tmp_path / f"server-{n}.log", create_limit="none",
+                             options=["--register-limit", "none", "--login-limit", "none"]) for n in "ab"]
+    try:
+        for server in servers:
+            server.start()
+        people = []
+        for n in range(6):
+            base = servers[n % 2].base
+            status, body, cookie = call(base, "POST", "/api/accounts", {"name": f"Racer {n}", "password": PASSWORD})
+            assert status == 201, body
+            people.append((base, (cookie, body["csrf_token"])))
+        for _ in range(3):
+            status, game, _ = call(servers[0].base, "POST", "/api/games",
+                                   {"seats": [HUMAN, {"kind": "human", "open": True}]})
+            assert status == 201, game
+            barrier, got = threading.Barrier(len(people)), []
+
+            def go(base, session, gid=game["id"], barrier=barrier, got=got):
+                barrier.wait()
+                got.append(call(base, "POST", f"/api/games/{gid}/seats/1/take", session=session)[:2])
+
+            threads = [threading.Thread(target=go, args=p) for p in people]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert sorted(status for status, _ in got) == [200] + [409] * (len(people) - 1), got
+            assert all(body["code"] == "seat_taken" for status, body in got if status == 409), got
+            seats = [call(s.base, "GET", f"/api/games/{game['id']}")[1]["seats"][1] for s in servers]
+            assert seats[0] == seats[1] and seats[0]["claimed"] and not seats[0]["open"]
+    finally:
+        for server in servers:
+            server.stop()
+
+
 # -------------------------------------------------------------------- store
 
 
@@ -330,22 +354,16 @@ def test_my_games_and_seat_accounts_kept_with_the_seats(app, anon):
 
 
 def test_a_database_from_before_seat_accounts_gets_the_table(tmp_path):
-    from sqlalchemy import create_engine, inspect
-
     from savanna.web.store.storage import Store
 
-    path = tmp_path / "old.db"
-    Store(str(path)).close()
-    engine = create_engine(f"sqlite:///{path}")
-    with engine.begin() as con:
+    old = Store(str(tmp_path / "old.db"))
+    with old.engine.begin() as con:
         con.exec_driver_sql("DROP TABLE seat_accounts")
-    engine.dispose()
-    store = Store(str(path))
-    try:
-        assert "seat_accounts" in inspect(store.engine).get_table_names()
-        assert store.games_of_account(1) == []
-    finally:
-        store.close()
+    old.close()
+    with TestClient(app_on(str(tmp_path / "old.db"))) as c:  # opened again: the table is made
+        zaza = person(c.app, "Zaza")
+        gid = create(c, [{"kind": "human", "account": "Zaza"}, HUMAN])["id"]
+        assert [g["id"] for g in zaza.get("/api/me/games").json()["playing"]] == [gid]
 
 
 # -------------------------------------------------------------------- rated
@@ -371,6 +389,20 @@ def test_a_rated_game_waits_for_its_players_then_plays_without_takebacks(app, an
     assert act(zaza, gid).status_code == 200
     error(changing(zaza, "POST", f"/api/games/{gid}/takeback", {}), 409, "rated_game")
     error(changing(momo, "POST", f"/api/games/{gid}/takeback/answer", {"accept": True}), 409, "rated_game")
+
+
+def test_a_rated_game_keeps_its_seed_and_is_not_deleted_once_begun(app, anon):
+    zaza = person(app, "Zaza")
+    alone = [{"kind": "human", "account": "Zaza"}, COMPUTER]
+    g = create(zaza, alone, session=True, rated=True)
+    assert anon.request("DELETE", f"/api/games/{g['id']}", json={"token": g["creator_token"]}).status_code == 200
+    g = create(zaza, alone, session=True, rated=True)
+    gid = g["id"]
+    error(zaza.get(f"/api/games/{gid}/export"), 403, "hidden")  # though Zaza plays every human seat
+    assert act(zaza, gid).status_code == 200
+    error(anon.request("DELETE", f"/api/games/{gid}", json={"token": g["creator_token"]}), 409, "rated_game")
+    assert changing(zaza, "POST", f"/api/games/{gid}/resign", {}).json()["outcome"] == "ended"
+    assert zaza.get(f"/api/games/{gid}/export").status_code == 200
 
 
 def test_people_wait_for_a_rated_games_open_seat(app):
@@ -402,3 +434,56 @@ def test_rated_games_are_refused_unless_every_rule_holds(app, anon):
     saved = anon.get(f"/api/games/{g['id']}/export?token={g['seats'][0]['token']}").json()
     error(anon.post("/api/games/import", json={"saved": saved, "rated": True}), 422, "bad_import")
     error(anon.post("/api/games/import", json={**saved, "rated": True}), 422, "bad_import")
+
+
+# --------------------------------------------------------------- bad input
+
+ODD = st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False) \
+    | st.text(max_size=30) | st.sampled_from(["Zaza", "zaza", "ＺＡＺＡ", "Momo", "\x00", "\ud800", "x" * 300]) \
+    | st.lists(st.integers(), max_size=2) | st.dictionaries(st.text(max_size=5), st.integers(), max_size=2)
+SEAT = st.fixed_dictionaries({}, optional={"kind": st.sampled_from(["human", "computer"]) | ODD, "account": ODD,
+                                           "open": ODD, "hotseat": ODD, "name": ODD, "player": ODD})
+CREATE = st.fixed_dictionaries({"seats": st.lists(SEAT, max_size=4) | ODD},
+                               optional={"rated": ODD, "seed": ODD, "hotseat": ODD})
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory):
+    app = app_on(str(tmp_path_factory.mktemp("seats-fuzz") / "games.db"), create_limit="none")
+    with TestClient(app, raise_server_exceptions=False) as c:
+        c.post("/api/accounts", json={"name": "Zaza", "password": PASSWORD})
+        c.post("/api/accounts", json={"name": "Momo", "password": PASSWORD})
+        c.headers.update({**ORIGIN, "X-CSRF-Token": c.cookies.get("savanna_csrf")})  # logged in as Momo
+        g = c.post("/api/games", json={"seats": [HUMAN, {"kind": "human", "open": True}]}).json()
+        yield c, g
+
+
+def answered(r):
+    assert r.status_code < 500, r.text
+    if r.status_code >= 400:
+        body = r.json()
+        assert body["code"] and body["message"], body
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=CREATE)
+def test_any_seats_invited_open_or_rated_get_a_game_or_a_clear_error(fuzzed, body):
+    c, _ = fuzzed
+    r = c.post("/api/games", content=json.dumps(body), headers={"Content-Type": "application/json"})
+    answered(r)
+    if r.status_code == 201 and body.get("rated") is True:
+        seats = c.app.state.store.get(r.json()["id"]).seats
+        claimed = [s["account"] for s in seats if s.get("account") is not None]
+        assert len(set(claimed)) == len(claimed)
+        assert all(s["kind"] == "computer" or s.get("account") is not None or s.get("open") for s in seats)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(token=ODD, seat=st.sampled_from(["0", "1", "-1", "99", "x", "1.5", "%00", "99999999999999999999999"]),
+       gid=st.sampled_from(["nosuchgame", "%00", "a" * 40]) | st.just(None))
+def test_hostile_claims_and_takes_never_fail_the_server(fuzzed, token, seat, gid):
+    c, g = fuzzed
+    gid = gid or g["id"]
+    answered(c.post(f"/api/games/{gid}/claim", content=json.dumps({"token": token}),
+                    headers={"Content-Type": "application/json"}))
+    answered(c.post(f"/api/games/{gid}/seats/{seat}/take"))

@@ -6,13 +6,14 @@ The core's layers, each a folder, each calling only down this list (an import-li
 in pyproject.toml says so, and CI checks it):
 
     edge/    parse, check, call down, answer: the security guard, request bodies, REST routes
-             and pages, the accounts' routes, the WebSocket as a table of message handlers (no
-             rules, no game's name)
+             and pages, the accounts' routes, a seat request's credential (token or session)
+             and the claims' routes, the WebSocket as a table of message handlers (no rules,
+             no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
-             tokens, positions, standings, and the room's concerns (resign, takeback); accounts
+             tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
              and their sessions
     store/   the database: games, rate counts, accounts and sessions
 
@@ -75,7 +76,7 @@ connection for `expire_after` (30 days) are deleted (live/expiry.py); games that
 kept. Bodies are strict (edge/bodies.py). Every answer carries the guard's security headers
 (edge/guard.py), a crash's 500 {"code": "server_error"} too.
 
-WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator): edge/socket.py. Spectators are
+WebSocket /ws/games/{id}?token=TOKEN (no token: the session's claimed seats, else a spectator): edge/socket.py. Spectators are
 capped, in all, per game and per client address; a seat's token always gets in.
 
 Pages (the browser UI in static/, which talks to the API above): / the lobby, /play/{id} a

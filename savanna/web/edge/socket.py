@@ -16,7 +16,8 @@ its type from a table of handlers.
 A browser's handshake from another site's page is refused by the guard (HTTP 403). An unknown
 game: an error message, then the connection closes with code 4404. A spectator over a cap
 (live's Limits: spectators in all, of the game, and from the client's address, IPv6 by its /64)
-is closed at once with code 1013 and a reason naming the cap and its size. A seat's token
+is closed at once with code 1013 and a reason naming the cap and its size. Without a token,
+the session cookie's account plays the seats it claimed (edge/credentials.py). A seat's token
 always gets in; a seat's connection over its own cap closes its oldest (code 4409, the reason
 says why). Messages over the message limit, malformed JSON, unknown types, a missing or wrong
 token, acting out of turn and illegal actions each get an error reply, and nothing changes.
@@ -39,6 +40,7 @@ from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connec
 from ..table.errors import GameError
 from ..table.seats import Credential
 from .credentials import account_of
+from .errors import json_problem
 from .parts import Parts
 from .ratelimit import client_key
 from .routes import ROOM_REQUESTS
@@ -199,7 +201,7 @@ async def answer(parts: Parts, conn: Connection, text: str) -> None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        return fail("bad_json", f"the message is not valid JSON: {e}")
+        return fail("bad_json", f"the message is not valid JSON: {json_problem(e)}")
     if not isinstance(data, dict):
         return fail("bad_request", 'a message must be a JSON object such as {"type": "ping"}')
     r = data.get("ref")
