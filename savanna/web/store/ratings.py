@@ -152,10 +152,16 @@ class RatingStore:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.postgresql = engine.dialect.name == "postgresql"
-        with engine.begin() as con:
-            if self.postgresql:  # servers starting at once: one makes the tables
-                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        for attempt in range(len(META.tables) + 1):
+            try:
+                with engine.begin() as con:
+                    if self.postgresql:  # servers starting at once: one makes the tables
+                        con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
+                    META.create_all(con)
+                break
+            except OperationalError:  # (SQLite: another store made one between the check and the make)
+                if attempt == len(META.tables):
+                    raise
 
     def _insert(self) -> Any:
         return postgresql_insert if self.postgresql else sqlite_insert

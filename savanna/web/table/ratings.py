@@ -70,8 +70,9 @@ def _now() -> datetime:
 
 
 def computer_spec(spec: str) -> str:
-    """A computer player's spec as its account knows it: a level's name for a level's player."""
-    spec = spec.strip()
+    """A computer player's spec as its account knows it: a level's name for a level's player,
+    in lower case (names are found in any case)."""
+    spec = spec.strip().casefold()
     return next((level for level, player in LEVELS.items() if player == spec), spec)
 
 
