@@ -220,13 +220,15 @@ def test_concurrent_games_of_the_same_accounts_lose_no_update(url):
             with store.engine.connect() as con:
                 chain = con.execute(select(HISTORY).where(HISTORY.c.account_id == aid)).all()
             # each settlement started from the one before it: the rows chain, none lost
-            start = rating.new_rating().mu
-            befores = sorted(h.mu_before for h in chain)
-            afters = {h.mu_after for h in chain}
-            assert start in befores and len(chain) == 4
-            assert {b for b in befores if b != start} <= afters
-            final = ratings_of(store.engine, aid)[GAME].mu
-            assert final in afters and final not in {h.mu_before for h in chain}
+            # (a settlement that read a rating another was changing would start from the same
+            # rating as that one: two rows with one "before", and an update lost)
+            befores = [(h.mu_before, h.sigma_before) for h in chain]
+            afters = [(h.mu_after, h.sigma_after) for h in chain]
+            fresh = rating.new_rating()
+            final = ratings_of(store.engine, aid)[GAME]
+            assert len(chain) == 4 and len(set(befores)) == 4
+            assert sorted(befores) == sorted([(fresh.mu, fresh.sigma)] + [a for a in afters if a != (final.mu,
+                                                                                                     final.sigma)])
     finally:
         store.close()
 
