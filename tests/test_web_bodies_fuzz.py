@@ -67,6 +67,8 @@ def endpoints(gid: str, token: str, action: str) -> dict[tuple[str, str], dict[s
         ("POST", f"/api/games/{gid}/takeback/answer"): {"token": token, "accept": True},
         ("POST", f"/api/games/{gid}/resign"): {"token": "not-the-token", "seat": 0},
         ("DELETE", f"/api/games/{gid}"): {"token": "not-the-token"},
+        ("POST", f"/api/games/{gid}/claim"): {"token": "not-the-token"},
+        ("POST", f"/api/games/{gid}/seats/1/take"): {},
         ("POST", "/api/accounts"): {"name": "Fuzzed", "password": "a-long-password"},
         ("POST", "/api/session"): {"name": "Fuzzer", "password": ACCOUNT_PASSWORD},
         ("POST", "/api/me/password"): {"password": "not-the-password", "new_password": "another-password"},

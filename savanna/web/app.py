@@ -6,13 +6,14 @@ The core's layers, each a folder, each calling only down this list (an import-li
 in pyproject.toml says so, and CI checks it):
 
     edge/    parse, check, call down, answer: the security guard, request bodies, REST routes
-             and pages, the accounts' routes, the WebSocket as a table of message handlers (no
-             rules, no game's name)
+             and pages, the accounts' routes, a seat request's credential (token or session)
+             and the claims' routes, the WebSocket as a table of message handlers (no rules,
+             no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
-             tokens, positions, standings, and the room's concerns (resign, takeback); accounts
+             tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
              and their sessions
     store/   the database: games, rate counts, accounts and sessions
 
@@ -59,6 +60,11 @@ status of the code, see table/errors.py):
     GET  /api/players/{name}              a profile: ratings and their history, finished games,
                                           games to move in (edge/ratings.py, table/ratings.py)
     GET  /api/leaderboard?game=NAME       a game's leaderboard
+    POST /api/games/{id}/claim            {"token"}: claim a join link's seat for the session's account
+    POST /api/games/{id}/seats/{n}/take   take an open seat for the session's account
+    GET  /api/me/games                    the account's games: {"playing", "to_move", "over"}
+                                          (edge/seat_routes.py, table/claims.py; every seat route
+                                          and the WebSocket take the session as a token)
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -70,7 +76,7 @@ connection for `expire_after` (30 days) are deleted (live/expiry.py); games that
 kept. Bodies are strict (edge/bodies.py). Every answer carries the guard's security headers
 (edge/guard.py), a crash's 500 {"code": "server_error"} too.
 
-WebSocket /ws/games/{id}?token=TOKEN (no token: a spectator): edge/socket.py. Spectators are
+WebSocket /ws/games/{id}?token=TOKEN (no token: the session's claimed seats, else a spectator): edge/socket.py. Spectators are
 capped, in all, per game and per client address; a seat's token always gets in.
 
 Pages (the browser UI in static/, which talks to the API above): / the lobby, /play/{id} a
@@ -96,7 +102,7 @@ from fastapi.staticfiles import StaticFiles
 from savanna import __version__, games
 
 from .edge import accounts as account_routes
-from .edge import errors, routes, socket
+from .edge import errors, routes, seat_routes, socket
 from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
@@ -182,7 +188,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     store = Store(database_url)
     account_store = AccountStore(store.engine)
     accounts = Accounts(account_store, hasher=password_hasher)
-    service = GameService(store, max_think=max_think, computer_only=computer_only)
+    service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named)
     ratings = Ratings(RatingStore(store.engine), store, account_store)
     service.on_over.append(ratings.settle)  # a rated game's end settles its ratings (table/ratings.py)
     rating_sweep = RatingSweep(ratings)
@@ -239,6 +245,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(routes.router(parts))
     app.include_router(socket.router(parts))
     app.include_router(account_routes.router(parts))
+    app.include_router(seat_routes.router(parts))
     app.include_router(rating_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes

@@ -43,7 +43,7 @@ from ..table.errors import GameError
 from .bodies import STRICT
 from .guard import origin_allowed, origin_of
 from .parts import Parts
-from .routes import client_host
+from .ratelimit import client_host
 
 COOKIE = "savanna_session"
 CSRF_COOKIE = "savanna_csrf"

@@ -26,6 +26,10 @@ class SeatIn(BaseModel):
     player: str | None = Field(None, description="computer seats: a level (easy, medium, hard) or a spec such "
                                                  "as 'mcts:time=2' (see GET /api/players); default medium")
     hotseat: bool = Field(False, description="human seats: played from the shared hotseat token")
+    account: str | None = Field(None, max_length=200, description="human seats: invited by name, claimed by that "
+                                                                  "account at once (no join link)")
+    open: bool = Field(False, description="human seats: open, the first logged-in person to take it claims it "
+                                          "(POST /api/games/{id}/seats/{seat}/take)")
 
 
 class NewGame(BaseModel):
@@ -46,6 +50,9 @@ class NewGame(BaseModel):
         "in these bodies."))
     hotseat: bool = Field(False, description="every human seat plays from one shared token (one screen)")
     listed: bool = Field(True, description="shown in the lobby list")
+    rated: bool = Field(False, description="a rated game (needs a session and its X-CSRF-Token): every human seat "
+                                           "invited by name or open, distinct accounts; no seed, no hotseat, no "
+                                           "takebacks")
     on_resign: Literal["computer", "end"] = Field("computer", description="what a resignation does: the seat "
                                                   "passes to a computer player, or the game ends (resign.py)")
     resign_player: str = Field("medium", description="the computer player a resigned seat passes to")
@@ -109,6 +116,9 @@ def import_body(body: dict[str, Any]) -> dict[str, Any]:
     """POST /api/games/import's body as the table's import_game takes it: a saved game alone,
     or {"saved": <it>, "seats": [...], "hotseat": bool, "listed": bool, "on_resign",
     "resign_player"}."""
+    if "rated" in body:
+        raise GameError("bad_import", "an uploaded game cannot be rated: a rated game is dealt by the server "
+                                      "(its uploader would hold the seed)")
     if "saved" not in body:
         return {"data": body, "seats": None, "hotseat": None, "listed": True}
     extra = set(body) - IMPORT_FIELDS

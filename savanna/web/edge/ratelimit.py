@@ -26,12 +26,18 @@ from __future__ import annotations
 import math
 import time
 
+from fastapi import Request
 from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from ..addresses import client_key  # noqa: F401 (edge modules take it from here too)
 from ..table.errors import GameError
+
+def client_host(request: Request) -> str | None:
+    """The client's address (uvicorn's: a trusted proxy's X-Forwarded-For already applied)."""
+    return request.client.host if request.client else None
+
 
 # a club organiser creating a tournament's round by hand, or by a script that waits when
 # told, stays under it; a script creating thousands does not get far

@@ -21,18 +21,15 @@ from ..table.errors import GameError
 from ..table.seats import MAX_ITERATIONS, NAME_LIMIT
 from . import i18n
 from .bodies import ActionIn, AnswerIn, CreateIn, TokenIn, import_body
+from .credentials import credential
 from .parts import Parts
+from .ratelimit import client_host
 
 STATIC = Path(__file__).parent.parent / "static"
 
 
 def page(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
-
-
-def client_host(request: Request) -> str | None:
-    """The client's address (uvicorn's: a trusted proxy's X-Forwarded-For already applied)."""
-    return request.client.host if request.client else None
 
 
 def links(request: Request, game_id: str, token: str | None = None) -> dict[str, str]:
@@ -150,13 +147,15 @@ def router(parts: Parts) -> APIRouter:
     async def create_game(request: Request, body: CreateIn) -> JSONResponse:
         """Create a game. The answer holds each human seat's secret token and join link: they are
         shown once (only their hashes are stored). Limited per client address (429 with
-        Retry-After when over)."""
+        Retry-After when over). A rated game ("rated": true) is created by a logged-in person
+        (the session cookie and its X-CSRF-Token); seats may be invited by account name or open."""
+        creator = (await credential(parts, request, None, change=True)).account if body.rated else None
         parts.limits.hit("create", client_host(request))
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
                                     options=body.game_options(), seed=body.seed, hotseat=body.hotseat,
                                     listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
-                                    address=client_host(request))
+                                    address=client_host(request), rated=body.rated, creator_account=creator)
         live.kick(c.id)  # a computer may sit first
         return created(request, c)
 
@@ -179,10 +178,10 @@ def router(parts: Parts) -> APIRouter:
     # ------------------------------------------------------------ games
 
     @r.get("/api/games/{game_id}", tags=["games"])
-    async def game_view(game_id: str, token: str | None = None) -> dict[str, Any]:
-        """The game's view (documented in savanna/web/views/), as the token's seat sees it (no
-        token: a spectator; only a game that hides something differs)."""
-        return await live.view(game_id, token=token)
+    async def game_view(request: Request, game_id: str, token: str | None = None) -> dict[str, Any]:
+        """The game's view (documented in savanna/web/views/), as the token's seat sees it, or the
+        session's claimed seat (neither: a spectator; only a game that hides something differs)."""
+        return await live.view(game_id, token=await credential(parts, request, token, change=False))
 
     @r.get("/api/games/{game_id}/replay", tags=["games"])
     async def replay(game_id: str, step: int = Query(0, description="actions played, from 0")) -> dict[str, Any]:
@@ -190,41 +189,47 @@ def router(parts: Parts) -> APIRouter:
         return await asyncio.to_thread(live.replay, game_id, step)
 
     @r.post("/api/games/{game_id}/actions", tags=["games"])
-    async def act(game_id: str, body: ActionIn) -> dict[str, Any]:
-        """Play an action for the token's seat. The new view follows over the WebSocket, and in
-        the answer."""
-        rec = await live.act(game_id, body.token, body.action, body.version)
+    async def act(request: Request, game_id: str, body: ActionIn) -> dict[str, Any]:
+        """Play an action for the token's seat (without a token: the seat the session's account
+        claimed, with X-CSRF-Token). The new view follows over the WebSocket, and in the answer."""
+        rec = await live.act(game_id, await credential(parts, request, body.token, change=True), body.action,
+                             body.version)
         view = await live.view(rec)
         return {"type": "accepted", "action": rec.actions[-1], "version": rec.version, "view": view}
 
     @r.get("/api/games/{game_id}/export", tags=["games"])
-    async def export(game_id: str, token: str | None = None) -> Response:
+    async def export(request: Request, game_id: str, token: str | None = None) -> Response:
         """The saved game: the engine's JSON that `savanna replay FILE` reads. Once the game is
-        over; before that only for a token that plays every human seat (the file holds the seed)."""
-        text = await asyncio.to_thread(service.export, game_id, token)
+        over; before that only for a token (or a session's account) that plays every human seat
+        (the file holds the seed)."""
+        cred = await credential(parts, request, token, change=False)
+        text = await asyncio.to_thread(service.export, game_id, cred)
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="savanna-{game_id}.json"'})
 
     # --------------------------------------------- takebacks, resigning, deleting
 
     @r.post("/api/games/{game_id}/takeback", tags=["games"])
-    async def take_back(game_id: str, body: TokenIn) -> dict[str, Any]:
+    async def take_back(request: Request, game_id: str, body: TokenIn) -> dict[str, Any]:
         """Take back the token's seat's last turn (table/takeback.py says exactly what that is): at
         once if no other person plays in the game, else a request the others answer.
         -> {"outcome": "done" | "asked", "version", "moves"}"""
-        return await room_request("takeback", game_id, body.token, seat=body.seat, version=body.version)
+        return await room_request("takeback", game_id, await credential(parts, request, body.token, change=True),
+                                  seat=body.seat, version=body.version)
 
     @r.post("/api/games/{game_id}/takeback/answer", tags=["games"])
-    async def answer_take_back(game_id: str, body: AnswerIn) -> dict[str, Any]:
+    async def answer_take_back(request: Request, game_id: str, body: AnswerIn) -> dict[str, Any]:
         """Accept or refuse the takeback asked for (the asker: withdraw it).
         -> {"outcome": "done" | "accepted" | "refused" | "withdrawn", "version", "moves"}"""
-        return await room_request("takeback_answer", game_id, body.token, accept=body.accept, moves=body.moves)
+        return await room_request("takeback_answer", game_id, await credential(parts, request, body.token, change=True),
+                                  accept=body.accept, moves=body.moves)
 
     @r.post("/api/games/{game_id}/resign", tags=["games"])
-    async def resign_seat(game_id: str, body: TokenIn) -> dict[str, Any]:
+    async def resign_seat(request: Request, game_id: str, body: TokenIn) -> dict[str, Any]:
         """Resign (abandon) the token's seat: it passes to a computer player, or the game ends,
         as the creator chose (table/resign.py). -> {"outcome": "computer" | "ended", "version", "status"}"""
-        return await room_request("resign", game_id, body.token, seat=body.seat)
+        return await room_request("resign", game_id, await credential(parts, request, body.token, change=True),
+                                  seat=body.seat)
 
     @r.delete("/api/games/{game_id}", tags=["lobby"])
     async def delete_game(game_id: str, body: TokenIn) -> dict[str, Any]:

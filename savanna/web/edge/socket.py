@@ -16,7 +16,8 @@ its type from a table of handlers.
 A browser's handshake from another site's page is refused by the guard (HTTP 403). An unknown
 game: an error message, then the connection closes with code 4404. A spectator over a cap
 (live's Limits: spectators in all, of the game, and from the client's address, IPv6 by its /64)
-is closed at once with code 1013 and a reason naming the cap and its size. A seat's token
+is closed at once with code 1013 and a reason naming the cap and its size. Without a token,
+the session cookie's account plays the seats it claimed (edge/credentials.py). A seat's token
 always gets in; a seat's connection over its own cap closes its oldest (code 4409, the reason
 says why). Messages over the message limit, malformed JSON, unknown types, a missing or wrong
 token, acting out of turn and illegal actions each get an error reply, and nothing changes.
@@ -37,6 +38,8 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
 from ..table.errors import GameError
+from ..table.seats import Credential
+from .credentials import account_of
 from .parts import Parts
 from .ratelimit import client_key
 from .routes import ROOM_REQUESTS
@@ -107,7 +110,8 @@ TYPES = ", ".join(list(MESSAGES)[:-1]) + " or " + list(MESSAGES)[-1]  # as the e
 
 
 def router(parts: Parts) -> APIRouter:
-    """The game WebSocket, /ws/games/{id}?token=TOKEN (no token: a spectator)."""
+    """The game WebSocket, /ws/games/{id}?token=TOKEN (no token: the seats the session cookie's
+    account claimed; neither: a spectator)."""
     r = APIRouter()
     live, service = parts.live, parts.service
 
@@ -116,18 +120,20 @@ def router(parts: Parts) -> APIRouter:
         await websocket.accept()  # then refused with a close code and reason a client can read
         # an IPv6 client counts by its /64 (it may hold many addresses), an IPv4 one by its address
         address = client_key(websocket.client.host if websocket.client else None)[:64]  # (as the holds store it)
-        if not token and (refused := live.admit(game_id, address)):  # a spectator: before the database is asked
-            return await refuse(websocket, refused)
+        account = None if token else await account_of(parts, websocket.cookies)
+        if not token and account is None and (refused := live.admit(game_id, address)):
+            return await refuse(websocket, refused)  # a spectator: before the database is asked
         try:
             rec = await asyncio.to_thread(service.record, game_id)
         except GameError as e:
             await websocket.send_text(json.dumps(e.as_dict()))
             await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
             return
-        seats = service.seats_for(rec, token)
+        given = token or (Credential(account=account) if account is not None else None)
+        seats = service.seats_for(rec, given)
         # a spectator's caps again (others may have joined meanwhile), and those of every server if
         # several; a seat always gets in
-        conn = await live.enter(websocket, game_id, token or None, seats, address)
+        conn = await live.enter(websocket, game_id, given, seats, address)
         if isinstance(conn, str):
             return await refuse(websocket, conn)
         parts.expiry.touch(game_id)  # someone is here: the game is not abandoned

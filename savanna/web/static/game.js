@@ -36,7 +36,26 @@ class GamePage {
     this.summaryShown = false;
     this.build();
     if (this.mode === "replay") this.loadReplay(parseInt(frag.get("step") || "0", 10) || 0);
-    else this.connect();
+    else this.claimThenConnect();
+  }
+
+  // A logged-in person's join link claims its seat for their account: the session plays it
+  // from then on (on any device), and the token is dropped. Not logged in: the token plays.
+  async claimThenConnect() {
+    if (this.token) {
+      let me = null;
+      try { me = await api("/api/me"); } catch (e) { /* not logged in */ }
+      if (me) {
+        try {
+          await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { json: { token: this.token }, headers: { "X-CSRF-Token": me.csrf_token } });
+          this.token = null;
+        } catch (e) {
+          if (e.code === "seat_taken" || e.code === "claimed") { toast(errorText(e)); this.token = null; }
+        }
+        if (!this.token) Tokens.set(this.id, { token: null });
+      }
+    }
+    this.connect();
   }
 
   // ----------------------------------------------------------------- layout
@@ -182,7 +201,7 @@ class GamePage {
     } else if (m.type === "error") {
       this.sending = false;
       toast(errorText(m));
-      if (m.code === "bad_token") this.token = null;
+      if (m.code === "bad_token" || m.code === "claimed") this.token = null;
       if (m.code === "not_found" || m.code === "unknown_game") this.status.textContent = errorText(m);
     } else if (m.type === "accepted") {
       this.sending = false;
@@ -504,7 +523,9 @@ class GamePage {
 
   async post(what, body) {
     try {
-      return await api(`/api/games/${encodeURIComponent(this.id)}/${what}`, { json: { token: this.token, ...body } });
+      const csrf = (document.cookie.match(/(?:^|; )savanna_csrf=([^;]*)/) || [])[1]; // a claimed seat: the session acts
+      return await api(`/api/games/${encodeURIComponent(this.id)}/${what}`, { json: { token: this.token, ...body },
+        headers: csrf ? { "X-CSRF-Token": decodeURIComponent(csrf) } : {} });
     } catch (e) { toast(errorText(e)); return null; }
   }
 

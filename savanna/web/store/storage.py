@@ -29,6 +29,11 @@ came or went (`touch`). `expire` deletes the games still being played that neith
 touched for a while (live/expiry.py runs it). Columns added after a database was made are added
 to it, nullable, when a Store opens it (`_add_columns`), so older databases keep loading.
 
+A seat claimed by an account (its "account", table/claims.py) has a row of `seat_accounts`
+(game, seat, account), written in the same transaction as the seats (create, rewrite, delete,
+expire), so that `games_of_account` finds an account's games by an index. A database from
+before it gets the (empty) table when a Store opens it: no older game has a claimed seat.
+
 A game's own data (an uploaded game's own tile set or map: its description's `own_data`
 settings holding data, not a packaged version's name) is stored apart, ONCE however many games
 play on it: a row of `game_data` keyed by the SHA-256 of its canonical JSON (`data_key`), which
@@ -180,6 +185,18 @@ class GameRow(Base):
                                                   default=None, index=True)
 
 
+class SeatAccountRow(Base):
+    """A seat claimed by an account (its "account" in the game's seats, kept here in step with
+    them, in the same transaction: on create, rewrite and delete), so that an account's games
+    are found without reading every game (`games_of_account`)."""
+
+    __tablename__ = "seat_accounts"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, index=True)
+
+
 @dataclasses.dataclass(frozen=True)
 class GameRecord:
     """A stored game as read at one version: plain data, safe to pass between threads."""
@@ -208,6 +225,7 @@ class GameRecord:
 
 
 GAMES = GameRow.__table__
+SEAT_ACCOUNTS = SeatAccountRow.__table__
 DATA = DataRow.__table__
 MARKS = MarkRow.__table__
 OWN_DATA_MOVED = "own data apart"  # the mark of _move_own_data
@@ -251,13 +269,29 @@ class Listing:
     summary: dict[str, Any]
     created_at: datetime
     updated_at: datetime
+    rated: bool = False  # meta["rated"]
 
     @classmethod
     def of(cls, row: Any, keys: list[str]) -> Listing:
         got = row._mapping
         settings = {k: got[f"setting_{i}"] for i, k in enumerate(keys) if got[f"setting_{i}"] is not None}
         return cls(id=row.id, game=row.game, settings=settings, seats=[dict(s) for s in row.seats], status=row.status,
-                   summary=dict(row.summary or {}), created_at=_utc(row.created_at), updated_at=_utc(row.updated_at))
+                   summary=dict(row.summary or {}), created_at=_utc(row.created_at), updated_at=_utc(row.updated_at),
+                   rated=got.get("rated") is True)
+
+
+@dataclasses.dataclass(frozen=True)
+class AccountGame:
+    """A game an account plays (`Store.games_of_account`): as listed, and the account's seats in it."""
+
+    listing: Listing
+    seats: tuple[int, ...]
+
+
+def seat_account_rows(game_id: str, seats: list[dict]) -> list[dict[str, Any]]:
+    """The seat_accounts rows of a game's seats: one per seat claimed by an account."""
+    return [{"game_id": game_id, "seat": i, "account_id": s["account"]} for i, s in enumerate(seats)
+            if isinstance(s.get("account"), int) and not isinstance(s.get("account"), bool)]
 
 
 _LISTING = (GAMES.c.id, GAMES.c.game, GAMES.c.seats, GAMES.c.status, GAMES.c.summary, GAMES.c.created_at,
@@ -469,6 +503,8 @@ class Store:
                     if key is not None:  # its data, unless stored already (by another game)
                         s.execute(self._keep_data(key, game, own, now))
                     s.add(row)
+                    s.flush()
+                    self._keep_seat_accounts(s, row.id, seats)
                 if key is not None:
                     self._remember_data(key, own)
                 return GameRecord.of(row, own)
@@ -520,6 +556,8 @@ class Store:
             stored = con.execute(update(GAMES).where(GAMES.c.id == game.id, GAMES.c.version == game.version)
                                  .values(**values)).rowcount == 1
             if stored:
+                if seats is not game.seats:
+                    self._keep_seat_accounts(con, game.id, seats)
                 self._tell(con, game.id, game.version + 1)
         if not stored:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
@@ -533,11 +571,20 @@ class Store:
             gone = con.execute(delete(GAMES).where(GAMES.c.id == game.id,
                                                    GAMES.c.version == game.version)).rowcount == 1
             if gone:
+                con.execute(delete(SEAT_ACCOUNTS).where(SEAT_ACCOUNTS.c.game_id == game.id))
                 self._tell(con, game.id, -1)
         if not gone:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
         if own_data(game.game, game.settings)[1]:
             self.drop_unused_data()
+
+    @staticmethod
+    def _keep_seat_accounts(con: Any, game_id: str, seats: list[dict]) -> None:
+        """The game's seat_accounts rows made those of `seats` (in the caller's transaction)."""
+        con.execute(delete(SEAT_ACCOUNTS).where(SEAT_ACCOUNTS.c.game_id == game_id))
+        rows = seat_account_rows(game_id, seats)
+        if rows:
+            con.execute(SEAT_ACCOUNTS.insert(), rows)
 
     def _keep_data(self, key: str, game: str, own: dict[str, Any], now: datetime) -> Any:
         """The statement that stores a game's own data under `key` unless it is stored already."""
@@ -586,6 +633,8 @@ class Store:
                 else:
                     left = set(con.execute(select(GAMES.c.id).where(GAMES.c.id.in_(chunk))).scalars())
                     gone += [gid for gid in chunk if gid not in left]
+            for i in range(0, len(gone), 500):
+                con.execute(delete(SEAT_ACCOUNTS).where(SEAT_ACCOUNTS.c.game_id.in_(gone[i:i + 500])))
         if gone:
             self.drop_unused_data()
         return gone
@@ -640,24 +689,47 @@ class Store:
         settings, the keys named, read inside the database (a game's own tile set, which an
         upload may make large, is never read); no action list."""
         keys = sorted(set(settings))
-        q = (select(*_LISTING, *(self._setting(k).label(f"setting_{i}") for i, k in enumerate(keys)))
+        q = (select(*_LISTING, self._rated(), *(self._setting(k).label(f"setting_{i}") for i, k in enumerate(keys)))
              .where(GAMES.c.status == status, GAMES.c.listed.is_(True))
              .order_by(GAMES.c.updated_at.desc(), GAMES.c.id).limit(limit))
         with self.engine.connect() as con:
             return [Listing.of(r, keys) for r in con.execute(q)]
 
-    def _setting(self, key: str) -> Any:
-        """One key of a game's settings, picked inside the database, as its JSON value. SQLite's
-        json_extract (what SQLAlchemy's `settings[key]` uses there) makes true 1: its `->`
-        (SQLite 3.38) gives the JSON text, as PostgreSQL's does."""
+    def _setting(self, key: str, column: Any = GAMES.c.settings) -> Any:
+        """One key of a game's settings (or of another JSON column), picked inside the database, as
+        its JSON value. SQLite's json_extract (what SQLAlchemy's `settings[key]` uses there) makes
+        true 1: its `->` (SQLite 3.38) gives the JSON text, as PostgreSQL's does."""
         if self.engine.dialect.name == "sqlite":
-            return type_coerce(GAMES.c.settings.op("->")(f'$."{key}"'), JSON)
-        return GAMES.c.settings[key]
+            return type_coerce(column.op("->")(f'$."{key}"'), JSON)
+        return column[key]
+
+    def _rated(self) -> Any:
+        """meta["rated"], picked inside the database (the rest of meta is not read)."""
+        return self._setting("rated", GAMES.c.meta).label("rated")
+
+    def games_of_account(self, account_id: int, status: str | None = None, limit: int = 50) -> list[AccountGame]:
+        """The games whose seats the account claimed (seat_accounts), as the lobby lists them,
+        most recently changed first, listed or not; `status`: "playing" or "over" only."""
+        q = (select(*_LISTING, self._rated(), SEAT_ACCOUNTS.c.seat)
+             .join(SEAT_ACCOUNTS, SEAT_ACCOUNTS.c.game_id == GAMES.c.id)
+             .where(SEAT_ACCOUNTS.c.account_id == account_id)
+             .order_by(GAMES.c.updated_at.desc(), GAMES.c.id, SEAT_ACCOUNTS.c.seat))
+        if status is not None:
+            q = q.where(GAMES.c.status == status)
+        found: dict[str, tuple[Listing, list[int]]] = {}
+        with self.engine.connect() as con:
+            for row in con.execute(q.limit(limit * 5)):  # (an account may hold several seats of a game)
+                if row.id not in found:
+                    if len(found) == limit:
+                        break
+                    found[row.id] = (Listing.of(row, []), [])
+                found[row.id][1].append(row.seat)
+        return [AccountGame(listing, tuple(seats)) for listing, seats in found.values()]
 
     def playing(self) -> list[Listing]:
         """Every game still being played, as the lobby lists them (for resuming after a restart:
         whose turn it is, from the summary), neither its settings nor its own data read."""
-        q = select(*_LISTING).where(GAMES.c.status == "playing")
+        q = select(*_LISTING, self._rated()).where(GAMES.c.status == "playing")
         with self.engine.connect() as con:
             return [Listing.of(r, []) for r in con.execute(q)]
 

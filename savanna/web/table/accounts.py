@@ -229,6 +229,14 @@ class Accounts:
             session = dataclasses.replace(session, seen_at=now)
         return Current(account, session)
 
+    def named(self, name: Any) -> tuple[int, str] | None:
+        """The (id, name) of the account called `name` (in any case, after normalisation); None
+        if there is none (a deleted account's name names none)."""
+        if not isinstance(name, str) or len(name) > 4 * NAME_MAX:
+            return None
+        account = self.store.by_key(normalised(name.strip()))
+        return None if account is None else (account.id, account.name)
+
     def check_csrf(self, current: Current, token: Any) -> None:
         """GameError "bad_csrf_token" unless `token` is the session's CSRF token."""
         if not isinstance(token, str) or not token:

@@ -28,6 +28,15 @@ ERRORS = {
     "unknown_player": 404,  # no account has that name (or it was deleted) (table/ratings.py)
     "unknown_game": 400,    # a leaderboard of a game this server does not have (table/ratings.py)
     "name_taken": 409,      # an account has that name already (in any case, after Unicode normalisation)
+    "unknown_account": 400,  # a seat invited by a name no account has (or a deleted one's) (seats.py)
+    "claimed": 403,         # the token's seat was claimed by an account: it plays it now (claims.py)
+    "no_seat": 403,         # the session's account plays no seat of the game
+    "seat_taken": 409,      # the seat was claimed or taken by another account first (claims.py)
+    "not_open": 409,        # the seat is not an open seat (claims.py)
+    "cannot_claim": 409,    # a hotseat token, or a game that is over: no seat to claim (claims.py)
+    "already_seated": 409,  # a rated game's seats are distinct accounts': this one has a seat (claims.py)
+    "rated_game": 409,      # a rated game refuses it (takebacks) (claims.py)
+    "waiting_for_players": 409,  # a rated game waits until every human seat is claimed (claims.py)
     "too_large": 413,       # the body or message is over the size limit
     "bad_settings": 422,    # a game cannot be created so (the engine's or player's message)
     "bad_import": 422,      # the uploaded game is refused (the engine's message)

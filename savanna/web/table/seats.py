@@ -1,7 +1,13 @@
 """Who sits at a game: the seats of a new game (people and computer players, checked), their
-secret tokens (only hashes are stored), and which seats a token plays.
+secret tokens (only hashes are stored), and which seats a credential plays.
 
-A seat's secret token acts for that seat (a hotseat token for every hotseat seat). A computer
+A seat's secret token acts for that seat (a hotseat token for every hotseat seat). A seat
+CLAIMED by an account (its "account": the account's id; claims.py) has no token: that account
+acts for it, from any device, through its session; the token it had is kept only as
+"claimed_hash", to tell its holder that the seat is claimed. An OPEN seat ("open": true) has
+neither until a logged-in person takes it. A resigned seat acts for no one: its token is
+dropped, its "account" kept for the record. A request's `Credential` is a token, an account
+(of its session), or both: it plays the seats of either. A computer
 seat's player is a spec the server runs within its limits: at most `MAX_THINK` seconds a move
 by default (`savanna serve --max-think`), at most `MAX_ITERATIONS` iterations."""
 
@@ -10,6 +16,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from savanna import limits
@@ -22,6 +30,24 @@ HUMAN, COMPUTER = "human", "computer"
 NAME_LIMIT = limits.NAME_CHARS
 MAX_THINK = 2.0  # seconds a move, by default: `savanna serve --max-think`
 MAX_ITERATIONS = 100_000
+
+
+@dataclass(frozen=True)
+class Credential:
+    """Who a request is from: a seat's token (from a join link) and/or the account of its
+    session (a logged-in person's claimed seats). Either may be None."""
+
+    token: str | None = None
+    account: int | None = None
+
+
+def credential(given: Any) -> Credential:
+    """A Credential from what a caller holds: one already, or a token (text, or None)."""
+    if isinstance(given, Credential):
+        return given
+    if given is not None and not isinstance(given, str):
+        raise GameError("bad_request", "the token must be text")
+    return Credential(token=given or None)
 
 
 def hash_token(token: str) -> str:
@@ -81,12 +107,15 @@ def named_player(spec: Any) -> str:
 
 
 def make_seats(specs: Any, players: Any, hotseat: bool, seat_counts: tuple[int, int], max_think: float = MAX_THINK,
-               computer_only: bool = False, finished: bool = False) -> list[dict[str, Any]]:
+               computer_only: bool = False, finished: bool = False,
+               find_account: Callable[[str], tuple[int, str] | None] | None = None) -> list[dict[str, Any]]:
     """The seats of a new game, checked; `seat_counts`: the game's (min, max) players, for the
     message (the engine checks them); `computer_only`: whether a game may have no human seat.
     `finished`: the seats of a game that is over (an uploaded save's), which never act: their
     computer players are kept as named (a saved game bounds them), whether this server would
-    run them or not, and they may all be computers."""
+    run them or not, and they may all be computers. A human seat may be invited by name
+    ({"account": "Name"}: claimed by that account, `find_account(name)` -> (id, name) or None)
+    or open ({"open": true}: the first logged-in person to take it claims it)."""
     counts = f"a whole number from {seat_counts[0]} to {seat_counts[1]}"
     if specs is None:
         n = 2 if players is None else players
@@ -108,9 +137,14 @@ def make_seats(specs: Any, players: Any, hotseat: bool, seat_counts: tuple[int, 
             if s.get("player") is not None:
                 raise GameError("bad_settings", f"seat {i}: a human seat takes no computer player")
             name = clean_name(s.get("name"), default_name(i, HUMAN))
-            seats.append({"kind": HUMAN, "player": None, "name": name, "token_hash": None,
-                          "hotseat": bool(hotseat or s.get("hotseat"))})
+            seat = {"kind": HUMAN, "player": None, "name": name, "token_hash": None,
+                    "hotseat": bool(hotseat or s.get("hotseat")), "account": None}
+            if s.get("account") is not None or s.get("open"):
+                seat.update(invited(i, s, seat["hotseat"], find_account))
+            seats.append(seat)
         elif kind == COMPUTER:
+            if s.get("account") is not None or s.get("open"):
+                raise GameError("bad_settings", f"seat {i}: a computer seat is neither invited nor open")
             spec = "medium" if s.get("player") is None else s["player"]
             spec = named_player(spec) if finished else check_player(spec, max_think)
             name = clean_name(s.get("name"), default_name(i, COMPUTER, spec))
@@ -121,6 +155,27 @@ def make_seats(specs: Any, players: Any, hotseat: bool, seat_counts: tuple[int, 
         raise GameError("bad_settings", "this server plays games with at least one person in them: give a human "
                                         "seat (its operator may allow games of computers only)")
     return seats
+
+
+def invited(i: int, spec: dict[str, Any], hotseat: bool,
+            find_account: Callable[[str], tuple[int, str] | None] | None) -> dict[str, Any]:
+    """What a human seat invited by name, or open, holds besides (see make_seats)."""
+    name, open_ = spec.get("account"), spec.get("open")
+    if name is not None and open_:
+        raise GameError("bad_settings", f"seat {i}: a seat is either invited by name or open, not both")
+    if hotseat:
+        raise GameError("bad_settings", f"seat {i}: a hotseat seat is played at one screen: it cannot be "
+                                        "invited by name or open")
+    if open_:
+        if open_ is not True:
+            raise GameError("bad_settings", f"seat {i}: open must be true or false")
+        return {"open": True}
+    if not isinstance(name, str) or not name.strip():
+        raise GameError("bad_settings", f"seat {i}: account must be an account's name")
+    found = find_account(name) if find_account is not None else None
+    if found is None:
+        raise GameError("unknown_account", f"seat {i}: no account is named {name[:40]!r}")
+    return {"account": found[0], "name": found[1]}
 
 
 def saved_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -143,7 +198,7 @@ def deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | No
     shared = new_token() if any(s["hotseat"] for s in seats) else None
     tokens: list[str | None] = []
     for s in seats:
-        if s["kind"] != HUMAN:
+        if s["kind"] != HUMAN or s.get("account") is not None or s.get("open"):  # claimed or open: no token
             tokens.append(None)
             continue
         t = shared if s["hotseat"] else new_token()
@@ -152,30 +207,54 @@ def deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | No
     return tokens, shared
 
 
-def seats_for(seats: list[dict[str, Any]], token: Any) -> frozenset[int]:
-    """The seats a token acts for among a game's `seats` (empty: a spectator's, or no token)."""
+def token_seats(seats: list[dict[str, Any]], token: Any, field: str = "token_hash") -> frozenset[int]:
+    """The seats whose `field` is the hash of `token` (the token_hash: the seats it plays)."""
     if not isinstance(token, str) or not token:
         return frozenset()
     h = hash_token(token)
-    return frozenset(i for i, s in enumerate(seats)
-                     if s.get("token_hash") and hmac.compare_digest(s["token_hash"], h))
+    return frozenset(i for i, s in enumerate(seats) if s.get(field) and hmac.compare_digest(s[field], h))
+
+
+def plays(seat: dict[str, Any], account: int | None) -> bool:
+    """Whether `account` acts for `seat`: it claimed it, and the seat is still a person's."""
+    return (account is not None and seat.get("account") == account and seat["kind"] == HUMAN
+            and not seat.get("resigned"))
+
+
+def seats_for(seats: list[dict[str, Any]], given: Any) -> frozenset[int]:
+    """The seats a credential (or a token) acts for among a game's `seats` (empty: a spectator's)."""
+    if given is None or given == "":
+        return frozenset()
+    cred = given if isinstance(given, Credential) else Credential(token=given if isinstance(given, str) else None)
+    mine = token_seats(seats, cred.token)
+    if cred.account is not None:
+        mine |= {i for i, s in enumerate(seats) if plays(s, cred.account)}
+    return frozenset(mine)
 
 
 def held_seats(record: Any) -> frozenset[int]:
-    """The seats of a game that a token still holds (a resigned seat's token was dropped)."""
-    return frozenset(i for i, s in enumerate(record.seats) if s.get("token_hash"))
+    """The seats of a game that someone still plays: a token's, or a claiming account's (a
+    resigned seat's token was dropped, and its account acts no more)."""
+    return frozenset(i for i, s in enumerate(record.seats) if s.get("token_hash") or plays(s, s.get("account")))
 
 
-def checked_token(seats: list[dict[str, Any]], token: Any) -> frozenset[int]:
-    """The seats of a token that must play one of them (a request of a seat's, not a spectator's)."""
-    if token is None or token == "":
-        raise GameError("missing_token", "this needs your seat's token (from your join link)")
-    if not isinstance(token, str):
-        raise GameError("bad_request", "the token must be text")
-    mine = seats_for(seats, token)
-    if not mine:
+def checked_token(seats: list[dict[str, Any]], given: Any) -> frozenset[int]:
+    """The seats of a credential (or a token) that must play one of them (a request of a seat's,
+    not a spectator's)."""
+    cred = credential(given)
+    if cred.token is None and cred.account is None:
+        raise GameError("missing_token", "this needs your seat's token (from your join link), or to be logged in "
+                                         "to the account that claimed your seat")
+    mine = seats_for(seats, cred)
+    if mine:
+        return mine
+    if cred.token is not None and token_seats(seats, cred.token, "claimed_hash"):
+        raise GameError("claimed", "this seat was claimed by an account: log in to it to play (its join link's "
+                                   "token acts for it no more)")
+    if cred.token is not None:
         raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
-    return mine
+    raise GameError("no_seat", "your account plays no seat of this game (a seat of yours that resigned acts no "
+                               "more)")
 
 
 def seat_of(current: int | None, mine: frozenset[int], seat: Any, what: str) -> int:
@@ -185,7 +264,7 @@ def seat_of(current: int | None, mine: frozenset[int], seat: Any, what: str) -> 
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise GameError("bad_request", "seat must be a whole number")
         if seat not in mine:
-            raise GameError("bad_token", f"this token does not play seat {seat}")
+            raise GameError("bad_token", f"you do not play seat {seat}")
         return seat
     if len(mine) == 1:
         return next(iter(mine))

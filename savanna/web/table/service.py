@@ -32,7 +32,7 @@ from savanna.limits import ACTION_CHARS
 
 from ..jsontext import iso
 from ..store.storage import GameRecord, Listing, Store, VersionConflict
-from . import resign, standing
+from . import claims, resign, standing
 from .errors import GameError
 from .position import Position
 from .seats import (
@@ -45,6 +45,7 @@ from .seats import (
     make_seats,
     new_token,
     player_seed,
+    plays,
     saved_seats,
     seats_for,
 )
@@ -97,10 +98,12 @@ class GameService:
     """Create, rebuild, play, replay, export and import games (see the module docstring)."""
 
     def __init__(self, store: Store, cache_size: int = 2048, *, max_think: float = MAX_THINK,
-                 computer_only: bool = False):
+                 computer_only: bool = False, find_account: Callable[[str], tuple[int, str] | None] | None = None):
         """`max_think`: seconds a computer seat may think a move; `computer_only`: whether games
-        without a human seat may be created (each is CPU spent for no one)."""
+        without a human seat may be created (each is CPU spent for no one); `find_account(name)`:
+        the (id, name) of the account a seat is invited by (None: no such account)."""
         self.store = store
+        self.find_account = find_account
         self.max_think = max_think
         self.computer_only = computer_only
         self.cache_size = cache_size  # games; a position takes some tens of KB
@@ -122,17 +125,24 @@ class GameService:
 
     def create(self, seats: Any = None, players: Any = None, seed: Any = None, hotseat: bool = False,
                listed: bool = True, game: str = games.DEFAULT_GAME, on_resign: Any = None, resign_player: Any = None,
-               options: dict[str, Any] | None = None, address: str | None = None, **more_options: Any) -> Created:
+               options: dict[str, Any] | None = None, address: str | None = None, rated: bool = False,
+               creator_account: int | None = None, **more_options: Any) -> Created:
         """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
         Without seats: seat 0 human, the others the medium computer player. The rules options
         are the game's own (its description's), given as `options` or as keywords
         (`final_scoring="majority"`). `on_resign` and `resign_player`: what a resignation does
-        (resign.py). `address`: the creating client's, kept for sharing computer time (live/searches.py)."""
+        (resign.py). `address`: the creating client's, kept for sharing computer time (live/searches.py).
+        `rated`: a rated game (claims.py), by the logged-in `creator_account`."""
         spec = spec_for(game)
         meta = resign.settings(on_resign, resign_player, self.max_think)
         chosen = lobby_options(spec, {**(options or {}), **more_options})
         seat_list = make_seats(seats, players, hotseat, (spec.min_players, spec.max_players), self.max_think,
-                               self.computer_only)
+                               self.computer_only, find_account=self.find_account)
+        if rated:
+            claims.check_rated(seat_list, seed, hotseat, creator_account)
+            meta["rated"] = True
+        if creator_account is not None:
+            meta["creator_account"] = creator_account
         deal = "random" if seed is None else "chosen"
         if seed is None:
             seed = new_seed()
@@ -178,7 +188,7 @@ class GameService:
             raise GameError("bad_settings", f"the saved game has {game.players} seats: give one entry for each")
         try:
             seat_list = make_seats(seats, None, bool(hotseat), (spec.min_players, spec.max_players), self.max_think,
-                                   self.computer_only, finished=game.is_terminal())
+                                   self.computer_only, finished=game.is_terminal(), find_account=self.find_account)
         except GameError as e:
             if saved is None:
                 raise
@@ -198,7 +208,8 @@ class GameService:
                                                                          **({CREATED_FROM: address[:64]} if address else {})})
         self.remember(record, position)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
-                "token": t} for i, (s, t) in enumerate(zip(seats, tokens))]
+                "claimed": s.get("account") is not None, "open": bool(s.get("open")), "token": t}
+               for i, (s, t) in enumerate(zip(seats, tokens))]
         log.info("game %s created: %s", record.id, ", ".join(f"{s['kind']}" for s in seats))
         return Created(record.id, out, shared, creator)
 
@@ -283,19 +294,19 @@ class GameService:
         return rec, pos, full, meta
 
     def seats_for(self, record: GameRecord, token: Any) -> frozenset[int]:
-        """The seats a token acts for (empty: a spectator's, or no token)."""
+        """The seats a token or Credential acts for (empty: a spectator's, or none)."""
         return seats_for(record.seats, token)
 
     def export(self, game_id: str, token: Any = None) -> str:
         """The saved game, exactly the engine's `to_json()` (what `savanna replay` reads), with the
         seats' names and kinds (saved_seats).
         It holds the seed, which fixes the stack order: while the game is played only a token
-        that plays every human seat (no other person to cheat) may have it."""
+        (or an account) that plays every human seat (no other person to cheat) may have it."""
         rec = self.record(game_id)
         if rec.status != "over":
             humans = {i for i, s in enumerate(rec.seats) if s["kind"] == HUMAN}
             mine = self.seats_for(rec, token)
-            if not token or not mine or not humans <= mine:
+            if not mine or not humans <= mine:
                 raise GameError("hidden", "a game can be downloaded once it is over: the saved game holds the seed, "
                                           "which would show the order of the stack (a token that plays every human "
                                           "seat may download it earlier)")
@@ -304,28 +315,47 @@ class GameService:
     def lobby(self, limit: int = 50, connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
         """Listed games: those being played ("open") and those over ("recent"), latest first."""
         connected = connected or {}
-
-        def item(rec: Listing) -> dict[str, Any]:
-            sm = rec.summary
-            scores = sm.get("scores") or [0] * len(rec.seats)
-            online = set(connected.get(rec.id, ()))
-            rules = {o.name: rec.settings.get(o.name, o.default) for o in spec_for(rec.game).options if o.lobby}
-            return {
-                "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
-                "final_scoring": rules.get("final_scoring"),  # (before "rules", the one option there was)
-                "rules": rules,
-                "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s.get("player"),
-                           "score": scores[i] if i < len(scores) else 0,
-                           "connected": s["kind"] == COMPUTER or i in online}
-                          for i, s in enumerate(rec.seats)],
-                "current_player": sm.get("current_player"), "moves": sm.get("moves", 0), "turn": sm.get("turn"),
-                "tiles_left": sm.get("tiles_left"), "winners": sm.get("winners", []),
-                "created": iso(rec.created_at), "updated": iso(rec.updated_at),
-            }
-
         shown = {o.name for spec in games.specs() for o in spec.options if o.lobby}
-        return {"open": [item(r) for r in self.store.listings("playing", limit, shown)],
-                "recent": [item(r) for r in self.store.listings("over", limit, shown)]}
+        return {"open": [self._item(r, connected) for r in self.store.listings("playing", limit, shown)],
+                "recent": [self._item(r, connected) for r in self.store.listings("over", limit, shown)]}
+
+    @staticmethod
+    def _item(rec: Listing, connected: dict[str, Iterable[int]]) -> dict[str, Any]:
+        """A game as the lobby lists it."""
+        sm = rec.summary
+        scores = sm.get("scores") or [0] * len(rec.seats)
+        online = set(connected.get(rec.id, ()))
+        rules = {o.name: rec.settings.get(o.name, o.default) for o in spec_for(rec.game).options if o.lobby}
+        return {
+            "id": rec.id, "game": rec.game, "status": rec.status, "players": len(rec.seats),
+            "final_scoring": rules.get("final_scoring"),  # (before "rules", the one option there was)
+            "rules": rules, "rated": rec.rated,
+            "seats": [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s.get("player"),
+                       "score": scores[i] if i < len(scores) else 0,
+                       "connected": s["kind"] == COMPUTER or i in online,
+                       "claimed": s.get("account") is not None, "open": bool(s.get("open"))}
+                      for i, s in enumerate(rec.seats)],
+            "open_seats": [i for i, s in enumerate(rec.seats) if s.get("open")],
+            "current_player": sm.get("current_player"), "moves": sm.get("moves", 0), "turn": sm.get("turn"),
+            "tiles_left": sm.get("tiles_left"), "winners": sm.get("winners", []),
+            "created": iso(rec.created_at), "updated": iso(rec.updated_at),
+        }
+
+    def games_of(self, account: int, limit: int = 50,
+                 connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
+        """An account's games (GET /api/me/games), listed or not, latest first: "playing", of those
+        "to_move" (one of its seats is to act), and "over"; each as the lobby lists it, plus
+        "seat" (its first seat there) and "my_seats" (all of them)."""
+        connected = connected or {}
+
+        def item(found: Any) -> dict[str, Any]:
+            return {**self._item(found.listing, connected), "seat": found.seats[0], "my_seats": list(found.seats)}
+
+        playing = self.store.games_of_account(account, "playing", limit)
+        to_move = [g for g in playing if g.listing.summary.get("current_player") in g.seats
+                   and plays(g.listing.seats[g.listing.summary["current_player"]], account)]
+        return {"playing": [item(g) for g in playing], "to_move": [item(g) for g in to_move],
+                "over": [item(g) for g in self.store.games_of_account(account, "over", limit)]}
 
     # --------------------------------------------------------------- acting
 
@@ -362,6 +392,10 @@ class GameService:
         g = pos.game
         if g.is_terminal() or rec.status == "over":  # (a game ended by a resignation: resign.py)
             raise GameError("game_over", "the game is over")
+        if claims.waiting(rec):
+            raise GameError("waiting_for_players", "this rated game begins when every seat is taken: "
+                                                   f"seats {[i for i, s in enumerate(rec.seats) if s.get('open')]} "
+                                                   "are open still")
         seat = g.current_player
         if seat not in mine:
             who = rec.seats[seat]["name"]
@@ -430,7 +464,7 @@ class GameService:
     def computer_to_move(self, rec: GameRecord | Listing) -> int | None:
         """The computer seat that must act now in a stored game, read from its summary (a game
         as listed will do: its settings, own data and actions are read only without one)."""
-        if rec.status != "playing":
+        if rec.status != "playing" or claims.waiting(rec):
             return None
         seat = rec.summary.get("current_player")
         if seat is None or "current_player" not in rec.summary:  # no summary: ask the engine

@@ -51,6 +51,7 @@ from .errors import GameError
 from .position import Position
 from .resign import now_text
 from .room import Room
+from .claims import is_rated
 from .seats import HUMAN, checked_token, seat_of
 
 LOG_KEPT = 200  # takebacks kept in a game's meta (the oldest go first)
@@ -78,6 +79,11 @@ def live_request(record: GameRecord) -> dict[str, Any] | None:
     """The takeback asked for and not yet answered, if the game has not moved on since."""
     req = record.meta.get("request")
     return req if req and req.get("moves") == len(record.actions) and record.status == "playing" else None
+
+
+def refuse_if_rated(record: GameRecord) -> None:
+    if is_rated(record):
+        raise GameError("rated_game", "a rated game has no takebacks: its moves stand")
 
 
 # ----------------------------------------------------------------- acting
@@ -110,6 +116,7 @@ def take_back(service: Room, game_id: str, token: Any, seat: Any = None,
     with service.lock(game_id):
         rec = service.record(game_id)  # as stored: a computer's move stored meanwhile is seen
         mine = checked_token(rec.seats, token)
+        refuse_if_rated(rec)
         if rec.status == "over":
             raise GameError("game_over", "the game is over: its moves stand")
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
@@ -148,6 +155,7 @@ def answer(service: Room, game_id: str, token: Any, accept: Any, moves: Any = No
     with service.lock(game_id):
         rec = service.record(game_id)
         mine = checked_token(rec.seats, token)
+        refuse_if_rated(rec)
         req = live_request(rec)
         if req is None:
             what = "was answered, or the game moved on since" if rec.meta.get("request") else "is asked for"

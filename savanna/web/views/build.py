@@ -31,12 +31,15 @@ rules. Actions are the notation strings of the game's docs (docs/<game>.md).
                                       whose seed and any order or layout the uploader holds),
                                       so the creator may know what comes; "random": the server's
                                       own secret 128-bit seed
+      "rated": false,                 a rated game (table/claims.py)
       "seats": [{
           "seat": 0, "name": "Ann", "kind": "human" | "computer",
           "player": null | "medium",  the computer player's spec as chosen
           "hotseat": false,           true: played from the shared hotseat screen
           "connected": true,          a browser holds this seat's token now
                                       (computer seats: always true)
+          "claimed": false,           an account plays it (table/claims.py)
+          "open": false,              an open seat: a logged-in person may take it
           "resigned": false,          the person resigned it: a computer plays it on ("kind"
                                       is "computer" then), or the game ended; it ranks last
           "score": 12, ...            and the game's own (its module)
@@ -142,7 +145,8 @@ def seat_views(record: GameRecord, connected: Iterable[int] = ()) -> list[dict[s
     """The seats as every game shows them; each game adds its own fields to each."""
     connected = set(connected)
     return [{"seat": i, "name": seat["name"], "kind": seat["kind"], "player": seat.get("player"),
-             "hotseat": bool(seat.get("hotseat")), "connected": seat["kind"] == COMPUTER or i in connected}
+             "hotseat": bool(seat.get("hotseat")), "connected": seat["kind"] == COMPUTER or i in connected,
+             "claimed": seat.get("account") is not None, "open": bool(seat.get("open"))}
             for i, seat in enumerate(record.seats)]
 
 
@@ -173,6 +177,7 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "updated": iso(record.updated_at),
         "seed": str(g.seed) if over else None,
         "deal": deal_of(record),
+        "rated": record.meta.get("rated") is True,
         "spectators": spectators,
         "current_player": g.current_player,
         "active_player": g.active_player,
