@@ -495,3 +495,44 @@ def test_settle_refuses_nothing_it_cannot_rate(url):
             ratings.account("Nobody")
     finally:
         store.close()
+
+
+# ------------------------------------------------------------------ over the API
+
+
+def person(app, name):
+    """A browser of its own, logged in as a new account `name`."""
+    c = TestClient(app, raise_server_exceptions=False)
+    assert c.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
+    return c
+
+
+def changing(c, method, path, body=None):
+    return c.request(method, path, json=body, headers={"Origin": "http://testserver",
+                                                       "X-CSRF-Token": c.cookies.get("savanna_csrf")})
+
+
+def test_a_rated_game_over_the_api_moves_both_profiles(app, client):
+    zaza, momo = person(app, "Zaza"), person(app, "Momo")
+    seats = [{"kind": "human", "account": "Zaza"}, {"kind": "human", "account": "Momo"}]
+    r = changing(zaza, "POST", "/api/games", {"seats": seats, "rated": True, "game": GAME, "on_resign": "end"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    assert [g["id"] for g in client.get("/api/players/zaza").json()["to_move"]] == [gid]  # seat 0 begins
+    assert client.get("/api/players/momo").json()["to_move"] == []
+    people = [zaza, momo]
+    for _ in range(6):  # some moves by session, then Momo resigns: the game ends
+        who = people[client.get(f"/api/games/{gid}").json()["current_player"]]
+        legal = who.get(f"/api/games/{gid}").json()["legal_actions"]
+        assert changing(who, "POST", f"/api/games/{gid}/actions", {"action": legal[0]}).status_code == 200
+    r = changing(momo, "POST", f"/api/games/{gid}/resign", {})
+    assert r.status_code == 200 and r.json()["outcome"] == "ended", r.text
+    for name, seat, rank in (("Zaza", 0, 1), ("Momo", 1, 2)):
+        p = client.get(f"/api/players/{name}").json()
+        (g,) = p["games"]
+        assert g["id"] == gid and g["seat"] == seat and g["rank"] == rank and g["rated"] is True
+        assert p["ratings"][GAME]["games"] == 1 and p["to_move"] == []
+        assert g["rating_change"] == p["ratings"][GAME]["rating"] - 1500
+        assert (g["rating_change"] > 0) == (rank == 1)
+    board = client.get("/api/leaderboard", params={"game": GAME}).json()
+    assert board["players"] == []  # one rated game each: not yet on the board
