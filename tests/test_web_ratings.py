@@ -14,6 +14,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 import threading
+from urllib.parse import quote
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -23,6 +24,8 @@ pytest.importorskip("openskill")
 
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from web_client import poll
@@ -182,15 +185,21 @@ def settle_in(url, records, barrier, results):
         store.close()
 
 
-def test_two_stores_settling_the_same_games_at_once_apply_each_once(url):
-    ids, records = two_accounts_and_games(url, games=3)
+def at_once(url, groups):
+    """Settle each group of records in a thread of its own, all starting together: (id, settled) pairs."""
     results: list = []
-    barrier = threading.Barrier(2)
-    threads = [threading.Thread(target=settle_in, args=(url, records, barrier, results)) for _ in range(2)]
+    barrier = threading.Barrier(len(groups))
+    threads = [threading.Thread(target=settle_in, args=(url, group, barrier, results)) for group in groups]
     for t in threads:
         t.start()
     for t in threads:
         t.join(60)
+    return results
+
+
+def test_two_stores_settling_the_same_games_at_once_apply_each_once(url):
+    ids, records = two_accounts_and_games(url, games=3)
+    results = at_once(url, [records, records])
     assert sorted(r for _, r in results) == [False] * 3 + [True] * 3
     for rec in records:
         assert sum(done for gid, done in results if gid == rec.id) == 1
@@ -205,13 +214,7 @@ def test_two_stores_settling_the_same_games_at_once_apply_each_once(url):
 
 def test_concurrent_games_of_the_same_accounts_lose_no_update(url):
     ids, records = two_accounts_and_games(url, games=4)
-    results: list = []
-    barrier = threading.Barrier(4)
-    threads = [threading.Thread(target=settle_in, args=(url, [rec], barrier, results)) for rec in records]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    results = at_once(url, [[rec] for rec in records])
     assert [r for _, r in results] == [True] * 4
     store = Store(url)
     try:
@@ -536,3 +539,26 @@ def test_a_rated_game_over_the_api_moves_both_profiles(app, client):
         assert (g["rating_change"] > 0) == (rank == 1)
     board = client.get("/api/leaderboard", params={"game": GAME}).json()
     assert board["players"] == []  # one rated game each: not yet on the board
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory):
+    app = create_app(str(tmp_path_factory.mktemp("fuzz") / "games.db"), autoplay=False, password_hasher=CHEAP,
+                     login_limit="none", register_limit="none")
+    with TestClient(app, raise_server_exceptions=False) as c:
+        app.state.accounts.register("Zaza", PASSWORD)
+        yield c
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(min_size=1, max_size=60), game=st.text(max_size=20))  # ("" is GET /api/players)
+def test_any_name_or_game_gets_a_profile_a_board_or_a_clear_error(fuzzed, name, game):
+    r = fuzzed.get("/api/players/" + quote(name, safe=""))
+    assert r.status_code in (200, 404), (name, r.text)
+    if r.status_code == 404:
+        assert r.json()["code"] in ("unknown_player", "not_found")
+    else:
+        assert r.json()["name"] == "Zaza" or r.json()["computer"] is True
+    r = fuzzed.get("/api/leaderboard", params={"game": game})
+    assert r.status_code in (200, 400), (game, r.text)
+    assert r.status_code == 200 or r.json()["code"] in ("unknown_game", "bad_request")
