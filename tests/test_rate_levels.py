@@ -3,20 +3,14 @@
 
 from __future__ import annotations
 
-import importlib.util
+import functools
 import json
-import pathlib
+
+from bench_scripts import load_bench as load
 
 from savanna import games, rating
 
-BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "rate_levels.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("rate_levels", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+load_bench = functools.partial(load, "rate_levels")
 
 
 def test_ranks_put_the_winners_first_then_the_scores_and_ties_share():
