@@ -201,6 +201,12 @@ def test_a_seat_opened_again_elsewhere_closes_the_older_page_for_good(server, pa
     expect(old.locator("#status")).to_contain_text("The server closed the connection: this seat was opened in a "
                                                    "newer connection (at most 1 at once): this one is closed.")
     expect(old.locator("#conn")).to_have_text("✕")
+    # it plays no more: no choices on its board, not "your turn", as a finished game's page
+    expect(old.locator("body")).to_have_attribute("data-my-turn", "no")
+    expect(old.locator("#status")).not_to_contain_text("Your turn")
+    assert old.evaluate("window.page.legalActions().length") == 0
+    expect(old.locator("#choices button:not([disabled])")).to_have_count(0)
+    expect(old.locator("#resign")).to_have_count(0)
     shot(old, "game-seat-opened-elsewhere.png")
     old.wait_for_timeout(1500)  # and it does not come back to close the newer one in turn
     assert old.evaluate("window.page.busy + window.page.retry") == 0

@@ -346,6 +346,11 @@ def test_every_bad_request_gets_a_clear_error_and_changes_nothing(client):
     # malformed JSON, JSON of the wrong shape
     error(client.post(url, content=b'{"token": "x", "action": ', headers={"content-type": "application/json"}),
           400, "bad_json", "not valid JSON")
+    # a number longer than Python converts, or nesting deeper than it parses: said as such
+    error(client.post("/api/games", content=b'{"seed": ' + b"9" * 5000 + b"}",
+                      headers={"content-type": "application/json"}), 400, "bad_json", "more than 4300 digits")
+    error(client.post(url, content=b"[" * 1900 + b"]" * 1900, headers={"content-type": "application/json"}),
+          400, "bad_json", "nested too deeply")
     error(client.post(url, content=b"[1, 2]", headers={"content-type": "application/json"}), 400, "bad_request")
     error(client.post(url, json={"token": t0}), 400, "bad_request", "action")
     error(client.post(url, json={"token": t0, "action": 5}), 400, "bad_request", "action")

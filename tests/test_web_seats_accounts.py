@@ -391,6 +391,20 @@ def test_a_rated_game_waits_for_its_players_then_plays_without_takebacks(app, an
     error(changing(momo, "POST", f"/api/games/{gid}/takeback/answer", {"accept": True}), 409, "rated_game")
 
 
+def test_a_rated_game_keeps_its_seed_and_is_not_deleted_once_begun(app, anon):
+    zaza = person(app, "Zaza")
+    alone = [{"kind": "human", "account": "Zaza"}, COMPUTER]
+    g = create(zaza, alone, session=True, rated=True)
+    assert anon.request("DELETE", f"/api/games/{g['id']}", json={"token": g["creator_token"]}).status_code == 200
+    g = create(zaza, alone, session=True, rated=True)
+    gid = g["id"]
+    error(zaza.get(f"/api/games/{gid}/export"), 403, "hidden")  # though Zaza plays every human seat
+    assert act(zaza, gid).status_code == 200
+    error(anon.request("DELETE", f"/api/games/{gid}", json={"token": g["creator_token"]}), 409, "rated_game")
+    assert changing(zaza, "POST", f"/api/games/{gid}/resign", {}).json()["outcome"] == "ended"
+    assert zaza.get(f"/api/games/{gid}/export").status_code == 200
+
+
 def test_people_wait_for_a_rated_games_open_seat(app):
     zaza = person(app, "Zaza")
     gid = create(zaza, [{"kind": "human", "account": "Zaza"}, {"kind": "human", "open": True}], session=True,

@@ -5,6 +5,7 @@ not JSON ("bad_json") also says where the parser stopped, "line" and "column" (f
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -29,6 +30,18 @@ def where_in(text: Any, loc: Any) -> dict[str, int]:
     if not isinstance(text, str) or not isinstance(pos, int) or isinstance(pos, bool) or not 0 <= pos <= len(text):
         return {}
     return {"line": text.count("\n", 0, pos) + 1, "column": pos - text.rfind("\n", 0, pos)}
+
+
+def json_problem(e: BaseException) -> str:
+    """What is wrong with a text the JSON parser refused, in words for the sender: Python's own
+    message, but a number longer than Python converts (4300 digits) said as such."""
+    text = str(e)
+    if isinstance(e, ValueError) and "integer string conversion" in text:
+        limit = sys.get_int_max_str_digits()
+        return f"a number in it has more than {limit} digits" if limit else text
+    if isinstance(e, RecursionError):
+        return "it is nested too deeply"
+    return text
 
 
 def validation_message(errors: list[dict[str, Any]]) -> str:
@@ -60,6 +73,9 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(e.status_code, "bad_request")
+        cause = e.__cause__
+        if e.status_code == 400 and isinstance(cause, (ValueError, RecursionError)):  # FastAPI could not parse the body
+            return error("bad_json", f"the body is not valid JSON: {json_problem(cause)}")
         return JSONResponse({"type": "error", "code": code, "message": str(e.detail)}, status_code=e.status_code,
                             headers=getattr(e, "headers", None))
 

@@ -40,6 +40,7 @@ from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connec
 from ..table.errors import GameError
 from ..table.seats import Credential
 from .credentials import account_of
+from .errors import json_problem
 from .parts import Parts
 from .ratelimit import client_key
 from .routes import ROOM_REQUESTS
@@ -200,7 +201,7 @@ async def answer(parts: Parts, conn: Connection, text: str) -> None:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:
-        return fail("bad_json", f"the message is not valid JSON: {e}")
+        return fail("bad_json", f"the message is not valid JSON: {json_problem(e)}")
     if not isinstance(data, dict):
         return fail("bad_request", 'a message must be a JSON object such as {"type": "ping"}')
     r = data.get("ref")

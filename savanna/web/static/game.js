@@ -12,6 +12,13 @@ const Motion = window.SavannaMotion;
 const FLOAT_MS = 2600; // how long a "+N" stays on the board
 
 
+// the session's CSRF token (the cookie the server sets at login for its pages' scripts), or null
+function csrfToken() {
+  const m = document.cookie.match(/(?:^|; )savanna_csrf=([^;]*)/);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+
 class GamePage {
   constructor(root) {
     this.root = root;
@@ -40,20 +47,18 @@ class GamePage {
   }
 
   // A logged-in person's join link claims its seat for their account: the session plays it
-  // from then on (on any device), and the token is dropped. Not logged in: the token plays.
+  // from then on (on any device), and the token is dropped. Not logged in (no CSRF cookie, or
+  // the session ended), a hotseat link, a bad one: the token plays, as before.
   async claimThenConnect() {
-    if (this.token) {
-      let me = null;
-      try { me = await api("/api/me"); } catch (e) { /* not logged in */ }
-      if (me) {
-        try {
-          await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { json: { token: this.token }, headers: { "X-CSRF-Token": me.csrf_token } });
-          this.token = null;
-        } catch (e) {
-          if (e.code === "seat_taken" || e.code === "claimed") { toast(errorText(e)); this.token = null; }
-        }
-        if (!this.token) Tokens.set(this.id, { token: null });
+    const csrf = csrfToken();
+    if (this.token && csrf) {
+      try {
+        await api(`/api/games/${encodeURIComponent(this.id)}/claim`, { json: { token: this.token }, headers: { "X-CSRF-Token": csrf } });
+        this.token = null;
+      } catch (e) {
+        if (e.code === "seat_taken" || e.code === "claimed") { toast(errorText(e)); this.token = null; }
       }
+      if (!this.token) Tokens.set(this.id, { token: null });
     }
     this.connect();
   }
@@ -134,7 +139,9 @@ class GamePage {
       if (e.code === 4404) { this.setConn("gone"); this.status.textContent = _("There is no such game."); return; }
       if (e.code === 4409) { // this seat opened in too many windows: this, its oldest, closed for good
         this.setConn("gone");
-        this.status.textContent = _("The server closed the connection: {reason}.", { reason: e.reason });
+        this.closedFor = e.reason; // it plays no more here: no choices, as when a game is over
+        if (this.view && this.ui) this.show(this.view);
+        else this.status.textContent = _("The server closed the connection: {reason}.", { reason: e.reason });
         return;
       }
       if (e.code === 1013) { // over a cap, or too slow a reader: the reason says which; later, and later again
@@ -251,7 +258,7 @@ class GamePage {
 
   myTurn() {
     const v = this.view;
-    return this.mode === "play" && v && v.status === "playing" && this.mySeats.includes(v.current_player);
+    return this.mode === "play" && !this.closedFor && v && v.status === "playing" && this.mySeats.includes(v.current_player);
   }
 
   show(view) {
@@ -375,6 +382,8 @@ class GamePage {
     st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
       ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
+    if (this.closedFor) st.append(h("div", { id: "closed-note", class: "muted" },
+      _("The server closed the connection: {reason}.", { reason: this.closedFor })));
     this.showNotice();
   }
 
@@ -483,7 +492,7 @@ class GamePage {
     const mine = this.mySeats.filter(s => v.seats[s] && !v.seats[s].resigned);
     const tb = v.takeback || { to: [], request: null };
     const req = v.status === "playing" ? tb.request : null;
-    if (this.mode !== "play" || (!mine.length && !req)) { box.hidden = true; return; }
+    if (this.mode !== "play" || this.closedFor || (!mine.length && !req)) { box.hidden = true; return; }
     box.hidden = false;
     if (req) box.append(this.takebackRequest(req, mine));
     if (!mine.length) return; // a spectator (or a resigned seat) reads the request, and acts on nothing
@@ -523,9 +532,9 @@ class GamePage {
 
   async post(what, body) {
     try {
-      const csrf = (document.cookie.match(/(?:^|; )savanna_csrf=([^;]*)/) || [])[1]; // a claimed seat: the session acts
+      const csrf = csrfToken(); // a claimed seat: the session acts, with its CSRF token
       return await api(`/api/games/${encodeURIComponent(this.id)}/${what}`, { json: { token: this.token, ...body },
-        headers: csrf ? { "X-CSRF-Token": decodeURIComponent(csrf) } : {} });
+        headers: csrf ? { "X-CSRF-Token": csrf } : {} });
     } catch (e) { toast(errorText(e)); return null; }
   }
 

@@ -19,7 +19,8 @@ which the ratings read) but its account acts for it no more (seats.plays).
 **Rated games** (meta "rated": true). Created by a logged-in person; every human seat invited
 by name or open, each by a distinct account (checked at creation, and when a seat is taken or
 claimed); the deal is the server's (no seed given), never uploaded, no hotseat, no takebacks
-("rated_game"). Nothing is played, by a person or a computer, until every human seat is
+("rated_game"), no download before the end (a person alone against computers would
+see the seed), no deleting once a move is played (resign.py). Nothing is played, by a person or a computer, until every human seat is
 claimed ("waiting_for_players"). Computer seats of any player the server runs are allowed.
 """
 

@@ -24,7 +24,8 @@ first ranks last, whatever the computer playing it on scored.
 ``POST /api/games`` (and to an import); only its SHA-256 hash is stored, as for
 seat tokens. ``DELETE /api/games/{id}`` with ``{"token": <creator token>}`` deletes
 an unfinished game; a finished one is kept (the lobby's recent games, replays,
-downloads), and no other token may delete it.
+downloads), and no other token may delete it. A rated game may be deleted only before
+its first move (else a player about to lose could delete it rather than be rated).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..store.storage import GameRecord
+from .claims import is_rated
 from .errors import GameError
 from .room import Room
 from .seats import COMPUTER, HUMAN, check_player, checked_token, hash_token, seat_of
@@ -99,4 +101,7 @@ def delete(service: Room, game_id: str, token: Any) -> None:
         if rec.status == "over":
             raise GameError("game_over", "a finished game is kept (its replay and download stay); only an "
                                          "unfinished game may be deleted")
+        if is_rated(rec) and rec.actions:
+            raise GameError("rated_game", "a rated game under way is played out or resigned, not deleted (it may "
+                                          "be deleted before its first move)")
         service.delete(rec)

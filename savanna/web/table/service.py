@@ -306,6 +306,9 @@ class GameService:
         if rec.status != "over":
             humans = {i for i, s in enumerate(rec.seats) if s["kind"] == HUMAN}
             mine = self.seats_for(rec, token)
+            if claims.is_rated(rec):  # (a person alone against computers would see their stack)
+                raise GameError("hidden", "a rated game can be downloaded once it is over: the saved game holds "
+                                          "the seed, which would show the order of the stack")
             if not mine or not humans <= mine:
                 raise GameError("hidden", "a game can be downloaded once it is over: the saved game holds the seed, "
                                           "which would show the order of the stack (a token that plays every human "
