@@ -3,26 +3,19 @@ report holds what it promises. (The benchmark itself, 200 games, is not a test.)
 
 from __future__ import annotations
 
-import importlib.util
+import functools
 import json
 import os
-import pathlib
 
 import pytest
 
 pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
+from bench_scripts import load_bench as load
 from web_databases import ENV, fresh_database
 
-BENCH = pathlib.Path(__file__).resolve().parent.parent / "bench" / "web_load.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("web_load", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+load_bench = functools.partial(load, "web_load")
 
 
 def test_the_load_benchmark_plays_its_games_through_a_restart_and_reports(tmp_path, capsys):

@@ -51,8 +51,8 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
         have = set(inspect(store.engine).get_table_names())
         with store.engine.begin() as con:
             for table in ("games", "game_data", "store_marks", "holds", "leases", "servers", "rate_events",
-                          "rating_history", "ratings", "rated_games", "seat_accounts", "account_sessions",
-                          "accounts"):
+                          "rating_history", "ratings", "rated_games", "account_sessions", "accounts",
+                          "seat_accounts"):
                 if table in have:
                     con.execute(text(f"DELETE FROM {table}"))
     finally:

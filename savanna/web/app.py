@@ -7,15 +7,16 @@ in pyproject.toml says so, and CI checks it):
 
     edge/    parse, check, call down, answer: the security guard, request bodies, REST routes
              and pages, the accounts' routes, a seat request's credential (token or session)
-             and the claims' routes, the WebSocket as a table of message handlers (no rules,
-             no game's name)
+             and the claims' routes, profiles and leaderboards, the WebSocket as a table of
+             message handlers (no rules, no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
-             computer searches in worker processes, several servers on one database, expiry
+             computer searches in worker processes, several servers on one database, expiry,
+             the sweep settling rated games
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
              tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
-             and their sessions
-    store/   the database: games, rate counts, accounts and sessions
+             and their sessions; ratings (rated games settled once, profiles, leaderboards)
+    store/   the database: games, rate counts, accounts and sessions, ratings
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
@@ -247,8 +248,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(socket.router(parts))
     app.include_router(account_routes.router(parts))
     app.include_router(account_pages.router(parts))
-    app.include_router(rating_routes.router(parts))
     app.include_router(seat_routes.router(parts))
+    app.include_router(rating_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))

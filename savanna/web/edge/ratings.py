@@ -55,16 +55,6 @@ class FinishedGame(BaseModel):
     seats: list[SeatOut]
 
 
-class ToMove(BaseModel):
-    id: str
-    game: str
-    seat: int
-    players: int
-    moves: int
-    updated: str
-    play: str = Field(description="the game's page")
-
-
 class ProfileOut(BaseModel):
     name: str
     computer: bool = Field(description="a computer player's account (nobody logs in as it)")
@@ -72,7 +62,8 @@ class ProfileOut(BaseModel):
     created: str
     ratings: dict[str, GameRating] = Field(description="per game (every game of the server)")
     games: list[FinishedGame] = Field(description="finished games, the latest first (at most 50)")
-    to_move: list[ToMove] = Field(description="games where it is the player's turn now")
+    to_move: list[dict[str, Any]] = Field(description="games where it is the player's turn now, as GET "
+                                                      "/api/me/games lists them (the lobby's items, plus seat)")
 
 
 class Leader(BaseModel):
@@ -100,7 +91,7 @@ def _error(code: str) -> dict[str, Any]:
 
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
-    ratings = parts.ratings
+    ratings, service, live = parts.ratings, parts.service, parts.live
 
     @r.get("/api/players/{name}", tags=["ratings"], response_model=ProfileOut,
            responses={404: _error("unknown_player")})
@@ -108,7 +99,9 @@ def router(parts: Parts) -> APIRouter:
         """A player's profile: ratings per game with their history, finished games with place,
         points, rating change and replay, and the games where it is their turn. `name`: a
         person's account (in any case) or a computer player ("easy", "medium", "hard", a spec)."""
-        return JSONResponse(await asyncio.to_thread(ratings.profile, name))
+        online = await live.online_everywhere()
+        return JSONResponse(await asyncio.to_thread(
+            ratings.profile, name, lambda account: service.games_of(account, connected=online)["to_move"]))
 
     @r.get("/api/leaderboard", tags=["ratings"], response_model=LeaderboardOut,
            responses={400: _error("unknown_game")})

@@ -19,13 +19,13 @@ their replays and downloads), and so is any game with a connection to this proce
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from ..store.storage import Store
+from .tasks import stop
 
 log = logging.getLogger("savanna.web")
 
@@ -111,11 +111,8 @@ class Expiry:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop(self._task)
+        self._task = None
         if self._touches:
             await asyncio.gather(*list(self._touches), return_exceptions=True)
 

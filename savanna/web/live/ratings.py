@@ -13,11 +13,11 @@ sweeping the same database at once is harmless.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from datetime import datetime, timedelta, timezone
 
 from ..table.ratings import Ratings
+from .tasks import stop
 
 log = logging.getLogger("savanna.web")
 
@@ -48,8 +48,5 @@ class RatingSweep:
             self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop(self._task)
+        self._task = None

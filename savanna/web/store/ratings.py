@@ -105,11 +105,6 @@ class RatingRow:
     games: int
     updated_at: datetime
 
-    @classmethod
-    def of(cls, row: Any) -> RatingRow:
-        return cls(account_id=row.account_id, game=row.game, mu=row.mu, sigma=row.sigma, games=row.games,
-                   updated_at=_utc(row.updated_at))
-
 
 @dataclasses.dataclass(frozen=True)
 class HistoryRow:
@@ -124,11 +119,6 @@ class HistoryRow:
     sigma_after: float
     at: datetime
 
-    @classmethod
-    def of(cls, row: Any) -> HistoryRow:
-        return cls(**{f.name: getattr(row, f.name) for f in dataclasses.fields(cls) if f.name != "at"},
-                   at=_utc(row.at))
-
 
 @dataclasses.dataclass(frozen=True)
 class Ranked:
@@ -137,6 +127,12 @@ class Ranked:
     rating: RatingRow
     name: str
     computer: bool
+
+
+def _of(cls: Any, row: Any) -> Any:
+    """A dataclass of a result row's columns of the same names (SQLite's naive times read as UTC)."""
+    values = {f.name: getattr(row, f.name) for f in dataclasses.fields(cls)}
+    return cls(**{k: _utc(v) if isinstance(v, datetime) else v for k, v in values.items()})
 
 
 def _utc(t: datetime) -> datetime:
@@ -152,10 +148,16 @@ class RatingStore:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.postgresql = engine.dialect.name == "postgresql"
-        with engine.begin() as con:
-            if self.postgresql:  # servers starting at once: one makes the tables
-                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        for attempt in range(len(META.tables) + 1):
+            try:
+                with engine.begin() as con:
+                    if self.postgresql:  # servers starting at once: one makes the tables
+                        con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
+                    META.create_all(con)
+                break
+            except OperationalError:  # (SQLite: another store made one between the check and the make)
+                if attempt == len(META.tables):
+                    raise
 
     def _insert(self) -> Any:
         return postgresql_insert if self.postgresql else sqlite_insert
@@ -190,7 +192,7 @@ class RatingStore:
                             .on_conflict_do_nothing())
             rows = con.execute(select(RATINGS).where(RATINGS.c.game == game, RATINGS.c.account_id.in_(ids))
                                .order_by(RATINGS.c.account_id).with_for_update()).all()
-            current = {r.account_id: RatingRow.of(r) for r in rows}
+            current = {r.account_id: _of(RatingRow, r) for r in rows}
             new = rate(current)
             for p in places:
                 before, (mu, sigma) = current[p.account_id], new[p.account_id]
@@ -224,7 +226,7 @@ class RatingStore:
         with self.engine.connect() as con:
             rows = con.execute(select(RATINGS).where(RATINGS.c.account_id == account_id)
                                .order_by(RATINGS.c.game)).all()
-        return [RatingRow.of(r) for r in rows]
+        return [_of(RatingRow, r) for r in rows]
 
     def history(self, account_id: int, game: str | None = None, limit: int = 500) -> list[HistoryRow]:
         """The account's rated games, the latest first."""
@@ -233,7 +235,7 @@ class RatingStore:
         if game is not None:
             q = q.where(HISTORY.c.game == game)
         with self.engine.connect() as con:
-            return [HistoryRow.of(r) for r in con.execute(q)]
+            return [_of(HistoryRow, r) for r in con.execute(q)]
 
     def of_games(self, game_ids: Iterable[str]) -> list[HistoryRow]:
         """The history rows of these games (every account rated in them)."""
@@ -241,7 +243,7 @@ class RatingStore:
         if not ids:
             return []
         with self.engine.connect() as con:
-            return [HistoryRow.of(r) for r in con.execute(select(HISTORY).where(HISTORY.c.game_id.in_(ids)))]
+            return [_of(HistoryRow, r) for r in con.execute(select(HISTORY).where(HISTORY.c.game_id.in_(ids)))]
 
     def ranked(self, game: str, min_games: int, since: datetime, limit: int) -> list[Ranked]:
         """The leaderboard's candidates in `game`: accounts not deleted with at least `min_games`
@@ -254,7 +256,7 @@ class RatingStore:
                     computer | ((RATINGS.c.games >= min_games) & (RATINGS.c.updated_at >= since)))
              .order_by(RATINGS.c.mu.desc(), RATINGS.c.account_id).limit(limit))
         with self.engine.connect() as con:
-            return [Ranked(RatingRow.of(r), r.name, bool(r.computer)) for r in con.execute(q)]
+            return [Ranked(_of(RatingRow, r), r.name, bool(r.computer)) for r in con.execute(q)]
 
     def games_over(self, game_ids: Iterable[str]) -> dict[str, Any]:
         """Of these games, what a profile lists ({id: row with game, seats, summary, meta,

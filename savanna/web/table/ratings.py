@@ -38,7 +38,7 @@ seats had, without a link).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta, timezone
 from statistics import fmean
 from typing import Any
@@ -70,8 +70,9 @@ def _now() -> datetime:
 
 
 def computer_spec(spec: str) -> str:
-    """A computer player's spec as its account knows it: a level's name for a level's player."""
-    spec = spec.strip()
+    """A computer player's spec as its account knows it: a level's name for a level's player,
+    in lower case (names are found in any case)."""
+    spec = spec.strip().casefold()
     return next((level for level, player in LEVELS.items() if player == spec), spec)
 
 
@@ -166,7 +167,9 @@ class Ratings:
                     return found
         raise GameError("unknown_player", f"no player is named {name!r} here")
 
-    def profile(self, name: Any) -> dict[str, Any]:
+    def profile(self, name: Any, to_move: Callable[[int], list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+        """GET /api/players/{name} (module docstring); `to_move(account id)`: the games where it is
+        the account's turn, as GET /api/me/games lists them (the service's)."""
         account = self.account(name)
         computer = is_computer(account)
         rows = {r.game: r for r in self.store.ratings_of(account.id)}
@@ -185,7 +188,7 @@ class Ratings:
                              "game_id": h.game_id} for h in reversed(history) if h.game == spec.name]}
         return {"name": account.name, "computer": computer, "deleted": False, "created": iso(account.created_at),
                 "ratings": ratings, "games": self._finished(account, history),
-                "to_move": [] if computer else self._to_move(account)}
+                "to_move": [] if computer or to_move is None else to_move(account.id)}
 
     def _finished(self, account: AccountRecord, history: list[HistoryRow]) -> list[dict[str, Any]]:
         """The account's finished games, the latest first: its rated ones (history) and those
@@ -222,18 +225,7 @@ class Ratings:
 
     def _claimed(self, account: AccountRecord, status: str) -> list[Any]:
         """The games whose seats the account claimed (the store's seat_accounts), `status` only."""
-        of_account = getattr(self.games, "games_of_account", None)
-        return [] if of_account is None else list(of_account(account.id, status=status, limit=PROFILE_GAMES))
-
-    def _to_move(self, account: AccountRecord) -> list[dict[str, Any]]:
-        out = []
-        for g in self._claimed(account, "playing"):
-            current = g.listing.summary.get("current_player")
-            if current in g.seats:
-                out.append({"id": g.listing.id, "game": g.listing.game, "seat": current,
-                            "players": len(g.listing.seats), "moves": g.listing.summary.get("moves", 0),
-                            "updated": iso(g.listing.updated_at), "play": f"/play/{g.listing.id}"})
-        return out
+        return list(self.games.games_of_account(account.id, status=status, limit=PROFILE_GAMES))
 
     def leaderboard(self, game: Any, limit: int = LEADERS) -> dict[str, Any]:
         """GET /api/leaderboard (module docstring); GameError "unknown_game" naming the games."""
