@@ -180,6 +180,25 @@ def test_the_websocket_takes_the_session_as_a_token(app, anon):
         assert ws.receive_json()["seats"] == []
 
 
+def test_a_websocket_opened_by_a_session_acts_no_more_once_it_ends(app, anon):
+    zaza = person(app, "Zaza")
+    g = create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN])
+    gid = g["id"]
+    with zaza.websocket_connect(f"/ws/games/{gid}") as ws:
+        state = ws.receive_json()
+        assert state["seats"] == [0]
+        assert changing(zaza, "DELETE", "/api/session").status_code == 200  # logged out (in another tab)
+        ws.send_json({"type": "action", "action": state["view"]["legal_actions"][0], "ref": 1})
+        while (m := ws.receive_json())["type"] != "error":
+            assert m["type"] in ("state", "patch"), m
+        assert m["code"] == "not_logged_in" and m["ref"] == 1
+        ws.send_json({"type": "resign", "ref": 2})
+        assert ws.receive_json()["code"] == "not_logged_in"
+        ws.send_json({"type": "ping", "ref": 3})  # reading goes on
+        assert ws.receive_json()["type"] == "pong"
+    assert anon.get(f"/api/games/{gid}").json()["moves"] == 0
+
+
 # ------------------------------------------------------------- invited, open
 
 

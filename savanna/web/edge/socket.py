@@ -39,6 +39,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
 from ..table.errors import GameError
 from ..table.seats import Credential
+from .accounts import COOKIE, session_of
 from .credentials import account_of
 from .errors import json_problem
 from .parts import Parts
@@ -60,6 +61,7 @@ class Message:
     handle: Callable[..., Awaitable[None]]
     required: tuple[str, ...] = ()
     example: str = ""
+    changes: bool = False  # made with a session: refused once that session has ended (logged out)
 
 
 async def _ping(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
@@ -99,13 +101,13 @@ def _room(kind: str, *fields: str) -> Callable[..., Awaitable[None]]:
 
 MESSAGES = {m.type: m for m in (
     Message("action", ("action", "version"), _action, required=("action",),
-            example='{"type": "action", "action": "T0,-1@0"}'),
+            example='{"type": "action", "action": "T0,-1@0"}', changes=True),
     Message("ping", (), _ping),
     Message("auth", ("token",), _auth),
     Message("state", (), _state),
-    Message("takeback", ("seat", "version"), _room("takeback", "seat", "version")),
-    Message("takeback_answer", ("accept", "moves"), _room("takeback_answer", "accept", "moves")),
-    Message("resign", ("seat",), _room("resign", "seat")),
+    Message("takeback", ("seat", "version"), _room("takeback", "seat", "version"), changes=True),
+    Message("takeback_answer", ("accept", "moves"), _room("takeback_answer", "accept", "moves"), changes=True),
+    Message("resign", ("seat",), _room("resign", "seat"), changes=True),
 )}
 TYPES = ", ".join(list(MESSAGES)[:-1]) + " or " + list(MESSAGES)[-1]  # as the errors say it
 
@@ -137,6 +139,8 @@ def router(parts: Parts) -> APIRouter:
         conn = await live.enter(websocket, game_id, given, seats, address)
         if isinstance(conn, str):
             return await refuse(websocket, conn)
+        if given is not None and not token:  # acting by session: as long as the session lasts
+            conn.session = websocket.cookies.get(COOKIE)
         parts.expiry.touch(game_id)  # someone is here: the game is not abandoned
         try:
             await live.publish(game_id)  # the state to this connection, who is connected to everyone
@@ -217,6 +221,8 @@ async def answer(parts: Parts, conn: Connection, text: str) -> None:
     if missing:
         return fail("bad_request", f'an {kind} message needs "{missing[0]}", e.g. {message.example}')
     try:
+        if message.changes and conn.session:  # logged out since (elsewhere, or this session ended)?
+            await asyncio.to_thread(session_of, parts, {COOKIE: conn.session})
         await message.handle(parts, conn, data, ref, reply)
     except GameError as e:
         fail(e.code, e.message)

@@ -55,6 +55,7 @@ class Connection:
         self.websocket = websocket
         self.game_id = game_id
         self.token = token
+        self.session: str | None = None  # the session cookie it acts by, if it came in by one (edge/socket.py)
         self.seats = seats
         self.address = address
         self.spectator = not seats  # as it came in (what its caps counted), whatever it auths as later
