@@ -180,6 +180,23 @@ def test_the_websocket_takes_the_session_as_a_token(app, anon):
         assert ws.receive_json()["seats"] == []
 
 
+def test_a_deleted_account_resigns_its_seats_in_unfinished_games(app, anon):
+    zaza = person(app, "Zaza")
+    on = create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN, HUMAN])  # a computer plays the seat on
+    ends = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], on_resign="end")
+    done = create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN], on_resign="end")
+    assert anon.post(f"/api/games/{done['id']}/resign", json={"token": done["seats"][1]["token"]}).status_code == 200
+    r = changing(zaza, "DELETE", "/api/me", {"password": PASSWORD})
+    assert r.status_code == 200, r.text
+    assert sorted(r.json()["resigned"]) == sorted([on["id"], ends["id"]])
+    v = view(anon, on["id"])
+    assert v["status"] == "playing" and v["seats"][0]["resigned"] and v["seats"][0]["kind"] == "computer"
+    v = view(anon, ends["id"])
+    assert v["status"] == "over" and v["seats"][1]["resigned"] and v["winners"] == [0]
+    v = view(anon, done["id"])  # a finished game stays as it ended
+    assert v["status"] == "over" and not v["seats"][0]["resigned"]
+
+
 def test_a_websocket_opened_by_a_session_acts_no_more_once_it_ends(app, anon):
     zaza = person(app, "Zaza")
     g = create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN])

@@ -39,7 +39,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ..table.accounts import IDLE, PASSWORD_MAX, Current, Login, normalised
+from ..table import resign as resigning
 from ..table.errors import GameError
+from ..table.seats import Credential
 from .bodies import STRICT
 from .guard import origin_allowed, origin_of
 from .parts import Parts
@@ -76,6 +78,21 @@ def session_of(parts: Parts, cookies: dict[str, str]) -> Current:
 def name_key(name: str) -> str:
     """A name as its rate limits count it: the hash of its normalised form (any text fits)."""
     return hashlib.sha256(normalised(name).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+async def resign_all(parts: Parts, account: int) -> list[str]:
+    """Resign every seat the account holds in an unfinished game (its account deleted): the
+    games it resigned in."""
+    done = []
+    playing = await asyncio.to_thread(parts.service.store.games_of_account, account, "playing", 10_000)
+    for found in playing:
+        for seat in found.seats:
+            try:
+                await parts.live.change(found.listing.id, resigning.resign, Credential(account=account), seat)
+            except GameError:  # over or resigned meanwhile
+                continue
+            done.append(found.listing.id)
+    return sorted(set(done))
 
 
 def secure(parts: Parts, request: Request) -> bool:
@@ -211,9 +228,12 @@ def router(parts: Parts) -> APIRouter:
     @r.delete("/api/me", tags=["accounts"])
     async def delete_account(request: Request, body: PasswordIn) -> JSONResponse:
         """Delete the account: {"password"} (needs X-CSRF-Token). Its sessions end and its name is
-        free again; its games stay, under a name no longer linked to it. -> {"type": "deleted"}"""
+        free again; its games stay, under a name no longer linked to it. Its seats in unfinished
+        games are resigned (as the game's creator chose: a computer plays on, or the game ends),
+        so that no game waits for someone who is gone. -> {"type": "deleted", "resigned": [game ids]}"""
         cur = await current(request, change=True)
         await hashed(accounts.delete, cur, body.password)
-        return logged_out(parts, request, {"type": "deleted"})
+        resigned = await resign_all(parts, cur.account.id)
+        return logged_out(parts, request, {"type": "deleted", "resigned": resigned})
 
     return r
