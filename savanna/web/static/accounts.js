@@ -14,11 +14,9 @@ const ERRORS = {
   name_taken: N_("That name is taken (names are the same in any case)."),
   bad_login: N_("Unknown name or wrong password."),
   wrong_password: N_("That is not your current password."),
-  not_logged_in: N_("You are not logged in, or your session has ended: log in again."),
   bad_csrf_token: N_("This page's security token is not your session's: reload the page and try again."),
   bad_origin: N_("This request came from a page of another site: refused, to protect your account."),
   rate_limited: N_("Too many tries."),
-  seat_taken: N_("Another account took that seat first."),
   not_open: N_("That seat is not open."),
   already_seated: N_("You have a seat in this rated game already."),
 };

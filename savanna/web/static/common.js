@@ -21,6 +21,13 @@ const ERRORS = {
   hidden: N_("That is hidden in this game."),
   too_large: N_("That is too large for this server."),
   server_error: N_("The server failed; try again."),
+  claimed: N_("This seat is played by the account that claimed it: log in as that account to play it."),
+  seat_taken: N_("Another account took that seat first."),
+  cannot_claim: N_("This seat cannot be claimed (a shared screen's seats, or a finished game)."),
+  no_seat: N_("You hold no seat in this game that can play now."),
+  rated_game: N_("Not in a rated game."),
+  waiting_for_players: N_("The game waits until every open seat is taken."),
+  not_logged_in: N_("You are not logged in, or your session has ended: log in again."),
 };
 const DETAILED = {
   bad_settings: N_("The settings were refused: {detail}"),
