@@ -313,6 +313,12 @@ def test_an_open_seat_is_taken_from_the_lobby_by_the_first_person_logged_in(serv
     pa.locator("#create-button").click()
     pa.wait_for_url("**/play/**")  # the creator's own seat: played by the session, no link
     game_id = pa.url.split("/play/")[1].split("#")[0]
+    # the game waits for its open seat, says it is rated, and offers no takeback
+    expect(pa.locator("#status")).to_contain_text("Waiting for a player to take the open seat.")
+    expect(pa.locator("#rated-note")).to_be_visible()
+    expect(pa.locator("body")).to_have_attribute("data-my-turn", "no")
+    expect(pa.locator("#takeback")).to_have_count(0)
+    expect(pa.locator("#resign")).to_be_visible()
 
     pb.goto(server + "/")  # not logged in: the seat is there, to take once logged in
     row = pb.locator(f"#open-seats li[data-id='{game_id}']")
@@ -331,6 +337,8 @@ def test_an_open_seat_is_taken_from_the_lobby_by_the_first_person_logged_in(serv
     shot(pb, "accounts-open-seat-it-phone.png")
     row.locator("button.take[data-seat='1']").click()
     pb.wait_for_url(f"**/play/{game_id}")
+    expect(pa.locator("#status")).not_to_contain_text("Waiting for", timeout=15_000)  # the game begins
+    expect(pb.locator("#seats .seat.me")).to_have_attribute("data-seat", "1")
     pb.goto(server + "/")
     expect(pb.locator(f"#my-games li[data-id='{game_id}']")).to_be_visible()
     assert pb.evaluate("document.getElementById('my-games').getBoundingClientRect().top"
@@ -429,3 +437,28 @@ def test_on_a_phone_a_person_plays_a_rated_game_against_the_medium_computer(serv
     expect(pg.locator("#leaderboard tr.computer[data-name='medium']")).to_be_visible()
     no_sideways_scroll(pg, "the leaderboard on a phone")
     shot(pg, "accounts-phone-leaderboard-fr.png")
+
+
+def test_an_open_seat_is_taken_from_the_game_page_by_a_person_logged_in(server, pages):
+    ann, bob = next(NAMES), next(NAMES)
+    pa, pb = pages.new(locale="en"), pages.new(**PHONE, locale="fr")
+    register(pa, server, ann)
+    pa.locator("#rated").check()
+    pa.select_option("select[name=kind-1]", "human")
+    pa.select_option("select[name=how-1]", "open")
+    pa.locator("#create-button").click()
+    pa.wait_for_url("**/play/**")
+    game_id = pa.url.split("/play/")[1].split("#")[0]
+    pb.goto(server + f"/play/{game_id}")  # the watch link, not logged in: the open seat, no button
+    expect(pb.locator("#seats .open-seat")).to_have_count(1)
+    expect(pb.locator("#take-seat-1")).to_have_count(0)
+    register(pb, server, bob)
+    pb.goto(server + f"/play/{game_id}")  # logged in: the seat's row offers it
+    expect(pb.locator("#status")).to_contain_text("Attente")  # waiting, in French
+    shot(pb, "accounts-take-seat-game-page-fr-phone.png")
+    pb.locator("#take-seat-1").click()
+    expect(pb.locator("#seats .seat.me")).to_have_attribute("data-seat", "1")
+    expect(pb.locator("#take-seat-1")).to_have_count(0)
+    expect(pa.locator("#status")).to_contain_text("Your turn", timeout=15_000)  # Ann plays first
+    expect(pb.locator("#rated-note")).to_be_visible()
+    shot(pb, "accounts-seat-taken-game-page-fr-phone.png")

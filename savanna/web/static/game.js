@@ -49,6 +49,17 @@ class GamePage {
   // A logged-in person's join link claims its seat for their account: the session plays it
   // from then on (on any device), and the token is dropped. Not logged in (no CSRF cookie, or
   // the session ended), a hotseat link, a bad one: the token plays, as before.
+  // A logged-in person takes an open seat: their session plays it from then on.
+  async takeSeat(seat) {
+    try {
+      await api(`/api/games/${encodeURIComponent(this.id)}/seats/${seat}/take`, { method: "POST" });
+    } catch (e) { toast(errorText(e)); return; }
+    const ws = this.ws;
+    ws.onclose = null; // not a loss of connection: a new one, as the seat's player
+    ws.close();
+    this.connect();
+  }
+
   async claimThenConnect() {
     const csrf = csrfToken();
     if (this.token && csrf) {
@@ -258,7 +269,14 @@ class GamePage {
 
   myTurn() {
     const v = this.view;
-    return this.mode === "play" && !this.closedFor && v && v.status === "playing" && this.mySeats.includes(v.current_player);
+    return this.mode === "play" && !this.closedFor && v && v.status === "playing" && !this.openSeats().length
+      && this.mySeats.includes(v.current_player);
+  }
+
+  // A rated game's seats still open: nothing is played until each is taken (table/claims.py).
+  openSeats() {
+    const v = this.view;
+    return v && v.status === "playing" ? v.seats.filter(s => s.open).map(s => s.seat) : [];
   }
 
   show(view) {
@@ -354,7 +372,9 @@ class GamePage {
 
   // the stack's order was not the server's secret: say so to every seat (view.deal)
   dealNote() {
-    return this.view.deal === "chosen" ? [h("div", { id: "deal-note", class: "muted" }, _("This game's order was chosen by its creator"))] : [];
+    const out = this.view.deal === "chosen" ? [h("div", { id: "deal-note", class: "muted" }, _("This game's order was chosen by its creator"))] : [];
+    if (this.view.rated) out.unshift(h("div", { id: "rated-note", class: "muted" }, _("Rated game: the result changes the players' ratings.")));
+    return out;
   }
 
   renderStatus() {
@@ -370,6 +390,14 @@ class GamePage {
       if (v.replay) st.append(h("div", { class: "muted replay-step" }, W.replayStep(v.replay.step, v.replay.steps)));
       st.append(...this.dealNote());
       st.className = "status over";
+      this.showNotice();
+      return;
+    }
+    const open = this.openSeats();
+    if (open.length && this.mode === "play") {
+      st.append(h("strong", {}, ngettext("Waiting for a player to take the open seat.", "Waiting for players to take the {n} open seats.", open.length)),
+        ...this.dealNote());
+      st.className = "status waiting";
       this.showNotice();
       return;
     }
@@ -412,7 +440,10 @@ class GamePage {
         h("span", { class: "name" }, seatName(s), me ? " " + _("(you)") : "",
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer: {player}", { player: playerWords(s.player) })) : null,
           this.mode === "play" && s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
-          s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null),
+          s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null,
+          s.open && v.status === "playing" ? h("span", { class: "muted open-seat" }, " · " + _("open seat")) : null),
+        s.open && v.status === "playing" && this.mode === "play" && !this.mySeats.length && csrfToken()
+          ? h("button", { class: "take-seat", id: `take-seat-${s.seat}`, onclick: () => this.takeSeat(s.seat) }, _("Take this seat")) : null,
         h("span", { class: "score", title: _("score") }, String(s.score)),
         this.ui.seatDetails(s)));
     }
@@ -501,7 +532,7 @@ class GamePage {
       const to = starts.length ? Math.max(...starts) : null;
       const others = v.seats.filter(s => s.kind === "human" && !s.resigned && !this.mySeats.includes(s.seat));
       box.append(h("div", { class: "buttons" },
-        h("button", { id: "takeback", disabled: to === null || !!req, title: to === null ? W.takeBackNothing() : W.takeBackTitle(to, v.moves),
+        v.rated ? null : h("button", { id: "takeback", disabled: to === null || !!req, title: to === null ? W.takeBackNothing() : W.takeBackTitle(to, v.moves),
           onclick: () => this.takeBack() }, others.length ? W.askTakeBack() : W.takeBack()),
         h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign())));
     }
