@@ -349,7 +349,6 @@ def test_an_open_seat_is_taken_from_the_lobby_by_the_first_person_logged_in(serv
     expect(pc.locator("#toasts")).to_contain_text("taken by another account first")
 
 
-@pytest.mark.slow
 def test_two_people_play_a_rated_game_by_invitation_and_their_profiles_and_the_leaderboard_change(server, pages):
     """Two accounts end two rated games by resigning (the leaderboard lists a person from the
     third rated game on), then play a third from their pages: one invites the other by name."""

@@ -247,7 +247,6 @@ def _settle_process(url, game_id, barrier, out):
         store.close()
 
 
-@pytest.mark.slow
 def test_two_server_processes_settling_one_game_at_once_apply_it_once(url):
     ids, (rec,) = two_accounts_and_games(url)
     ctx = multiprocessing.get_context("spawn")
