@@ -3,7 +3,6 @@ number, provisional, and the computer levels' seeds."""
 
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
@@ -151,13 +150,15 @@ def test_level_seed_by_level_or_spec(levels_file):
         level_seed("chess", "easy")
 
 
-def test_the_packaged_table_when_there_is_one():
-    """Every game the packaged table rates is a registered one and each entry is a settled rating."""
+def test_the_packaged_table_rates_the_levels_of_every_game():
+    """savanna/level_ratings.json (bench/rate_levels.py --combine): every game's levels, each a
+    finite rating measured over some games, and the random player below the greedy one."""
     table = rating._level_ratings()
+    assert set(table) == set(games.names())
     for game, levels in table.items():
-        assert game in games.names()
+        assert {"easy", "medium", "hard"} <= set(levels)
         for level, entry in levels.items():
             seed = level_seed(game, level)
-            assert seed is not None and not provisional(seed, 0), (game, level)
-            assert entry["games"] > 0
-    json.dumps(table)
+            assert seed == level_seed(game, entry["spec"]) == Rating(entry["mu"], entry["sigma"])
+            assert math.isfinite(seed.mu) and 0 < seed.sigma <= rating.MODEL.sigma and entry["games"] > 0
+        assert levels["easy"]["mu"] < levels["medium"]["mu"], game
