@@ -153,6 +153,7 @@ def test_the_account_page_ends_a_session_changes_the_password_and_deletes_the_ac
 
     dialogs = []
     pg.on("dialog", lambda d: (dialogs.append(d.message), d.accept()))
+    expect(pg.locator("#delete-resigns")).to_contain_text("seats in games not yet over are resigned")
     pg.locator("#delete input[name=password]").fill(PASSWORD)  # the old one
     pg.locator("#delete-submit").click()
     expect(pg.locator("#delete-error")).to_contain_text(SAID["en"]["wrong password"])

@@ -91,6 +91,7 @@ class AccountPage {
     const button = h("button", { type: "submit", class: "danger", id: "delete-submit" }, _("Delete my account"));
     const form = h("form", { class: "card danger-zone", id: "delete" }, h("h2", {}, _("Delete the account")),
       h("p", { class: "muted small" }, _("Your games stay, under your name, which then no longer links to you; the name is free again. This cannot be undone.")),
+      h("p", { class: "muted small", id: "delete-resigns" }, _("Your seats in games not yet over are resigned.")),
       h("div", { class: "fields" },
         h("label", {}, _("Password"), h("input", { type: "password", name: "password", required: true, autocomplete: "current-password" }))),
       error, h("div", { class: "form-actions" }, button));
