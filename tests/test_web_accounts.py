@@ -11,7 +11,6 @@ The password hasher is argon2's with cheap parameters (the server's default cost
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from urllib.parse import quote
 
@@ -155,21 +154,22 @@ def test_unknown_name_and_wrong_password_answer_alike(client):
 
 
 def test_unknown_name_and_wrong_password_take_the_same_time(url):
-    """Verified against a dummy hash of the same parameters: medians of interleaved tries
-    within a third of each other (without the dummy, an unknown name answers many times faster)."""
+    """Verified against a dummy hash of the same parameters: the quickest of interleaved tries
+    within a third of each other (without the dummy, an unknown name answers many times faster;
+    the quickest, not the median, so that other work on a loaded machine does not count)."""
     hasher = PasswordHasher(time_cost=2, memory_cost=8192, parallelism=1)  # ~15 ms a verification
     app = app_on(url, password_hasher=hasher)
     with TestClient(app):
         accounts = app.state.accounts
         accounts.register("Zaza", PASSWORD)
         unknown, wrong = [], []
-        for _ in range(9):
+        for _ in range(15):
             for name, into in (("Nobody", unknown), ("Zaza", wrong)):
                 t = time.perf_counter()
                 with pytest.raises(Exception, match="unknown name or wrong password"):
                     accounts.login(name, "not the password")
                 into.append(time.perf_counter() - t)
-    a, b = statistics.median(unknown), statistics.median(wrong)
+    a, b = min(unknown), min(wrong)
     assert abs(a - b) <= max(a, b) / 3 + 0.002, (unknown, wrong)
 
 

@@ -446,7 +446,8 @@ def test_profile_shape_games_and_errors(app, client):
     assert [s["profile"] for s in seats] == ["Ann", None] and seats[1]["name"] == rec.seats[1]["name"]
 
 
-def test_leaderboard_shape_rules_and_errors(app, client):
+def test_leaderboard_shape_rules_and_errors(app, client, monkeypatch):
+    monkeypatch.setattr(rating, "level_seed", lambda game, spec: None)  # easy starts as a newcomer, whatever the bench says
     clock = [datetime.now(timezone.utc)]
     app.state.ratings.clock = lambda: clock[0]
     ann, bob, cid = account(app, "Ann"), account(app, "Bob"), account(app, "Cid")
