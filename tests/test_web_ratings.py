@@ -270,7 +270,7 @@ def test_a_restart_between_the_end_and_the_update_loses_nothing(url):
     ids, (rec,) = two_accounts_and_games(url)
     store = Store(url)
     try:
-        assert RatingStore(store.engine).unsettled() == [rec.id]
+        assert [gid for _, gid in RatingStore(store.engine).unsettled()] == [rec.id]
     finally:
         store.close()
     app = create_app(url, autoplay=False, password_hasher=CHEAP)
@@ -279,6 +279,18 @@ def test_a_restart_between_the_end_and_the_update_loses_nothing(url):
         poll(lambda: {"n": count(engine, RATED)}, lambda s: s["n"] == 1, timeout=30)
         assert [ratings_of(engine, aid)[GAME].games for aid in ids] == [1, 1]
         assert app.state.ratings.store.unsettled() == []
+
+
+def test_a_sweep_settles_every_unsettled_game_page_after_page(url):
+    ids, recs = two_accounts_and_games(url, games=5)
+    store = Store(url)
+    try:
+        ratings = Ratings(RatingStore(store.engine), store, AccountStore(store.engine))
+        assert ratings.sweep(page=2) == 5  # three pages: none left behind past the first
+        assert ratings.store.unsettled() == []
+        assert [ratings_of(store.engine, aid)[GAME].games for aid in ids] == [5, 5]
+    finally:
+        store.close()
 
 
 def test_ties_share_a_place_and_a_resigned_seat_ranks_last(url):

@@ -44,7 +44,9 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    and_,
     func,
+    or_,
     select,
     update,
 )
@@ -208,17 +210,22 @@ class RatingStore:
         with self.engine.connect() as con:
             return con.execute(select(RATED.c.game_id).where(RATED.c.game_id == game_id)).first() is not None
 
-    def unsettled(self, since: datetime | None = None, limit: int = 100) -> list[str]:
+    def unsettled(self, since: datetime | None = None, limit: int = 100,
+                  after: tuple[datetime, str] | None = None) -> list[tuple[datetime, str]]:
         """Rated games that are over and not settled (a server stopped between a game's end and
-        its settlement, or a settlement failed), the oldest first; `since`: only those that
-        ended (were last written) since then."""
-        q = (select(GAMES.c.id).where(GAMES.c.status == "over", GAMES.c.meta["rated"].as_boolean().is_(True),
-                                      ~select(RATED.c.game_id).where(RATED.c.game_id == GAMES.c.id).exists())
+        its settlement, or a settlement failed), the oldest first, as (last written, id);
+        `since`: only those that ended (were last written) since then; `after`: only those after
+        that (last written, id), the next page."""
+        q = (select(GAMES.c.updated_at, GAMES.c.id)
+             .where(GAMES.c.status == "over", GAMES.c.meta["rated"].as_boolean().is_(True),
+                    ~select(RATED.c.game_id).where(RATED.c.game_id == GAMES.c.id).exists())
              .order_by(GAMES.c.updated_at, GAMES.c.id).limit(limit))
         if since is not None:
             q = q.where(GAMES.c.updated_at >= since)
+        if after is not None:
+            q = q.where(or_(GAMES.c.updated_at > after[0], and_(GAMES.c.updated_at == after[0], GAMES.c.id > after[1])))
         with self.engine.connect() as con:
-            return list(con.execute(q).scalars())
+            return [(row.updated_at, row.id) for row in con.execute(q)]
 
     # ------------------------------------------------------------ reading
 

@@ -142,15 +142,21 @@ class Ratings:
         return list(Position.rebuild(record.game, record.settings, record.actions,
                                      f"stored game {record.id}").game.scores)
 
-    def sweep(self, since: datetime | None = None) -> int:
-        """Settle the rated games over and not settled (since `since`, if given): how many."""
+    def sweep(self, since: datetime | None = None, page: int = 100) -> int:
+        """Settle the rated games over and not settled (since `since`, if given), all of them, a
+        page at a time (one that fails stays for the next sweep, and the pages go past it): how many."""
         done = 0
-        for gid in self.store.unsettled(since):
-            record = self.games.get(gid)
-            try:
-                done += record is not None and self.settle(record)
-            except Exception:  # one bad game does not stop the others: logged, tried at the next sweep
-                log.exception("game %s: its ratings could not be settled", gid)
+        after = None
+        while found := self.store.unsettled(since, page, after):
+            for written, gid in found:
+                record = self.games.get(gid)
+                try:
+                    done += record is not None and self.settle(record)
+                except Exception:  # one bad game does not stop the others: logged, tried at the next sweep
+                    log.exception("game %s: its ratings could not be settled", gid)
+            if len(found) < page:
+                break
+            after = found[-1]
         if done:
             log.info("ratings: %d rated game(s) settled late (the server stopped, or a settlement failed)", done)
         return done
