@@ -91,6 +91,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, opts
 
 
+def spec_text(name: str, opts: dict[str, Any]) -> str:
+    """The spec of player `name` with options `opts` (parse_spec's inverse)."""
+    return name + (":" + ",".join(f"{k}={v}" for k, v in opts.items()) if opts else "")
+
+
 def is_cheap(spec: str) -> bool:
     """Whether the spec's player decides at once, without a search (its class says
     `cheap = True`: random, greedy): a server need not queue it behind searches."""

@@ -113,6 +113,8 @@ class MCTSPlayer:
         depth = self.depth or game.players
         rounds = math.ceil(math.log2(len(moves)))
         played = 0
+        # the time budget is a bound, not a wish: past it no play-out starts (a clock may be running)
+        stop = None if self.budget is None else start + self.budget
         for r in range(rounds):
             worlds = None if self.iterations is None else \
                 max(1, (self.iterations - played) // ((rounds - r) * len(moves)))
@@ -120,15 +122,21 @@ class MCTSPlayer:
             end = None if self.budget is None else \
                 self.clock() + (self.budget - (self.clock() - start)) / (rounds - r)
             w = 0
-            while True:
+            spent = False
+            while not spent:
                 world = game.determinize(self.rng)  # one deal for every move still in play
                 for a in moves:
+                    if stop is not None and self.clock() >= stop:
+                        spent = True
+                        break
                     self._iterate(world.clone(), a, nodes[a], seat, depth, ev)
-                played += len(moves)
+                    played += 1
                 w += 1
                 if (worlds is not None and w >= worlds) or (end is not None and self.clock() >= end):
                     break
-            moves.sort(key=lambda a: nodes[a].mean(), reverse=True)
+            moves.sort(key=lambda a: nodes[a].mean(), reverse=True)  # (stable: untried moves stay in greedy order)
+            if spent:
+                break
             if r < rounds - 1:
                 moves = moves[:math.ceil(len(moves) / 2)]
         self.last_iterations = played
