@@ -48,8 +48,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from savanna.ai import is_cheap, parse_spec
-from savanna.ai.base import LEVELS, OPTIONS
+from savanna.ai import is_cheap, parse_spec, timing
+from savanna.ai.base import LEVELS, OPTIONS, spec_text
 
 from ..addresses import client_key
 from ..table.seats import MAX_THINK
@@ -81,7 +81,7 @@ def capped(spec: str, max_think: float) -> str:
     if "time" not in OPTIONS[name]:
         return LEVELS.get(spec, spec)  # no budget to cap: random and greedy take milliseconds
     opts["time"] = float(min(opts.get("time", 1.0 if "iterations" not in opts else max_think), max_think))
-    return name + ":" + ",".join(f"{k}={v}" for k, v in opts.items())
+    return spec_text(name, opts)
 
 
 def cheap(spec: str) -> bool:
@@ -275,12 +275,17 @@ class Searches:
         return self.deep.turns.waiting
 
     def job(self, game_id: str, game_name: str, settings: dict[str, Any], game: Any, player: str, seed: int,
-            owner: str | None = None) -> Job:
+            owner: str | None = None, budget: float | None = None) -> Job:
         """The job for the move `player` must choose in `game` (copied now, if searched in a
-        thread); `owner`: the address that created the game, if known."""
+        thread); `owner`: the address that created the game, if known; `budget`: the seconds
+        its clock gives the search from now (table/think_time.py; None: no clock bounds it)."""
         actions = tuple(str(a) for a in game.history) if self.processes else ()
-        return Job(game_id, game_name, settings, actions, capped(player, self.max_think), seed,
-                   None if self.processes else game.clone(), client_key(owner) if owner else None)
+        spec, deadline = capped(player, self.max_think), None
+        if budget is not None:  # no time to search: the quick player, in the quick lane
+            spec = timing.bounded(spec, budget)
+            deadline = time.time() + budget + timing.OVERRUN if spec != timing.QUICK else None
+        return Job(game_id, game_name, settings, actions, spec, seed,
+                   None if self.processes else game.clone(), client_key(owner) if owner else None, deadline)
 
     async def choose(self, job: Job) -> str:
         """The job's move: a quick player's at once, a search in its turn, a game over its

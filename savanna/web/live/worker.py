@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from savanna.ai import make_player
+from savanna.ai import make_player, timing
 
 from ..table.position import Position
 
@@ -35,6 +35,7 @@ class Job:
     seed: int
     game: Any = None
     owner: str | None = None  # whose turn it takes (searches.Turns): the creating address's group
+    deadline: float | None = None  # epoch seconds (time.time) by which a clock wants the move chosen
 
 
 _positions: OrderedDict[str, Position] = OrderedDict()  # a worker's latest position of each game
@@ -55,7 +56,10 @@ def _position(job: Job) -> Position:
 def think(job: Job) -> str:
     """The action the job's player chooses, in notation."""
     game = job.game if job.game is not None else _position(job).game.clone()
-    return str(make_player(job.player, seed=job.seed).choose(game))
+    player = job.player
+    if job.deadline is not None:  # what waiting for a place and catching up took is the clock's too
+        player = timing.bounded(player, job.deadline - time.time() - timing.OVERRUN)
+    return str(make_player(player, seed=job.seed).choose(game))
 
 
 def ready() -> None:
