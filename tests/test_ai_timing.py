@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from savanna import games
 from savanna.ai import make_player, timing
+from savanna.ai.evaluation import evaluation_for, ranked
 from savanna.ai.timing import FLOOR, MAX_FRACTION, MIN_SEARCH, OVERRUN, QUICK, bounded, move_budget, turn_actions
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -107,14 +108,20 @@ def _positions(name: str, players: int, every: int = 9):
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
 def test_a_search_given_a_budget_returns_within_it(name):
-    """The "hard" level held to a budget returns within it and the overrun allowed (measured on
-    the wall clock, with half a second of slack for a loaded machine), in the game's heaviest
-    positions (four seats: the longest play-outs)."""
-    worst = 0.0
+    """The "hard" level held to a budget returns within it and the overrun allowed, in the
+    game's heaviest positions (four seats: the longest play-outs), measured on the wall clock.
+    What a loaded machine adds is allowed for by what ranking the moves (choosing at once)
+    takes there and then: twice that (at the root, and the step under way when time is up)
+    and 0.3 s more."""
+    worst = None
     for i, g in enumerate(_positions(name, 4)):
         budget = (0.06, 0.3)[i % 2]
+        t = time.perf_counter()
+        ranked(g, g.legal_actions(), g.current_player, evaluation_for(g))
+        at_once = time.perf_counter() - t
         player = make_player(bounded("hard", budget), seed=i)
         t = time.perf_counter()
         player.choose(g)
-        worst = max(worst, time.perf_counter() - t - budget)
-    assert worst <= OVERRUN + 0.5, f"a search ran {worst:.2f} s past its budget"
+        over = time.perf_counter() - t - budget - 2 * at_once
+        worst = max(worst or over, over)
+    assert worst <= OVERRUN + 0.3, f"a search ran {worst:.2f} s past its budget and twice a ranking"

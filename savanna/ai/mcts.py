@@ -92,6 +92,7 @@ class MCTSPlayer:
         self.widen = widen
         self.playout = playout
         self.last_iterations = 0
+        self._stop: float | None = None  # when the search under way must end (its budget spent)
 
     # --------------------------------------------------------------- search
 
@@ -113,8 +114,10 @@ class MCTSPlayer:
         depth = self.depth or game.players
         rounds = math.ceil(math.log2(len(moves)))
         played = 0
-        # the time budget is a bound, not a wish: past it no play-out starts (a clock may be running)
-        stop = None if self.budget is None else start + self.budget
+        # the time budget is a bound, not a wish (a clock may be running): no play-out starts that
+        # the longest so far says would end past it, and one under way when it is spent stops there
+        stop = self._stop = None if self.budget is None else start + self.budget
+        longest = 0.0
         for r in range(rounds):
             worlds = None if self.iterations is None else \
                 max(1, (self.iterations - played) // ((rounds - r) * len(moves)))
@@ -122,15 +125,18 @@ class MCTSPlayer:
             end = None if self.budget is None else \
                 self.clock() + (self.budget - (self.clock() - start)) / (rounds - r)
             w = 0
-            spent = False
-            while not spent:
+            while not (spent := stop is not None and self.clock() + longest >= stop):
                 world = game.determinize(self.rng)  # one deal for every move still in play
                 for a in moves:
-                    if stop is not None and self.clock() >= stop:
+                    now = self.clock()
+                    if stop is not None and now + longest >= stop:
                         spent = True
                         break
                     self._iterate(world.clone(), a, nodes[a], seat, depth, ev)
+                    longest = max(longest, self.clock() - now)
                     played += 1
+                if spent:
+                    break
                 w += 1
                 if (worlds is not None and w >= worlds) or (end is not None and self.clock() >= end):
                     break
@@ -149,6 +155,8 @@ class MCTSPlayer:
         world.apply(move)
         path = [node]
         while (not world.is_terminal() and world.current_player == seat and _active(world) == turn):
+            if self._stop is not None and self.clock() >= self._stop:
+                break
             legal = world.legal_actions()
             if len(legal) == 1:
                 world.apply(legal[0])
@@ -194,7 +202,10 @@ class MCTSPlayer:
         rng = self.rng
         ended = 0
         fast = getattr(ev, "policy", _fast_policy) if self.playout == "fast" else None
+        stop = self._stop
         while not world.is_terminal():
+            if stop is not None and self.clock() >= stop:
+                break  # (valued as it stands: the time is spent)
             active = _active(world)
             if active != turn:
                 ended += 1

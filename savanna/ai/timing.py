@@ -22,7 +22,7 @@ from typing import Any
 from .base import LEVELS, OPTIONS, parse_spec, spec_text
 
 FLOOR = 0.1  # seconds every action to come keeps, however quick (dispatch, a quick choice, storing)
-OVERRUN = 0.25  # seconds a search may take past its time (ranking the moves, the last play-out)
+OVERRUN = 0.2  # seconds a search may take past its time (ranking the moves, a play-out longer than those before)
 MARGIN_TURNS = 3.0  # turns more than the estimate the time is spread over
 INCREMENT_SHARE = 0.8  # of the increment a turn earns, what its actions may spend
 MAX_FRACTION = 0.25  # of the time left beyond the floors, the most one action takes
