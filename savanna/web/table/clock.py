@@ -4,7 +4,7 @@ time and stores the state, flag.py acts on a flag fall, the views show it.
 
 **Controls.** Real time (Fischer): each seat starts with `base` seconds; a seat's `increment`
 is added when the seat to act changes away from it (a turn of several actions is one turn; a
-Safari scoring choice asked of another seat is that seat's own turn, and a hand-over each
+scoring choice asked of another seat is that seat's own turn, and a hand-over each
 way). Correspondence: each turn starts with `days` whole days (no carry-over), shown as a
 deadline.
 
@@ -89,6 +89,13 @@ def parse(value: Any) -> dict[str, Any] | None:
             "increment": _seconds(value.get("increment", 0), "increment", *INCREMENT)}
 
 
+def offered(first_move: float = FIRST_MOVE) -> dict[str, Any]:
+    """The time controls a lobby offers (GET /api/players' "clocks")."""
+    return {"presets": [dict(p) for p in PRESETS], "days": list(DAYS), "bounds": {
+        "base": dict(BOUNDS["base"]), "increment": dict(BOUNDS["increment"])},
+        "on_time": list(ON_TIME), "first_move": first_move}
+
+
 def kind(control: dict[str, Any]) -> str:
     return "correspondence" if "days" in control else "realtime"
 
@@ -100,7 +107,7 @@ def turn_time(control: dict[str, Any]) -> float:
 
 def low(control: dict[str, Any]) -> float:
     """The low-time threshold, seconds: a warning on the page (and a mail) below it."""
-    return LOW_DAYS if "days" in control else min(LOW, 0.2 * float(control["base"]))
+    return LOW_DAYS if "days" in control else round(min(LOW, 0.2 * float(control["base"])), 3)
 
 
 def start(control: dict[str, Any], seats: int, now: float, running: int | None, *,
@@ -138,7 +145,7 @@ def after_action(state: dict[str, Any], seat_before: int, seat_after: int | None
     out = copy(state)
     took = round(max(0.0, now - state["since"]), 3)
     out["times"].append(took)
-    if state["running"] == seat_before and state["moved"][seat_before] and seat_before not in state["flagged"]:
+    if state["running"] == seat_before and state["moved"][seat_before]:
         out["remaining"][seat_before] -= took
     out["moved"][seat_before] = True
     control = state["control"]
@@ -157,7 +164,7 @@ def restarted(state: dict[str, Any], running: int | None, now: float) -> dict[st
     takeback, a seat taken, a seat passed to a computer): the time spent until now is kept."""
     out = copy(state)
     r = state["running"]
-    if r is not None and state["moved"][r] and r not in state["flagged"]:
+    if r is not None and state["moved"][r]:
         out["remaining"][r] -= max(0.0, now - state["since"])
     out["running"] = runs(out, running)
     out["since"] = float(now)
