@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..store.storage import GameRecord
+from ..table import think_time
 from ..table.errors import GameError
 from ..table.seats import MAX_THINK, held_seats, viewer_for
 from ..table.service import CREATED_FROM, GameService
@@ -411,8 +412,9 @@ class LiveGames:
         if turn is None:
             return None
         rec, pos, spec, seed = turn
+        budget = think_time.budget(rec.meta, pos.game, self.service.now, self.searches.max_think)
         return rec, pos, self.searches.job(game_id, rec.game, rec.settings, pos.game, spec, seed,
-                                           rec.meta.get(CREATED_FROM))
+                                           rec.meta.get(CREATED_FROM), budget)
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no computer seat is thinking (for tests and shutdown)."""
