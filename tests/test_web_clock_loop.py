@@ -6,6 +6,7 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from datetime import datetime
 
@@ -72,12 +73,19 @@ def timed(client, seats, clock=None, **kw):
     return game["id"], [s["token"] for s in game["seats"]]
 
 
-def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db):
+@contextlib.contextmanager
+def under_way(db, seats=(HUMAN, HUMAN), **kw):
+    """An app on an injected clock and a timed game in it whose every seat has moved: (client,
+    clock, game id, tokens, the view then, the seat whose clock runs)."""
     clock = Clock()
     with TestClient(app_on(db, clock)) as client:
-        gid, tokens = timed(client, [HUMAN, HUMAN])
+        gid, tokens = timed(client, list(seats), **kw)
         before = first_moves(client, gid, tokens)
-        seat = before["clock"]["running"]
+        yield client, clock, gid, tokens, before, before["clock"]["running"]
+
+
+def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db):
+    with under_way(db) as (client, clock, gid, tokens, before, seat):
         with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1 - seat]}") as ws:
             state(ws)
             clock.t += before["clock"]["remaining"][seat] - 1
@@ -92,11 +100,7 @@ def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db
 
 
 def test_a_seat_cannot_stop_its_clock_by_closing_its_connection(db):
-    clock = Clock()
-    with TestClient(app_on(db, clock)) as client:
-        gid, tokens = timed(client, [HUMAN, HUMAN])
-        before = first_moves(client, gid, tokens)
-        seat = before["clock"]["running"]
+    with under_way(db) as (client, clock, gid, tokens, before, seat):
         store = client.app.state.store
         stored = store.get(gid)
         with client.websocket_connect(f"/ws/games/{gid}?token={tokens[seat]}") as ws:
@@ -111,11 +115,8 @@ def test_a_seat_cannot_stop_its_clock_by_closing_its_connection(db):
 
 
 def test_a_seat_out_of_time_passes_to_a_computer_that_plays_on(db):
-    clock = Clock()
-    with TestClient(app_on(db, clock)) as client:
-        gid, tokens = timed(client, [HUMAN, HUMAN, HUMAN], on_time="computer", resign_player="random")
-        before = first_moves(client, gid, tokens)
-        seat = before["clock"]["running"]
+    with under_way(db, (HUMAN, HUMAN, HUMAN), on_time="computer", resign_player="random") as \
+            (client, clock, gid, tokens, before, seat):
         clock.t += before["clock"]["remaining"][seat] + 1
         after = wait_for(client, gid, lambda v: v["seats"][seat]["kind"] == "computer"
                          and v["current_player"] != seat, timeout=15)
@@ -169,13 +170,10 @@ class Lease:
 
 @pytest.mark.parametrize("mine", [False, True])
 def test_with_several_servers_the_loop_acts_only_under_the_games_lease(db, mine):
-    clock = Clock()
-    with TestClient(app_on(db, clock, autoplay=False)) as client:
+    with under_way(db) as (client, clock, gid, tokens, before, seat):
         clocks = client.app.state.clocks
-        gid, tokens = timed(client, [HUMAN, HUMAN])
-        before = first_moves(client, gid, tokens)
         clocks.cluster = lease = Lease(mine)
-        clock.t += before["clock"]["remaining"][before["clock"]["running"]] + 1
+        clock.t += before["clock"]["remaining"][seat] + 1
         done = client.portal.call(clocks.fall, gid)
         assert done is mine
         assert view(client, gid)["status"] == ("over" if mine else "playing")

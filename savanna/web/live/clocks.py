@@ -126,12 +126,14 @@ class Clocks:
     async def tick(self) -> float:
         """Act on every game due now; the seconds to sleep until the next deadline (at most
         `wake_every`)."""
-        skipped = False
-        for gid in await asyncio.to_thread(self.service.due_games):
-            if self.live.closed:
-                break
-            skipped |= not await self.fall(gid)
         following = await asyncio.to_thread(self.service.next_deadline)
+        skipped = False
+        if following is not None and following <= self.service.now():  # (one query while none is due)
+            for gid in await asyncio.to_thread(self.service.due_games):
+                if self.live.closed:
+                    break
+                skipped |= not await self.fall(gid)
+            following = await asyncio.to_thread(self.service.next_deadline)
         if following is None:
             return self.wake_every
         return min(self.wake_every, max(BUSY_WAIT if skipped else 0.01, following - self.service.now()))
