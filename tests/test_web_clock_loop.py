@@ -7,6 +7,7 @@ PostgreSQL."""
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from datetime import datetime
 
@@ -20,6 +21,9 @@ from web_client import act, create, view, wait_for
 from web_databases import BACKENDS, fresh_database
 
 from savanna.web import create_app
+from savanna.web.live.clocks import AWAY_AFTER
+from savanna.web.store.liveness import Liveness
+from savanna.web.store.storage import Store
 from savanna.web.table import away
 
 HUMAN = {"kind": "human"}
@@ -179,3 +183,35 @@ def test_with_several_servers_the_loop_acts_only_under_the_games_lease(db, mine)
         assert view(client, gid)["status"] == ("over" if mine else "playing")
         assert set(lease.released) == ({gid} if mine else set())  # given back once acted on (the loop may too)
         clocks.cluster = None
+
+
+def test_a_server_starting_while_another_credits_the_outage_waits_until_it_is_done(db):
+    with under_way(db, clock={"days": 1}) as (client, clock, gid, tokens, before, seat):
+        pass
+    clock.t += 100
+    other = Liveness(Store(db).engine)  # another server, starting first: it claims the outage
+    assert other.begin(clock.t, AWAY_AFTER) == [(clock.t - 100, clock.t)]
+    done = threading.Timer(1.0, other.done)
+    done.start()
+    started = time.monotonic()
+    with TestClient(app_on(db, clock)) as client:
+        assert time.monotonic() - started >= 0.9  # it served nobody before the other was done
+        assert client.app.state.clocks.credited == []
+    done.join()
+    other.engine.dispose()
+
+
+def test_an_outage_left_half_credited_by_a_server_that_died_is_credited_by_the_next(db):
+    with under_way(db, clock={"days": 1}) as (client, clock, gid, tokens, before, seat):
+        mid = left(view(client, gid)["clock"], clock.t)
+    stopped = clock.t
+    clock.t += 100
+    other = Liveness(Store(db).engine)
+    assert other.begin(clock.t, AWAY_AFTER) == [(stopped, stopped + 100)]  # ... and dies, crediting nothing
+    clock.t += AWAY_AFTER + 1
+    with TestClient(app_on(db, clock)) as client:
+        assert client.app.state.clocks.credited == [(stopped, stopped + 100), (stopped + 100, clock.t)]
+        after = view(client, gid)
+        assert left(after["clock"], clock.t) == pytest.approx(mid, abs=0.01)  # every second of both
+        assert after["clock"]["away"]["seconds"] == pytest.approx(AWAY_AFTER + 1, abs=0.01)
+    other.engine.dispose()
