@@ -14,8 +14,7 @@ import pytest
 pytest.importorskip("fastapi")
 
 from argon2 import PasswordHasher
-from sqlalchemy import func, select
-from web_databases import BACKENDS, ENV, fresh_database
+from web_databases import BACKENDS, ENV, count, fresh_database
 from web_servers import get
 
 from savanna.web.live.clocks import AWAY_AFTER, BEAT
@@ -28,14 +27,6 @@ from savanna.web.table.accounts import Accounts
 HUMAN = {"kind": "human"}
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
-
-
-def count(engine, table, **where):
-    q = select(func.count()).select_from(table)
-    for k, v in where.items():
-        q = q.where(table.c[k] == v)
-    with engine.connect() as con:
-        return con.execute(q).scalar()
 
 
 def epoch(iso: str) -> float:
