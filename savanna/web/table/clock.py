@@ -4,7 +4,7 @@ time and stores the state, flag.py acts on a flag fall, the views show it.
 
 **Controls.** Real time (Fischer): each seat starts with `base` seconds; a seat's `increment`
 is added when the seat to act changes away from it (a turn of several actions is one turn; a
-Safari scoring choice asked of another seat is that seat's own turn, and a hand-over each
+scoring choice asked of another seat is that seat's own turn, and a hand-over each
 way). Correspondence: each turn starts with `days` whole days (no carry-over), shown as a
 deadline.
 
@@ -87,6 +87,13 @@ def parse(value: Any) -> dict[str, Any] | None:
         raise _bad(f"clock.base is missing: seconds from {BASE[0]:g} to {BASE[1]:g}")
     return {"base": _seconds(value["base"], "base", *BASE),
             "increment": _seconds(value.get("increment", 0), "increment", *INCREMENT)}
+
+
+def offered(first_move: float = FIRST_MOVE) -> dict[str, Any]:
+    """The time controls a lobby offers (GET /api/players' "clocks")."""
+    return {"presets": [dict(p) for p in PRESETS], "days": list(DAYS), "bounds": {
+        "base": dict(BOUNDS["base"]), "increment": dict(BOUNDS["increment"])},
+        "on_time": list(ON_TIME), "first_move": first_move}
 
 
 def kind(control: dict[str, Any]) -> str:
