@@ -54,8 +54,11 @@ class Clocks:
     """This server's part in keeping the clocks (see the module docstring)."""
 
     def __init__(self, service: Any, live: Any, liveness: Liveness, cluster: Any = None, *,
-                 away_after: float = AWAY_AFTER, beat: float = BEAT, wake_every: float = WAKE_EVERY):
+                 away_after: float = AWAY_AFTER, beat: float = BEAT, wake_every: float = WAKE_EVERY,
+                 loop: bool = True):
+        """`loop=False`: no loop (tests acting on flag falls themselves); the mark is kept all the same."""
         self.service, self.live, self.liveness, self.cluster = service, live, liveness, cluster
+        self.loop = loop
         self.away_after, self.beat_every, self.wake_every = away_after, beat, wake_every
         self._task: asyncio.Task | None = None
         self._wake: asyncio.Event | None = None
@@ -99,7 +102,7 @@ class Clocks:
     async def start(self) -> None:
         """The loop, in a task of the app's loop (after `resume`)."""
         self._start_beating()
-        if self._task is None:
+        if self.loop and self._task is None:
             self._wake = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._run())
 
