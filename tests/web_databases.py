@@ -52,9 +52,20 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
         with store.engine.begin() as con:
             for table in ("games", "game_data", "store_marks", "holds", "leases", "servers", "rate_events",
                           "rating_history", "ratings", "rated_games", "account_sessions", "accounts",
-                          "seat_accounts"):
+                          "seat_accounts", "liveness"):
                 if table in have:
                     con.execute(text(f"DELETE FROM {table}"))
     finally:
         store.close()
     return url
+
+
+def count(engine, table, **where) -> int:
+    """Rows of `table` whose columns have the values given."""
+    from sqlalchemy import func, select
+
+    q = select(func.count()).select_from(table)
+    for k, v in where.items():
+        q = q.where(table.c[k] == v)
+    with engine.connect() as con:
+        return con.execute(q).scalar()
