@@ -5,6 +5,7 @@ counts, as it would for a person watching."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
@@ -15,8 +16,11 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 
 from savanna import games
-from savanna.ai.timing import QUICK
+from savanna.ai import make_player
+from savanna.ai.timing import OVERRUN, QUICK
 from savanna.web import create_app
+from savanna.web.live import worker
+from savanna.web.live.searches import Searches
 from savanna.web.table import think_time
 
 HARD = {"kind": "computer", "player": "hard"}
@@ -62,3 +66,18 @@ def test_a_correspondence_clock_or_none_leaves_the_search_to_the_server_cap():
     meta = {"clock": {"control": {"days": 3}, "running": 0, "flagged": []}}
     assert think_time.budget(meta, g, time.time, 2.0) is None
     assert think_time.budget({}, g, time.time, 2.0) is None
+
+
+def test_a_job_carries_its_budget_and_the_wait_for_a_place_counts():
+    searches = Searches(1, processes=False, max_think=2.0)
+    g = games.spec("safari").new_game(players=2, seed=3)
+    job = searches.job("g", "safari", {}, g, "hard", 7, budget=0.5)
+    assert job.player == "mcts:time=0.5" and job.deadline == pytest.approx(time.time() + 0.5 + OVERRUN, abs=0.5)
+    assert searches.job("g", "safari", {}, g, "hard", 7, budget=0.0).player == QUICK  # no time: at once
+    assert searches.job("g", "safari", {}, g, "hard", 7).player == "mcts:time=1.0"  # no clock: as before
+    searches.close()
+    # a job that waited past its deadline for a place plays at once what the quick player plays
+    late = dataclasses.replace(job, player="mcts:time=2.0", deadline=time.time() - 1.0)
+    t = time.perf_counter()
+    assert worker.think(late) == str(make_player(QUICK, seed=7).choose(g.clone()))
+    assert time.perf_counter() - t < 1.0
