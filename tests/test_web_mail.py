@@ -29,6 +29,7 @@ from web_databases import BACKENDS, fresh_database  # noqa: E402
 from savanna.cli import main as cli_main  # noqa: E402
 from savanna.web import create_app  # noqa: E402
 from savanna.web.live.smtp import parse_smtp  # noqa: E402
+from savanna.web.store.mail import MailStore, seat_owner  # noqa: E402
 from savanna.web.table import mail as table_mail  # noqa: E402
 from savanna.web.table.errors import GameError  # noqa: E402
 
@@ -230,25 +231,34 @@ def test_low_time_in_a_real_time_game_once(url, smtpd):
 
 def test_nothing_is_sent_without_smtp_or_without_an_address(url, smtpd):
     clock = Clock()
-    on = make_app(url, smtp=smtpd.url, clock=clock)
-    off = make_app(url, clock=clock)  # the same database, no --smtp
-    with TestClient(on, raise_server_exceptions=False) as c_on, TestClient(off, raise_server_exceptions=False) as c:
-        assert c.get("/api/mail").json() == {"enabled": False} and c_on.get("/api/mail").json() == {"enabled": True}
-        assert off.state.mail is None
-        g = create(c, [HUMAN, HUMAN, HUMAN], clock={"days": 2})
-        gid, tokens = g["id"], [s["token"] for s in g["seats"]]
-        error(seat_email(c, gid, "ann@example.org", tokens[1]), 404, "mail_off")
+    off = make_app(url, clock=clock)  # no --smtp
+    with TestClient(off, raise_server_exceptions=False) as c:
+        assert c.get("/api/mail").json() == {"enabled": False} and off.state.mail is None
+        g = create(c, [HUMAN, HUMAN], clock={"days": 2})
+        gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+        error(seat_email(c, gid, "ben@example.org", t1), 404, "mail_off")
         zaza = person(off, "Zaza")
         error(changing(zaza, "PUT", "/api/me/email", {"email": "zaza@example.org"}), 404, "mail_off")
-        # an address set through the server that mails; the turn passes on the one that does not
-        assert seat_email(c_on, gid, "ben@example.org", tokens[1]).status_code == 200
+        assert zaza.get("/api/me").json()["mail"] is False
+        # an address kept from when the server mailed: the turn passes, nothing is sent
+        mail_store = MailStore(off.state.store.engine)
+        mail_store.put(seat_owner(gid, 1), "ben@example.org", "en", "http://testserver", game_id=gid)
+        finish_turn(c, gid, 0, t0)
+        clock.t += 2 * DAY - 3600  # low time too
+        time.sleep(0.3)
+        assert smtpd.mails == [] and mail_store.sent(gid) == []
+    # with --smtp, a game whose seats have no address: nothing either
+    on = make_app(url, smtp=smtpd.url, clock=clock)
+    with TestClient(on, raise_server_exceptions=False) as c:
+        g = create(c, [HUMAN, HUMAN, HUMAN], clock={"days": 2})
+        gid, tokens = g["id"], [s["token"] for s in g["seats"]]
         finish_turn(c, gid, 0, tokens[0])
-        # and on the server that mails, to a seat without an address
-        finish_turn(c_on, gid, 1, tokens[1])
-        on.state.mail.check_game(gid)
+        finish_turn(c, gid, 1, tokens[1])
+        clock.t += 2 * DAY - 3600
+        on.state.mail.scan()
         settle(on)
-        assert smtpd.mails == []
-        assert [(s, k) for _, s, k, _, _ in on.state.mail.mail.sent(gid)] == []
+        assert all(m["To"] == "ben@example.org" for m in smtpd.mails)  # (the earlier game's, caught up)
+        assert on.state.mail.mail.sent(gid) == []
 
 
 def test_once_across_two_server_instances_on_one_database(url, smtpd):
@@ -313,7 +323,7 @@ def test_an_address_is_in_no_view_export_lobby_item_or_log(url, smtpd, caplog):
     with TestClient(app, raise_server_exceptions=False) as anon:
         zaza, momo = person(app, "Zaza"), person(app, "Momo")
         assert changing(zaza, "PUT", "/api/me/email", {"email": "zaza.secret@example.org"}).status_code == 200
-        g = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], clock={"days": 1}, hotseat=False)
+        g = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], clock={"days": 1}, on_resign="end")
         gid, t0 = g["id"], g["seats"][0]["token"]
         assert seat_email(anon, gid, "ann.secret@example.org", t0).status_code == 200
         finish_turn(anon, gid, 0, t0)
@@ -324,11 +334,14 @@ def test_an_address_is_in_no_view_export_lobby_item_or_log(url, smtpd, caplog):
                 anon.get("/api/players/Zaza").text, zaza.get(f"/api/games/{gid}/email").text]
         with anon.websocket_connect(f"/ws/games/{gid}?token={t0}") as ws:
             seen.append(str(ws.receive_json()))
-        changing(zaza, "POST", f"/api/games/{gid}/resign", {})
-        seen.append(anon.get(f"/api/games/{gid}/export").text)
+        assert changing(zaza, "POST", f"/api/games/{gid}/resign", {}).status_code == 200
+        export = anon.get(f"/api/games/{gid}/export")
+        assert export.status_code == 200, export.text
+        seen.append(export.text)
         assert all("secret@" not in s for s in seen), [s for s in seen if "secret@" in s]
         assert "zaza.secret@example.org" in zaza.get("/api/me").text  # to its owner only
-    assert "secret@" not in caplog.text
+    ours = [r.getMessage() for r in caplog.records if not r.name.startswith("mail.log")]  # (not the SMTP server's)
+    assert ours and not [m for m in ours if "secret@" in m]
 
 
 # ------------------------------------------------------------------ bad input
