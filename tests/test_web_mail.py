@@ -29,7 +29,7 @@ from web_databases import BACKENDS, fresh_database  # noqa: E402
 from savanna.cli import main as cli_main  # noqa: E402
 from savanna.web import create_app  # noqa: E402
 from savanna.web.live.smtp import parse_smtp  # noqa: E402
-from savanna.web.store.mail import MailStore, seat_owner  # noqa: E402
+from savanna.web.store.mail import MailStore, account_owner, seat_owner  # noqa: E402
 from savanna.web.table import mail as table_mail  # noqa: E402
 from savanna.web.table.errors import GameError  # noqa: E402
 
@@ -282,6 +282,44 @@ def test_once_across_two_server_instances_on_one_database(url, smtpd):
         three.state.mail.scan()
         settle(three)
     assert len(smtpd.mails) == 1
+
+
+def test_a_turn_passed_while_no_server_mailed_is_mailed_by_the_next_to_start_once(url, smtpd):
+    clock = Clock()
+    off = make_app(url, clock=clock)
+    with TestClient(off, raise_server_exceptions=False) as c:
+        g = create(c, [HUMAN, HUMAN], clock={"days": 7})
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        MailStore(off.state.store.engine).put(seat_owner(gid, 1), "ben@example.org", "it", "http://testserver",
+                                              game_id=gid)
+        finish_turn(c, gid, 0, t0)  # days before its deadline: no "low" due
+    for _ in range(2):  # started, and started again
+        app = make_app(url, smtp=smtpd.url, clock=clock)
+        with TestClient(app, raise_server_exceptions=False):
+            wait_for(lambda: smtpd.mails)
+            app.state.mail.scan()
+            settle(app)
+    assert len(smtpd.mails) == 1 and smtpd.mails[0]["Subject"] == "Tocca a te in Carcassonne Safari"
+
+
+def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_own(url, smtpd):
+    clock = Clock()
+    app = make_app(url, smtp=smtpd.url, clock=clock)
+    with TestClient(app, raise_server_exceptions=False) as anon:
+        zaza = person(app, "Zaza")
+        assert changing(zaza, "PUT", "/api/me/email", {"email": "zaza@example.org"}).status_code == 200
+        g = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], clock={"days": 1})
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        r = seat_email(zaza, gid, "zaza.games@example.org")  # by the session, for its claimed seat
+        assert r.status_code == 200 and r.json()["seat"] == 1, r.text
+        error(anon.post(f"/api/games/{gid}/email", json={"email": "x@example.org"}), 401, "missing_token")
+        error(seat_email(anon, gid, "x@example.org", t0, seat=1), 403, "bad_token")
+        finish_turn(anon, gid, 0, t0)
+        assert wait_for(lambda: smtpd.mails)[0]["To"] == "zaza.games@example.org"
+        aid = app.state.accounts.named("Zaza")[0]
+        assert app.state.mail.mail.get(account_owner(aid)) is not None
+        assert changing(zaza, "DELETE", "/api/me", {"password": PASSWORD}).status_code == 200
+        assert app.state.mail.mail.get(account_owner(aid)) is None
 
 
 def test_a_dead_mail_server_fails_no_move_and_is_given_up_quietly(url, caplog):

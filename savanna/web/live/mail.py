@@ -27,6 +27,8 @@ log = logging.getLogger("savanna.web")
 
 SCAN_EVERY = 30.0  # seconds between looks at the timed games near their deadline (at most)
 AHEAD = clock.LOW_DAYS  # how far before a deadline a game may owe a "low" notice
+FULL_EVERY = 600.0  # seconds between looks at every timed game (a "your turn" missed)
+FOREVER = 10 * 365 * 86400.0
 TIDY_EVERY = 3600.0  # seconds between drops of the seat addresses of games over or gone
 
 
@@ -52,6 +54,7 @@ class MailNotices:
         self._thread: threading.Thread | None = None
         self._claimed: set[tuple[str, int, str, int]] = set()  # what this process has seen claimed
         self._tidied = 0.0
+        self._full = float("-inf")  # (the first scan looks at every timed game)
 
     # ------------------------------------------------------------- the hooks
 
@@ -90,17 +93,26 @@ class MailNotices:
         rec = self.service.store.get(game_id)
         return 0 if rec is None else self.check(rec)
 
-    def scan(self) -> float | None:
-        """Look at every timed game whose deadline is less than AHEAD away; when the next one
-        not yet due (its deadline less its low-time threshold) comes due, if any."""
+    def scan(self, ahead: float = AHEAD) -> float | None:
+        """Look at every timed game whose deadline is less than `ahead` away and whose seat to act
+        has an address (each read whole only then); when the next one not yet due comes due (its
+        deadline less its low-time threshold), if any. Once every FULL_EVERY seconds, every timed
+        game: a "your turn" this process or another missed (stopped between a move and its mail)."""
         now = self.now()
+        if now - self._full >= FULL_EVERY:
+            ahead, self._full = max(ahead, FOREVER), now
+        games = self.mail.timed_games(now + ahead)
+        wanted = {game_id: notices.owners(game_id, seats, seat) for game_id, seats, seat in games}
+        found = self.mail.many(o for os_ in wanted.values() for o in os_)
         upcoming: list[float] = []
-        for game_id in self.mail.timed_games(now + AHEAD):
+        for game_id, os_ in wanted.items():
+            if not any(o in found for o in os_):
+                continue
             rec = self.service.store.get(game_id)
             if rec is None:
                 continue
             self.check(rec)
-            state = rec.meta.get("clock") or {}
+            state = rec.meta.get("clock")
             ends = clock.deadline(state) if state else None
             if ends is not None:
                 at = ends - clock.low(state["control"])

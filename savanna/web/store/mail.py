@@ -96,12 +96,13 @@ class MailStore:
         return self.many([owner]).get(owner)
 
     def many(self, owners: Iterable[str]) -> dict[str, Address]:
-        owners = list(owners)
-        if not owners:
-            return {}
+        owners = list(dict.fromkeys(owners))
+        out: dict[str, Address] = {}
         with self.engine.connect() as con:
-            rows = con.execute(select(ADDRESSES).where(ADDRESSES.c.owner.in_(owners))).all()
-        return {r.owner: Address(r.address, r.lang, r.site) for r in rows}
+            for i in range(0, len(owners), 500):
+                for r in con.execute(select(ADDRESSES).where(ADDRESSES.c.owner.in_(owners[i:i + 500]))):
+                    out[r.owner] = Address(r.address, r.lang, r.site)
+        return out
 
     def drop_game(self, game_id: str) -> int:
         """Forget the addresses typed for the game's seats (it ended, or went)."""
@@ -114,11 +115,12 @@ class MailStore:
             return list(con.execute(select(ADDRESSES.c.game_id).where(ADDRESSES.c.game_id.is_not(None))
                                     .distinct()).scalars())
 
-    def timed_games(self, before: float) -> list[str]:
+    def timed_games(self, before: float) -> list[tuple[str, list[dict], int | None]]:
         """The games being played whose deadline (the games' indexed column: the running seat's
-        time or first-move window ends) is at or before `before`, epoch seconds."""
+        time or first-move window ends) is at or before `before`, epoch seconds: (id, seats, the
+        seat to act) each, the rest of the game not read."""
         column = GAMES.c.get("deadline")
-        q = select(GAMES.c.id).where(GAMES.c.status == "playing")
+        q = select(GAMES.c.id, GAMES.c.seats, GAMES.c.summary).where(GAMES.c.status == "playing")
         if column is None:  # (a games table without the column: every game being played)
             q = q.where(GAMES.c.meta.is_not(None))
         else:
@@ -127,7 +129,7 @@ class MailStore:
                 bound = datetime.fromtimestamp(before, timezone.utc)
             q = q.where(column.is_not(None), column <= bound)
         with self.engine.connect() as con:
-            return list(con.execute(q).scalars())
+            return [(r.id, list(r.seats), (r.summary or {}).get("current_player")) for r in con.execute(q)]
 
     def claim(self, game_id: str, seat: int, kind: str, move: int) -> bool:
         """Take the right to send one notice: True for the one caller whose row landed, ever."""

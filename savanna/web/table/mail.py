@@ -104,14 +104,20 @@ def mailed(seat: dict[str, Any]) -> bool:
     return seat["kind"] == HUMAN and not seat.get("hotseat") and not seat.get("resigned") and not seat.get("open")
 
 
+def owners(game_id: str, seats: list[dict[str, Any]], seat: Any) -> list[str]:
+    """Whose addresses a seat's notices may go to, the first found first: the seat's own, its
+    account's (none for a seat that is not mailed)."""
+    if not isinstance(seat, int) or not 0 <= seat < len(seats) or not mailed(seats[seat]):
+        return []
+    account = seats[seat].get("account")
+    return [seat_owner(game_id, seat)] + ([account_owner(account)] if isinstance(account, int) else [])
+
+
 def recipient(mail: MailStore, rec: GameRecord, seat: int) -> Address | None:
     """Where a seat's notices go: its own address, else its account's; None if neither."""
-    s = rec.seats[seat]
-    if not mailed(s):
-        return None
-    owners = [seat_owner(rec.id, seat)] + ([account_owner(s["account"])] if isinstance(s.get("account"), int) else [])
-    found = mail.many(owners)
-    return next((found[o] for o in owners if o in found), None)
+    owners_ = owners(rec.id, rec.seats, seat)
+    found = mail.many(owners_)
+    return next((found[o] for o in owners_ if o in found), None)
 
 
 @dataclasses.dataclass(frozen=True)
