@@ -9,15 +9,14 @@ Screenshots: test-artifacts/mail-*.png. Same needs and skips as test_e2e_browser
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from browser import PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
+from test_e2e_mobile import no_sideways_scroll  # isort: skip
 
 pytest.importorskip("aiosmtpd")
-from test_web_mail import Inbox, free_port  # noqa: E402
+from test_web_mail import Inbox, free_port, wait_for  # noqa: E402
 from aiosmtpd.controller import Controller  # noqa: E402
 
 from savanna.web.remote import request  # noqa: E402
@@ -49,16 +48,6 @@ def plain(tmp_path_factory):
     s.stop()
 
 
-def wait_for(pred, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("timed out")
-
-
 def play_turn(base: str, gid: str, token: str, seat: int) -> None:
     while True:
         _, v = request(base, "GET", f"/api/games/{gid}?token={token}")
@@ -66,10 +55,6 @@ def play_turn(base: str, gid: str, token: str, seat: int) -> None:
             return
         status, out = request(base, "POST", f"/api/games/{gid}/actions", {"token": token, "action": v["legal_actions"][0]})
         assert status == 200, out
-
-
-def no_sideways_scroll(pg: Page) -> None:
-    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 def register(pg: Page, base: str, name: str) -> None:
@@ -98,7 +83,7 @@ def test_a_seats_holder_asks_for_mail_on_a_phone_and_gets_it(pages, server, inbo
     pg.locator("#mail-seat-form-save").tap()
     expect(pg.locator("#toasts")).to_contain_text("Mails go to ben@example.org")
     expect(pg.locator("#mail-seat-form-remove")).to_be_visible()
-    no_sideways_scroll(pg)
+    no_sideways_scroll(pg, "the game page with the mail field")
     field.scroll_into_view_if_needed()
     shot(pg, "mail-seat-phone.png")
     play_turn(server, gid, t0, 0)
@@ -123,7 +108,7 @@ def test_the_account_pages_address_in_german_and_no_field_without_mail(pages, se
     pg.fill("#email-form-input", "zaza@example.org")
     pg.locator("#email-form-save").tap()
     expect(pg.locator("#toasts")).to_contain_text("E-Mails gehen an zaza@example.org")
-    no_sideways_scroll(pg)
+    no_sideways_scroll(pg, "the account page")
     card.scroll_into_view_if_needed()
     shot(pg, "mail-account-phone-de.png")
     me = pg.evaluate("async () => (await fetch('/api/me')).json()")

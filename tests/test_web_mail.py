@@ -458,6 +458,19 @@ def test_smtp_urls_are_read_or_refused_saying_why():
             parse_smtp(bad)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=200),
+                 st.builds(lambda scheme, rest: scheme + rest, st.sampled_from(["smtp://", "smtps://", "smtp://u:p@h"]),
+                           st.text(max_size=120))))
+def test_any_smtp_url_is_read_or_refused_saying_why(text):
+    try:
+        got = parse_smtp(text)
+    except ValueError as e:
+        assert str(e)
+        return
+    assert got.host and 0 < got.port < 65536 and "@" in got.sender and 0.5 <= got.timeout <= 300
+
+
 def test_serve_refuses_a_bad_smtp_url(capsys):
     assert cli_main(["serve", "--port", str(free_port()), "--smtp", "smtp://mail.example.org"]) == 1
     assert "--smtp" in capsys.readouterr().err
