@@ -229,6 +229,22 @@ def test_low_time_in_a_real_time_game_once(url, smtpd):
         assert len(smtpd.mails) == 1
 
 
+def test_low_time_in_a_real_time_game_on_the_wall_clock(tmp_path, smtpd):
+    # no scan asked for: the mail's thread wakes when the running clock comes to its low time
+    app = make_app(str(tmp_path / "games.db"), smtp=smtpd.url)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        g = create(c, [HUMAN, HUMAN], clock={"base": 8, "increment": 0})  # low: under 1.6 s
+        gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
+        assert seat_email(c, gid, "ann@example.org", t0).status_code == 200
+        finish_turn(c, gid, 0, t0)  # (first moves: no clock runs yet)
+        finish_turn(c, gid, 1, t1)
+        started = time.monotonic()
+        mail = wait_for(lambda: smtpd.mails, timeout=20)[0]
+        took = time.monotonic() - started
+        assert 6.0 <= took < 8.0, took  # (after 6.4 s, before the flag would fall)
+        assert mail["Subject"] == "Your time runs low in Carcassonne Safari"
+
+
 def test_nothing_is_sent_without_smtp_or_without_an_address(url, smtpd):
     clock = Clock()
     off = make_app(url, clock=clock)  # no --smtp

@@ -11,12 +11,12 @@ in pyproject.toml says so, and CI checks it):
              message handlers (no rules, no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry,
-             the sweep settling rated games
+             the sweep settling rated games, the players' mail (notices claimed once, smtplib)
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
              tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
              and their sessions; ratings (rated games settled once, profiles, leaderboards)
-    store/   the database: games, rate counts, accounts and sessions, ratings
+    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the

@@ -89,9 +89,22 @@ class MailNotices:
             handed += 1
         return handed
 
-    def check_game(self, game_id: str) -> int:
+    def check_game(self, game_id: str) -> float | None:
+        """`check` the game as stored: when its seat to act runs low next (`next_low`)."""
         rec = self.service.store.get(game_id)
-        return 0 if rec is None else self.check(rec)
+        if rec is None:
+            return None
+        self.check(rec)
+        return self.next_low(rec)
+
+    def next_low(self, rec: GameRecord) -> float | None:
+        """When the game's running seat goes under its low-time threshold, if still to come."""
+        state = rec.meta.get("clock")
+        ends = clock.deadline(state) if state else None
+        if ends is None:
+            return None
+        at = ends - clock.low(state["control"])
+        return at if at > self.now() else None
 
     def scan(self, ahead: float = AHEAD) -> float | None:
         """Look at every timed game whose deadline is less than `ahead` away and whose seat to act
@@ -112,12 +125,9 @@ class MailNotices:
             if rec is None:
                 continue
             self.check(rec)
-            state = rec.meta.get("clock")
-            ends = clock.deadline(state) if state else None
-            if ends is not None:
-                at = ends - clock.low(state["control"])
-                if at > now:
-                    upcoming.append(at)
+            at = self.next_low(rec)
+            if at is not None:
+                upcoming.append(at)
         if now - self._tidied > TIDY_EVERY:
             self.tidy()
             self._tidied = now
@@ -143,9 +153,11 @@ class MailNotices:
             try:
                 if game_id is not None:
                     try:
-                        self.check_game(game_id)
+                        at = self.check_game(game_id)
                     finally:
                         self._queue.task_done()
+                    if at is not None:  # a real-time clock may run low before the next scan
+                        wake = min(wake, time.time() + max(0.0, at - self.now()))
                 if time.time() >= wake:
                     nxt = self.scan()
                     # (the service's clock may not be the wall's: the distance to it is what counts)
