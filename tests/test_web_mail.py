@@ -338,6 +338,22 @@ def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_
         assert app.state.mail.mail.get(account_owner(aid)) is None
 
 
+def test_one_address_gets_a_bounded_number_of_mails_a_day(url, smtpd, caplog):
+    # anyone may type anyone's address for a seat: many games do not make many mails
+    clock = Clock()
+    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app.state.mail.per_address = 2
+    with TestClient(app, raise_server_exceptions=False) as c:
+        for _ in range(3):
+            g = create(c, [HUMAN, HUMAN], clock={"days": 1})
+            assert seat_email(c, g["id"], "victim@example.org", g["seats"][1]["token"]).status_code == 200
+            finish_turn(c, g["id"], 0, g["seats"][0]["token"])
+            settle(app)
+        assert len(wait_for(lambda: smtpd.mails if len(smtpd.mails) >= 2 else None)) == 2
+        assert [n[4] for n in app.state.mail.mail.sent()] == ["sent", "sent", "skipped"]
+    assert "skipped" in caplog.text and "victim@" not in caplog.text
+
+
 def test_a_dead_mail_server_fails_no_move_and_is_given_up_quietly(url, caplog):
     clock = Clock()
     dead = f"smtp://127.0.0.1:{free_port()}?from=savanna@example.org&timeout=1"  # nobody listens there

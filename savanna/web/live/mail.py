@@ -9,11 +9,13 @@ addresses typed for its seats (`forget_seats`), and the timer drops those of gam
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import queue
 import threading
 import time
 from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
 
 from ..store.mail import MailStore, account_owner
 from ..store.storage import GameRecord
@@ -27,6 +29,7 @@ log = logging.getLogger("savanna.web")
 
 SCAN_EVERY = 30.0  # seconds between looks at the timed games near their deadline (at most)
 AHEAD = clock.LOW_DAYS  # how far before a deadline a game may owe a "low" notice
+PER_ADDRESS = 50  # mails one address gets in a day, at most (across server processes)
 FULL_EVERY = 600.0  # seconds between looks at every timed game (a "your turn" missed)
 FOREVER = 10 * 365 * 86400.0
 TIDY_EVERY = 3600.0  # seconds between drops of the seat addresses of games over or gone
@@ -44,11 +47,11 @@ class MailNotices:
 
     def __init__(self, service: GameService, mail: MailStore, settings: SmtpSettings, words: Words, *,
                  sender: Sender | None = None, now: Callable[[], float] | None = None,
-                 scan_every: float = SCAN_EVERY):
+                 scan_every: float = SCAN_EVERY, per_address: int = PER_ADDRESS):
         self.service, self.mail, self.settings, self.words = service, mail, settings, words
         self.sender = sender or Sender(settings)
         self.now = now or (lambda: getattr(service, "now", time.time)())  # (read at each use: tests set it)
-        self.scan_every = scan_every
+        self.scan_every, self.per_address = scan_every, per_address
         self._queue: queue.Queue = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -75,10 +78,17 @@ class MailNotices:
             to = notices.recipient(self.mail, rec, notice.seat)
             if to is None:
                 continue
-            if not self.mail.claim(*key):
+            to_hash = hashlib.sha256(to.address.lower().encode("utf-8")).hexdigest()
+            over = self.mail.sent_to(to_hash, datetime.now(timezone.utc) - timedelta(days=1)) >= self.per_address
+            if not self.mail.claim(*key, to_hash=to_hash):
                 self._claimed.add(key)
                 continue
             self._claimed.add(key)
+            if over:  # (anyone may type anyone's address for a seat: a flood of games is not a flood of mail)
+                log.warning("mail %s game %s seat %d: skipped, its address had %d mails in a day", notice.kind,
+                            rec.id, notice.seat, self.per_address)
+                self.mail.done(*key, "skipped")
+                continue
             account = rec.seats[notice.seat].get("account")
             by_account = isinstance(account, int) and self.mail.get(account_owner(account)) == to
             site = self.settings.site or to.site

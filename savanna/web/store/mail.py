@@ -9,9 +9,10 @@ read those, can ever hold an address:
 - `mail_addresses`: one address per owner, `account:<id>` (an account's) or `seat:<game>:<seat>`
   (typed by a seat's holder; `game_id` names its game, whose end drops it), with the language
   and the site (the server's address as the person used it) the mails are written in.
-- `mail_sent`: one row per notice, keyed by (game, seat, kind, move): inserted BEFORE the mail
+- `mail_notices`: one row per notice, keyed by (game, seat, kind, move): inserted BEFORE the mail
   goes out, so that of two server processes (or one restarted) only the one whose insert landed
-  sends it; `state` then says whether it went ("sent") or was given up ("failed").
+  sends it; `state` then says whether it went ("sent"), was given up ("failed") or was over the
+  cap of mails one address gets a day ("skipped": `to_hash`, the address's SHA-256, counts them).
 """
 
 from __future__ import annotations
@@ -37,14 +38,15 @@ ADDRESSES = Table("mail_addresses", META,
                   Column("lang", String(8), nullable=False, default="en"),
                   Column("site", String(200), nullable=False, default=""),
                   Column("set_at", DateTime(timezone=True), nullable=False))
-SENT = Table("mail_sent", META,
+SENT = Table("mail_notices", META,
              Column("game_id", String(32), primary_key=True),
              Column("seat", Integer, primary_key=True),
              Column("kind", String(16), primary_key=True),  # "turn" or "low"
              Column("move", Integer, primary_key=True),  # the game's action count when the turn began
-             Column("state", String(16), nullable=False, default="sending"),  # sending, sent, failed
-             Column("at", DateTime(timezone=True), nullable=False))
-TABLES = ("mail_sent", "mail_addresses")
+             Column("state", String(16), nullable=False, default="sending"),  # sending, sent, failed, skipped
+             Column("at", DateTime(timezone=True), nullable=False),
+             Column("to_hash", String(64), nullable=True, index=True))  # SHA-256 of the address: the daily cap
+TABLES = ("mail_notices", "mail_addresses")
 
 
 def account_owner(account_id: int) -> str:
@@ -131,12 +133,12 @@ class MailStore:
         with self.engine.connect() as con:
             return [(r.id, list(r.seats), (r.summary or {}).get("current_player")) for r in con.execute(q)]
 
-    def claim(self, game_id: str, seat: int, kind: str, move: int) -> bool:
+    def claim(self, game_id: str, seat: int, kind: str, move: int, to_hash: str | None = None) -> bool:
         """Take the right to send one notice: True for the one caller whose row landed, ever."""
         try:
             with self.engine.begin() as con:
                 con.execute(SENT.insert().values(game_id=game_id, seat=seat, kind=kind, move=move, state="sending",
-                                                 at=_now()))
+                                                 at=_now(), to_hash=to_hash))
         except IntegrityError:
             return False
         return True
@@ -145,6 +147,12 @@ class MailStore:
         with self.engine.begin() as con:
             con.execute(update(SENT).where(SENT.c.game_id == game_id, SENT.c.seat == seat, SENT.c.kind == kind,
                                            SENT.c.move == move).values(state=state, at=_now()))
+
+    def sent_to(self, to_hash: str, since: datetime) -> int:
+        """How many notices were claimed for an address (by its hash) since `since`."""
+        with self.engine.connect() as con:
+            return con.execute(select(func.count()).select_from(SENT)
+                               .where(SENT.c.to_hash == to_hash, SENT.c.at >= since)).scalar() or 0
 
     def sent(self, game_id: str | None = None) -> list[tuple[str, int, str, int, str]]:
         """The notices claimed (of one game): (game, seat, kind, move, state) each."""

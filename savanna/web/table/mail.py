@@ -1,6 +1,6 @@
 """Mail to the players: who gets which notice of a game, and their addresses.
 
-Two notices, each sent at most once (store/mail.py's `mail_sent`, keyed by game, seat, kind and
+Two notices, each sent at most once (store/mail.py's `mail_notices`, keyed by game, seat, kind and
 the game's turn number, claimed before the mail goes out):
 
 - "turn": a correspondence game's turn is a seat's (a person's, not a hotseat's), and that seat
