@@ -53,7 +53,8 @@ def play_turn(base: str, gid: str, token: str, seat: int) -> None:
         _, v = request(base, "GET", f"/api/games/{gid}?token={token}")
         if v["current_player"] != seat:
             return
-        status, out = request(base, "POST", f"/api/games/{gid}/actions", {"token": token, "action": v["legal_actions"][0]})
+        action = {"token": token, "action": v["legal_actions"][0]}
+        status, out = request(base, "POST", f"/api/games/{gid}/actions", action)
         assert status == 200, out
 
 

@@ -503,6 +503,9 @@ def test_any_smtp_url_is_read_or_refused_saying_why(text):
     assert got.host and 0 < got.port < 65536 and "@" in got.sender and 0.5 <= got.timeout <= 300
 
 
-def test_serve_refuses_a_bad_smtp_url(capsys):
+def test_serve_refuses_a_bad_smtp_url(capsys, monkeypatch):
     assert cli_main(["serve", "--port", str(free_port()), "--smtp", "smtp://mail.example.org"]) == 1
-    assert "--smtp" in capsys.readouterr().err
+    assert "--smtp: the SMTP URL needs the mails' sender" in " ".join(capsys.readouterr().err.split())
+    monkeypatch.setenv("SAVANNA_SMTP_URL", "ftp://mail.example.org")  # the option's default
+    assert cli_main(["serve", "--port", str(free_port())]) == 1
+    assert "smtp://" in capsys.readouterr().err

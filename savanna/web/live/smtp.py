@@ -47,7 +47,8 @@ class SmtpSettings:
         """The settings fit to log: no password."""
         scheme = "smtps" if self.tls else "smtp"
         who = f"{self.user}@" if self.user else ""
-        return f"{scheme}://{who}{self.host}:{self.port} from {self.sender}" + (" with STARTTLS" if self.starttls else "")
+        tls = " with STARTTLS" if self.starttls else ""
+        return f"{scheme}://{who}{self.host}:{self.port} from {self.sender}{tls}"
 
 
 def parse_smtp(url: str) -> SmtpSettings:
