@@ -41,9 +41,10 @@ function addressForm(id, title, hint, current, save, remove) {
   return form;
 }
 
-// the game page's field for the seat this browser (or account) plays alone; null until known
+// the game page's field for the seat this browser (or account) plays alone, in a timed game (the
+// only ones that mail); null if none
 function seatField(page, mine) {
-  if (mine.length !== 1 || page.view.seats[mine[0]].hotseat) return null;
+  if (mine.length !== 1 || page.view.seats[mine[0]].hotseat || !page.view.clock) return null;
   if (page.mailField) return page.mailField;
   const box = h("details", { class: "mail-seat", id: "mail-seat", hidden: true },
     h("summary", {}, _("E-mail me when it is my turn")));
