@@ -134,7 +134,11 @@ class MailNotices:
             rec = self.service.store.get(game_id)
             if rec is None:
                 continue
-            self.check(rec)
+            try:
+                self.check(rec)
+            except Exception:  # (one game's failure stops no other's mail)
+                log.exception("mail: game %s: its notices failed", game_id)
+                continue
             at = self.next_low(rec)
             if at is not None:
                 upcoming.append(at)
