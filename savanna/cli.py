@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
     _add_websocket_caps(w)
     _add_account_options(w)
+    _add_mail_option(w)
     w.add_argument("--max-queued-kb", metavar="KB", type=_count(256, None, "--max-queued-kb"), default=1024,
                    help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
                         "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
@@ -210,6 +211,16 @@ def _add_account_options(w: argparse.ArgumentParser) -> None:
     w.add_argument("--register-limit", metavar="LIMITS", default=DEFAULT_REGISTER_LIMIT,
                    help="accounts registered per client address, and attempts per name (default "
                         f"'{DEFAULT_REGISTER_LIMIT}'; 'none': no limit)")
+
+
+def _add_mail_option(w: argparse.ArgumentParser) -> None:
+    """`savanna serve --smtp` (savanna/web/live/smtp.py)."""
+    w.add_argument("--smtp", metavar="URL", default=os.environ.get("SAVANNA_SMTP_URL") or None,
+                   help="send players mail (\"your turn\" in correspondence games, \"your time runs low\") through "
+                        "this mail server: smtp://user:password@host:587?from=savanna@example.org&starttls=1, or "
+                        "smtps://user:password@host:465?from=...; options: from (required), starttls, site (the "
+                        "links' start, e.g. https://games.example.org), timeout. Default: $SAVANNA_SMTP_URL; "
+                        "without it, no mail")
 
 
 # `savanna serve`'s WebSocket caps: (option, create_app's keyword, default, help); their former
@@ -634,6 +645,14 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             except ValueError as e:
                 _error(err, f"{flag}: {e}")
                 return 1
+        if args.smtp is not None:
+            from savanna.web.live.smtp import parse_smtp
+
+            try:
+                parse_smtp(args.smtp)
+            except ValueError as e:
+                _error(err, f"--smtp: {e}")
+                return 1
         if not 0 <= args.header_timeout <= 3600:
             _error(err, f"--header-timeout must be from 0 (none) to 3600 seconds, not {args.header_timeout:g}")
             return 1
@@ -649,7 +668,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
                        max_queued_bytes=args.max_queued_kb * 1024, https=args.https,
-                       login_limit=args.login_limit, register_limit=args.register_limit)
+                       login_limit=args.login_limit, register_limit=args.register_limit, smtp=args.smtp)
         if args.workers > 1:
             if backend_of(url) != "postgresql":
                 _error(err, f"--workers {args.workers} needs PostgreSQL (--db postgresql+psycopg://...): server "

@@ -11,12 +11,13 @@ in pyproject.toml says so, and CI checks it):
              message handlers (no rules, no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry,
-             the sweep settling rated games, the clocks' loop and the servers' liveness mark
+             the sweep settling rated games, the clocks' loop and the servers' liveness mark,
+             the players' mail (notices claimed once, smtplib)
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
              tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
              and their sessions; ratings (rated games settled once, profiles, leaderboards)
-    store/   the database: games, rate counts, accounts and sessions, ratings
+    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
@@ -66,6 +67,11 @@ status of the code, see table/errors.py):
     GET  /api/me/games                    the account's games: {"playing", "to_move", "over"}
                                           (edge/seat_routes.py, table/claims.py; every seat route
                                           and the WebSocket take the session as a token)
+    GET  /api/mail                        {"enabled"}: whether the server sends mail (create_app's smtp)
+    PUT  /api/me/email                    {"email", "lang"?}: the account's address; DELETE removes it
+    GET  /api/games/{id}/email            a seat's own address, to its holder
+    POST /api/games/{id}/email            {"token"?, "seat"?, "email" | null, "lang"?}: set or remove it
+                                          (edge/mail_routes.py; what is sent: table/mail.py, live/mail.py)
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -88,6 +94,7 @@ sentences come in the browser's language from GET /api/messages/{lang} (edge/i18
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
 import logging
@@ -104,7 +111,7 @@ from savanna import __version__, games
 
 from .edge import account_pages
 from .edge import accounts as account_routes
-from .edge import errors, routes, seat_routes, socket
+from .edge import errors, i18n, mail_routes, routes, seat_routes, socket
 from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
@@ -114,10 +121,13 @@ from .live.cluster import Cluster, GlobalSlots
 from .live.connection import Limits
 from .live.expiry import DEFAULT_EXPIRE_AFTER, Expiry
 from .live.games import LiveGames
+from .live.mail import MailNotices, forget_seats
 from .live.ratings import RatingSweep
 from .live.searches import Searches
+from .live.smtp import Sender, SmtpSettings, parse_smtp
 from .store.accounts import AccountStore
 from .store.liveness import Liveness
+from .store.mail import MailStore
 from .store.ratings import RatingStore
 from .store.ratestore import DatabaseStorage
 from .store.storage import Store, redact
@@ -159,7 +169,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                max_seat_connections: int = Limits.seat_connections,
                max_queued_bytes: int = Limits.queue_bytes, login_limit: str | None = DEFAULT_LOGIN_LIMIT,
                register_limit: str | None = DEFAULT_REGISTER_LIMIT, https: bool = False,
-               password_hasher: Any = None, clock_loop: bool = True) -> FastAPI:
+               password_hasher: Any = None, clock_loop: bool = True, smtp: str | SmtpSettings | None = None,
+               mail_delays: tuple[float, ...] = (5.0, 30.0, 120.0)) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -186,9 +197,13 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     always Secure; `password_hasher`: argon2's PasswordHasher to use (tests: cheaper parameters).
     `clock_loop=False` ends no game on time by itself (tests that call table/flag.fall themselves);
     the servers' outages are credited to the clocks all the same (live/clocks.py).
+    Mail (live/smtp.py, live/mail.py): `smtp`, the mail server's URL (smtp://user:pass@host:587?from=
+    savanna@example.org&starttls=1, or smtps://...; None: no mail); `mail_delays`: seconds between
+    the tries of a mail that failed.
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
+    smtp_settings = parse_smtp(smtp) if isinstance(smtp, str) else smtp  # (a bad URL fails here, before the database)
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
     account_limits = {"login": CreationLimits(login_limit), "register": CreationLimits(register_limit)}
     store = Store(database_url)
@@ -198,6 +213,13 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     ratings = Ratings(RatingStore(store.engine), store, account_store)
     service.on_over.append(ratings.settle)  # a rated game's end settles its ratings (table/ratings.py)
     rating_sweep = RatingSweep(ratings)
+    mail_store = MailStore(store.engine)
+    service.on_over.append(forget_seats(mail_store))  # a game's end drops the addresses typed for its seats
+    mail = None
+    if smtp_settings is not None:
+        mail = MailNotices(service, mail_store, smtp_settings, lambda lang: i18n.catalogue(lang)["messages"],
+                           sender=Sender(smtp_settings, delays=mail_delays))
+        service.on_write.append(mail.on_write)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
     caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
                   address_spectators=max_address_spectators, address_game_spectators=max_address_game_spectators,
@@ -217,7 +239,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                     loop=clock_loop)
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
-                  https=https, ratings=ratings)
+                  https=https, ratings=ratings, mail=mail_store, mail_on=mail is not None)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -227,9 +249,14 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         await clocks.start()
         await expiry.start()
         await rating_sweep.start()
+        if mail is not None:
+            log.info("mail through %s", smtp_settings.shown())
+            mail.start()
         try:
             yield
         finally:
+            if mail is not None:
+                await asyncio.to_thread(mail.close)
             await rating_sweep.close()
             await expiry.close()
             await clocks.close()
@@ -250,6 +277,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.expiry = expiry
     app.state.clocks = clocks
     app.state.ratings = ratings
+    app.state.mail = mail
     app.add_middleware(BodyLimit, message_limit=message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
     errors.install(app)
@@ -260,6 +288,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(account_pages.router(parts))
     app.include_router(seat_routes.router(parts))
     app.include_router(rating_routes.router(parts))
+    app.include_router(mail_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))

@@ -4,7 +4,7 @@
     POST   /api/accounts            {"name", "password"} -> 201: registered and logged in
     POST   /api/session             {"name", "password"} -> logged in (a new session)
     DELETE /api/session             log out
-    GET    /api/me                  {"name", "created", "csrf_token", "sessions"}
+    GET    /api/me                  {"name", "created", "csrf_token", "sessions", "email", "mail"}
     GET    /api/me/sessions         {"sessions": [...]}
     DELETE /api/me/sessions/{id}    end one of one's sessions
     POST   /api/me/password         {"password", "new_password"}: the other sessions end
@@ -38,6 +38,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from ..store.mail import account_owner
 from ..table.accounts import IDLE, PASSWORD_MAX, Current, Login, normalised
 from ..table import resign as resigning
 from ..table.errors import GameError
@@ -192,11 +193,14 @@ def router(parts: Parts) -> APIRouter:
     @r.get("/api/me", tags=["accounts"])
     async def me(request: Request) -> JSONResponse:
         """The logged-in account: {"name", "created", "csrf_token" (for the X-CSRF-Token header),
-        "sessions"}; 401 "not_logged_in" without a session."""
+        "sessions", "email" (its address for the mail, or null), "mail" (whether the server sends
+        mail)}; 401 "not_logged_in" without a session."""
         cur = await current(request, change=False)
         sessions = await asyncio.to_thread(accounts.sessions, cur)
+        email = None if parts.mail is None else await asyncio.to_thread(parts.mail.get, account_owner(cur.account.id))
         return JSONResponse({"name": cur.account.name, "created": cur.account.created_at.isoformat(),
-                             "csrf_token": cur.session.csrf, "session": cur.session.handle, "sessions": sessions},
+                             "csrf_token": cur.session.csrf, "session": cur.session.handle, "sessions": sessions,
+                             "email": None if email is None else email.address, "mail": parts.mail_on},
                             headers={"Cache-Control": "no-store"})
 
     @r.get("/api/me/sessions", tags=["accounts"])
@@ -233,6 +237,8 @@ def router(parts: Parts) -> APIRouter:
         so that no game waits for someone who is gone. -> {"type": "deleted", "resigned": [game ids]}"""
         cur = await current(request, change=True)
         await hashed(accounts.delete, cur, body.password)
+        if parts.mail is not None:
+            await asyncio.to_thread(parts.mail.remove, account_owner(cur.account.id))
         resigned = await resign_all(parts, cur.account.id)
         return logged_out(parts, request, {"type": "deleted", "resigned": resigned})
 

@@ -29,3 +29,5 @@ class Parts:
     account_limits: dict[str, CreationLimits] = field(default_factory=dict)  # "login", "register"
     https: bool = False  # a proxy terminates TLS: the session cookie is always Secure
     ratings: Ratings | None = None
+    mail: Any = None  # store.mail.MailStore: the players' addresses (kept with mail off too: they can be removed)
+    mail_on: bool = False  # `savanna serve --smtp`: the server sends mail

@@ -29,6 +29,8 @@ class AccountPage {
       this.sessionsCard(account.sessions),
       this.passwordCard(),
       this.deleteCard());
+    const mail = await window.SavannaMail.accountCard(account); // (when the server sends mail)
+    if (mail) document.getElementById("sessions").before(mail);
   }
 
   sessionsCard(sessions) {

@@ -537,6 +537,7 @@ class GamePage {
         h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign())));
     }
     if (this.alerts) box.append(this.alerts.controls());
+    if (v.status === "playing" && window.SavannaMail) box.append(window.SavannaMail.seatField(this, mine) || "");
   }
 
   // A takeback request, as each reader sees it: the asker in the first person (with Withdraw),

@@ -44,6 +44,8 @@ ERRORS = {
     "bad_import": 422,      # the uploaded game is refused (the engine's message)
     "illegal_action": 422,
     "bad_name": 422,        # an account name that is too short, too long, of other characters, or a computer's
+    "bad_email": 422,       # an e-mail address that is not one, or too long (table/mail.py)
+    "mail_off": 404,        # the server sends no mail: started without --smtp (edge/mail_routes.py)
     "weak_password": 422,   # a password that is too short, too long or too common  # malformed or illegal action (the engine's message)
     "unknown_type": 400,    # WebSocket message of an unknown type
     "rate_limited": 429,    # too many messages too fast, or games created from one address (edge/ratelimit.py)

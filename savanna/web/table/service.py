@@ -122,6 +122,9 @@ class GameService:
         # called with a game just stored over (after the write; table/ratings.py's settle): a
         # failure is logged, and left to the sweep that catches up (live/ratings.py)
         self.on_over: list[Callable[[GameRecord], Any]] = []
+        # called with (the game as read, as stored) after every write of a game, in the writer's thread
+        # (live/mail.py's notices): quick, and a failure is logged
+        self.on_write: list[Callable[[GameRecord, GameRecord], Any]] = []
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock of one game's changes: who changes a game holds it from reading to storing."""
@@ -448,7 +451,12 @@ class GameService:
         return saved
 
     def _ended(self, before: GameRecord, saved: GameRecord) -> None:
-        """Tell `on_over` of a game this write ended."""
+        """Tell `on_write` of the write, and `on_over` of a game it ended."""
+        for hook in self.on_write:
+            try:
+                hook(before, saved)
+            except Exception:
+                log.exception("game %s: what follows a write failed", saved.id)
         if saved.status == "over" and before.status != "over":
             for call in self.on_over:
                 try:
