@@ -7,6 +7,7 @@ from __future__ import annotations
 ERRORS = {
     "bad_json": 400,        # the body or message is not JSON
     "bad_request": 400,     # JSON of the wrong shape (missing or mistyped fields)
+    "bad_clock": 400,       # a time control out of bounds or of the wrong shape (clock.py)
     "bad_step": 400,        # a replay step outside 0..moves
     "bad_host": 400,        # the Host header is not one of the server's names (edge/guard.py)
     "missing_token": 401,   # acting needs a seat token
@@ -17,6 +18,7 @@ ERRORS = {
     "method_not_allowed": 405,
     "not_your_turn": 409,   # the token's seats are not the one to act
     "game_over": 409,       # the game has ended
+    "out_of_time": 409,     # the seat's time ran out: the server ends the game or passes the seat on (flag.py)
     "stale": 409,           # the action was sent against an older version of the game
     "conflict": 409,        # another action landed first; nothing was stored
     "nothing_to_take_back": 409,  # the seat has played no turn yet (takeback.py)
