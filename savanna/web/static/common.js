@@ -28,6 +28,7 @@ const ERRORS = {
   rated_game: N_("Not in a rated game."),
   waiting_for_players: N_("The game waits until every open seat is taken."),
   not_logged_in: N_("You are not logged in, or your session has ended: log in again."),
+  out_of_time: N_("Your time ran out: the move is refused."),
 };
 const DETAILED = {
   bad_settings: N_("The settings were refused: {detail}"),
@@ -36,6 +37,7 @@ const DETAILED = {
   bad_request: N_("The request was refused: {detail}"),
   rate_limited: N_("Too many games created from your address: {detail}"),
   bad_step: N_("No such step: {detail}"),
+  bad_clock: N_("The time control was refused: {detail}"),
 };
 
 // the computer levels' names, and a seat's name as shown: the server names a seat its creator

@@ -1,0 +1,191 @@
+"""End-to-end, in a real browser (Playwright, Debian's Chromium), issue 29's pages:
+
+- the seats' clocks tick in the browser between the server's updates (the shown time goes down
+  between two screenshots with no update come), the running clock is highlighted, the low-time
+  warning shows (and sounds, once switched on), and THE flag fall of a 3 s base game is said in
+  words, on the page and in the live region, at desktop and phone size; its replay shows the
+  clocks at each step;
+- the lobby's time control creates a timed game, and its row shows the control;
+- a correspondence game's deadline in the browser's own time zone (the context's), and the
+  "Your games" page listing it, to move, with its deadline.
+
+The flag falls by itself: the server's clock loop (live/clocks.py) ends the game. Screenshots go
+to test-artifacts/ (clocks-*.png).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from browser import DESK, PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from web_client import poll
+
+from savanna.web.remote import request
+
+ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
+SIZES = {"desk": DESK, "phone": PHONE}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = serve(tmp_path_factory, "e2e-clocks")
+    yield s.base
+    s.stop()
+
+
+def create(server, seats, **kw):
+    status, body = request(server, "POST", "/api/games", {"seats": seats, **kw})
+    assert status == 201, body
+    return body
+
+
+def view(server, gid, token=None):
+    status, body = request(server, "GET", f"/api/games/{gid}" + (f"?token={token}" if token else ""))
+    assert status == 200, body
+    return body
+
+
+def play_until_running(server, c, seat):
+    """Play the seats' turns by REST (each its first legal action) until `seat`'s clock runs (its
+    first move made, its turn again)."""
+    tokens = [s["token"] for s in c["seats"]]
+    for _ in range(40):
+        v = view(server, c["id"])
+        clock = v["clock"]
+        if clock["running"] == seat and not clock["first_move"]:
+            return v
+        cp = v["current_player"]
+        mine = view(server, c["id"], tokens[cp])
+        status, body = request(server, "POST", f"/api/games/{c['id']}/actions",
+                               {"token": tokens[cp], "action": mine["legal_actions"][0], "version": mine["version"]})
+        assert status == 200, body
+    raise AssertionError("the seat's clock never ran")
+
+
+def clock_text(pg, seat):
+    return pg.locator(f"#seats .clock[data-seat='{seat}']").inner_text()
+
+
+def seconds(text):
+    """"0:03.2", "1:05" -> seconds."""
+    m = re.fullmatch(r"(?:(\d+):)?(\d+):(\d+(?:\.\d)?)", text.strip())
+    assert m, text
+    return int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + float(m.group(3))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_clocks_tick_the_running_one_is_highlighted_it_warns_low_and_the_flag_falls(server, pages, size):
+    c = create(server, [ANN, BOB], clock={"base": 3, "increment": 1}, seed=7)
+    gid = c["id"]
+    pg = pages.new(**SIZES[size])
+    pg.add_init_script("localStorage.setItem('savanna:clock-sound', 'on')")  # the low-time sound switched on
+    pg.goto(server + c["seats"][0]["join_path"])
+    pg.wait_for_function("() => window.page && window.page.view && window.page.view.clock")
+    # both seats make their first move (the first-move window does not count down a clock); then Ann's runs
+    play_until_running(server, c, 0)
+    pg.wait_for_selector("#seats .seat[data-seat='0'] .clock.running")
+    expect_row = pg.locator("#seats .seat[data-seat='0']")
+    assert "to-act" in expect_row.get_attribute("class")
+    assert pg.locator("#seats .clock.running").count() == 1  # the active clock alone is highlighted
+    rev = pg.evaluate("window.page.rev")
+    first = clock_text(pg, 0)
+    shot(pg, f"clocks-ticking-1-{size}.png")
+    pg.wait_for_timeout(700)
+    second = clock_text(pg, 0)
+    shot(pg, f"clocks-ticking-2-{size}.png")
+    if pg.evaluate("window.page.rev") == rev and pg.evaluate("document.body.dataset.status") == "playing":
+        assert seconds(second) < seconds(first), (first, second)  # no update came: the browser counted down
+    assert seconds(clock_text(pg, 1)) == pytest.approx(4.0)  # Bob's stands still: 3 s and his increment
+    # low time: red, said in the live region, and the sound (switched on) played
+    pg.wait_for_selector("#seats .clock.low[data-seat='0'], body[data-status='over']")
+    if pg.evaluate("document.body.dataset.status") == "playing":
+        shot(pg, f"clocks-low-{size}.png")
+    pg.wait_for_function("() => +(document.body.dataset.lowWarnings || 0) >= 1")
+    assert int(pg.evaluate("document.body.dataset.clockBeeps || 0")) >= 1
+    # the flag falls by itself: the server ends the game, and the page says so
+    pg.wait_for_function("() => document.body.dataset.status === 'over'", timeout=20000)
+    v = view(server, gid)
+    assert v["ended_by"] == "time" and v["ended"]["seat"] == 0 and v["winners"] == [1]
+    pg.locator("#summary button", has_text="Close").click()  # (the seats are in the Play tab, shown first on a phone)
+    note = pg.locator("#ended-note")
+    assert "Ann ran out of time: the game is over." in note.inner_text()
+    assert pg.locator("#seats .clock[data-seat='0']").inner_text() == "0:00.0"
+    heard = pg.evaluate("window.page.announcer.heard")
+    assert any("Ann ran out of time" in line for line in heard), heard
+    assert "Ann ran out of time" in pg.locator("#announce").inner_text()
+    shot(pg, f"clocks-flag-fall-{size}.png")
+    # the replay shows the clocks at each step, still
+    rp = pages.new(**SIZES[size])
+    rp.goto(f"{server}/replay/{gid}#step=0")
+    rp.wait_for_function("() => window.page && window.page.view && window.page.view.replay")
+    assert [rp.locator(f"#seats .clock[data-seat='{s}']").inner_text() for s in (0, 1)] == ["0:03.0", "0:03.0"]
+    steps = rp.evaluate("window.page.view.replay.steps")
+    rp.evaluate(f"window.page.loadReplay({steps})")
+    rp.wait_for_function(f"() => window.page.view.replay.step === {steps}")
+    assert rp.locator("#seats .clock[data-seat='1']").inner_text() == "0:04.0"
+    assert rp.locator("#log .took").count() == steps  # each action's time beside it
+    shot(rp, f"clocks-replay-{size}.png")
+
+
+def test_the_lobby_creates_a_real_time_game_and_lists_its_time_control(server, pages):
+    pg = pages.new()
+    pg.goto(server + "/")
+    pg.wait_for_selector("#clock-kind")
+    pg.fill("input[name=name-0]", "Ann")
+    pg.select_option("#clock-kind", "realtime")
+    pg.select_option("#clock-preset", label=re.compile(r"^3\+2 "))
+    assert pg.locator("#on-time").count() == 0  # two seats: a flag fall ends the game
+    pg.select_option("#clock-preset", "custom")  # one's own: 1 min 30 s + 4 s
+    pg.fill("#clock-minutes", "1")
+    pg.fill("#clock-seconds", "30")
+    pg.fill("#clock-increment", "4")
+    pg.fill("#clock-increment", "999")  # over the bound: the form says so and waits
+    pg.wait_for_selector("#form-hints li", state="attached")
+    assert "increment must be from 0 s to 180 s" in pg.locator("#form-hints").inner_text()
+    assert pg.locator("#create-button").is_disabled()
+    pg.fill("#clock-increment", "4")
+    shot(pg, "clocks-lobby-time-control.png")
+    pg.click("#create-button")
+    pg.wait_for_url("**/play/**")
+    gid = pg.url.split("/play/")[1].split("#")[0]
+    pg.wait_for_selector("#seats .clock[data-seat='0']")
+    v = view(server, gid)
+    assert v["clock"]["control"] == {"base": 90.0, "increment": 4.0} and v["clock"]["kind"] == "realtime"
+    assert pg.locator("#seats .clock[data-seat='1']").inner_text() == "1:30"
+    shot(pg, "clocks-lobby-game.png")
+    pg.goto(server + "/")
+    row = pg.locator(f"#lists .game-item:has(a[href='/play/{gid}'])")
+    row.wait_for()
+    assert row.locator(".clock-badge").inner_text() == "⏱ 90 s+4"
+
+
+def test_a_correspondence_deadline_in_local_time_and_your_games_lists_it(server, pages):
+    pg = pages.new(timezone_id="Asia/Tokyo", **PHONE)
+    pg.goto(server + "/")
+    pg.wait_for_selector("#clock-kind")
+    pg.fill("input[name=name-0]", "Ann")
+    pg.select_option("#clock-kind", "correspondence")
+    pg.select_option("#clock-days", "3")
+    pg.click("#create-button")
+    pg.wait_for_url("**/play/**")
+    gid = pg.url.split("/play/")[1].split("#")[0]
+    pg.wait_for_selector("#deadline-note")
+    v = view(server, gid)
+    assert v["clock"]["kind"] == "correspondence" and v["clock"]["control"] == {"days": 3}
+    deadline = datetime.fromisoformat(v["clock"]["deadline"].replace("Z", "+00:00")).astimezone(ZoneInfo("Asia/Tokyo"))
+    text = pg.locator("#deadline-note").inner_text()
+    assert "GMT+9" in text, text
+    shown = {(deadline + timedelta(seconds=d)).strftime("%I:%M %p") for d in (0, 2)}  # (a minute may turn meanwhile)
+    assert any(s in text for s in shown), (text, shown)
+    assert re.search(r"(2 d 23 h|3 d 0 h) left", text), text
+    shot(pg, "clocks-correspondence-phone.png")
+    # Your games: the game to move first, with its deadline (this browser holds its seat's token)
+    pg.goto(server + "/games")
+    item = pg.locator(f"#to-move .game-item[data-id='{gid}']")
+    item.wait_for()
+    assert "GMT+9" in item.locator(".deadline").inner_text()
+    assert re.search(r"(2 d 23 h|3 d 0 h) left", item.inner_text())
+    shot(pg, "clocks-your-games-phone.png")
