@@ -112,7 +112,8 @@ def test_restarted_keeps_the_time_spent():
     s = clock.restarted(s, 1, 4.0)
     assert s["remaining"] == [6.0, 10.0] and s["running"] == 1 and s["since"] == 4.0
     s["flagged"].append(1)
-    assert clock.restarted(s, 1, 5.0)["running"] is None  # a fallen seat's clock runs no more
+    s = clock.restarted(s, 1, 5.0)
+    assert s["running"] is None and s["remaining"] == [6.0, 9.0]  # a fallen seat's clock runs no more
 
 
 def test_turns_left():

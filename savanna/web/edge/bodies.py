@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from savanna import games, limits
 from savanna.limits import SEED_BITS
 
+from ..table import clock
 from ..table.errors import GameError
 from ..table.seats import NAME_LIMIT
 
@@ -56,6 +57,16 @@ class NewGame(BaseModel):
     on_resign: Literal["computer", "end"] = Field("computer", description="what a resignation does: the seat "
                                                   "passes to a computer player, or the game ends (resign.py)")
     resign_player: str = Field("medium", description="the computer player a resigned seat passes to")
+    clock: Any = Field(None, description=(
+        "the time control: {\"base\": SECONDS, \"increment\": SECONDS} for real time (Fischer: base "
+        f"{clock.BASE[0]:g} to {clock.BASE[1]:g} s, whole or not; increment {clock.INCREMENT[0]:g} to "
+        f"{clock.INCREMENT[1]:g} s, added when a seat hands the turn on), {{\"days\": N}} for correspondence "
+        f"(N days a turn, one of {', '.join(map(str, clock.DAYS))}), or null: untimed. A person who makes no "
+        "first move in time (real time: a window of seconds; correspondence: the turn's days) aborts the "
+        "game, unrated. Out of bounds: 400 bad_clock naming the field"))
+    on_time: Literal["computer", "end"] = Field("computer", description=(
+        "what a flag fall does in a game of more than two seats: the seat passes to a computer player "
+        "(resign_player) or the game ends; in two seats the seat out of time loses. It ranks last either way"))
 
     def game_options(self) -> dict[str, Any]:
         """The options given, in "options" or as fields of their own (the table checks them)."""

@@ -155,7 +155,8 @@ def router(parts: Parts) -> APIRouter:
         c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
                                     options=body.game_options(), seed=body.seed, hotseat=body.hotseat,
                                     listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
-                                    address=client_host(request), rated=body.rated, creator_account=creator)
+                                    address=client_host(request), rated=body.rated, creator_account=creator,
+                                    clock=body.clock, on_time=body.on_time)
         live.kick(c.id)  # a computer may sit first
         return created(request, c)
 

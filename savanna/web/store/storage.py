@@ -82,6 +82,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -183,6 +184,10 @@ class GameRow(Base):
     # the game's own data, stored apart (game_data); null: none, or a row from before that holds it in `settings`
     data_hash: Mapped[str | None] = mapped_column(String(64), ForeignKey("game_data.hash"), nullable=True,
                                                   default=None, index=True)
+    # a timed game's next deadline, epoch seconds (table/clock.py: when the running seat's time or
+    # first-move window ends; null: no clock runs), kept on every write, so that the games whose
+    # time ran out are found by one indexed query (`due`). Added later: nullable
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, default=None, index=True)
 
 
 class SeatAccountRow(Base):
@@ -270,14 +275,19 @@ class Listing:
     created_at: datetime
     updated_at: datetime
     rated: bool = False  # meta["rated"]
+    # a timed game's clock as listed: {"control", "running", "deadline"} (meta["clock"]'s, and the column)
+    clock: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, row: Any, keys: list[str]) -> Listing:
         got = row._mapping
         settings = {k: got[f"setting_{i}"] for i, k in enumerate(keys) if got[f"setting_{i}"] is not None}
+        control = got.get("clock_control")
+        clock = None if not isinstance(control, dict) else {
+            "control": control, "running": got.get("clock_running"), "deadline": got.get("deadline")}
         return cls(id=row.id, game=row.game, settings=settings, seats=[dict(s) for s in row.seats], status=row.status,
                    summary=dict(row.summary or {}), created_at=_utc(row.created_at), updated_at=_utc(row.updated_at),
-                   rated=got.get("rated") is True)
+                   rated=got.get("rated") is True, clock=clock)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -305,6 +315,11 @@ _SAVE = (update(GAMES)
 _SAVED = _SAVE.returning(GAMES.c.id, GAMES.c.version).cte("saved")
 # the same write, telling the other server processes (cluster.py) at commit: "<game> <version>"
 _SAVE_AND_TELL = select(func.pg_notify(bindparam("channel"), _SAVED.c.id + " " + cast(_SAVED.c.version, String)))
+# a timed game's move: its meta (the clock) and deadline too
+_SAVE_TIMED = _SAVE.values(meta=bindparam("meta"), deadline=bindparam("deadline"))
+_SAVED_TIMED = _SAVE_TIMED.returning(GAMES.c.id, GAMES.c.version).cte("saved")
+_SAVE_TIMED_AND_TELL = select(func.pg_notify(bindparam("channel"),
+                                             _SAVED_TIMED.c.id + " " + cast(_SAVED_TIMED.c.version, String)))
 _TOUCH = update(GAMES).where(GAMES.c.id == bindparam("gid")).values(touched_at=bindparam("now"))
 
 
@@ -487,8 +502,9 @@ class Store:
     # ------------------------------------------------------------ writes
 
     def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
-               listed: bool = True, game: str = games.UNNAMED, meta: dict | None = None) -> GameRecord:
-        """Store a new game under a fresh random id."""
+               listed: bool = True, game: str = games.UNNAMED, meta: dict | None = None,
+               deadline: float | None = None) -> GameRecord:
+        """Store a new game under a fresh random id (`deadline`: its clock's, if one runs)."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         rest, own = own_data(game, settings)
@@ -497,7 +513,7 @@ class Store:
             now = _now()
             row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=rest, seats=seats,
                           actions=list(actions), status=status, summary=summary, listed=listed, version=0,
-                          created_at=now, updated_at=now, meta=meta or None, data_hash=key)
+                          created_at=now, updated_at=now, meta=meta or None, data_hash=key, deadline=deadline)
             try:
                 with self._write_lock, self._session.begin() as s:
                     if key is not None:  # its data, unless stored already (by another game)
@@ -521,30 +537,39 @@ class Store:
             raise VersionConflict(f"game {game_id} changed since version {expected_version}")
         return self.advance(game, actions=actions, status=status, summary=summary)
 
-    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: dict) -> GameRecord:
+    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
+                meta: dict | None = None, deadline: float | None = None) -> GameRecord:
         """`save` of the game's next version when the caller holds the game as read (`game`):
         the write alone, nothing read back (a move's one statement). VersionConflict, and nothing
-        stored, if the stored game is no longer at game.version."""
+        stored, if the stored game is no longer at game.version. A timed game's move gives its
+        `meta` (the clock in it) and `deadline` too; without `meta` both are left as they are."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         now = _now()
         params = {"gid": game.id, "expected": game.version, "actions": list(actions), "status": status,
                   "summary": summary, "version": game.version + 1, "now": now}
+        save, save_and_tell = _SAVE, _SAVE_AND_TELL
+        if meta is not None:
+            params.update(meta=meta or None, deadline=deadline)
+            save, save_and_tell = _SAVE_TIMED, _SAVE_TIMED_AND_TELL
         with self._write_lock, self._single.begin() as con:  # (under AUTOCOMMIT, no BEGIN is sent)
             if self.tell_others:  # the write and the notice in one statement, one round trip
-                stored = len(con.execute(_SAVE_AND_TELL, {**params, "channel": CHANGES_CHANNEL}).all()) == 1
+                stored = len(con.execute(save_and_tell, {**params, "channel": CHANGES_CHANNEL}).all()) == 1
             else:
-                stored = con.execute(_SAVE, params).rowcount == 1  # one statement: checked and written at once
+                stored = con.execute(save, params).rowcount == 1  # one statement: checked and written at once
         if not stored:
             raise VersionConflict(f"game {game.id} changed since version {game.version}")
         return dataclasses.replace(game, actions=params["actions"], status=status, summary=dict(summary),
-                                   version=game.version + 1, updated_at=now)
+                                   version=game.version + 1, updated_at=now,
+                                   meta=game.meta if meta is None else dict(meta))
 
     def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                seats: list[dict] | None = None, meta: dict | None = None) -> GameRecord:
+                seats: list[dict] | None = None, meta: dict | None = None,
+                deadline: float | None | object = ...) -> GameRecord:
         """`advance` that may also shorten the action list (a takeback) and change the seats
         and `meta` (a resignation, a takeback asked for): the same check of game.version,
-        VersionConflict and nothing stored if the game has moved on."""
+        VersionConflict and nothing stored if the game has moved on. `deadline`: the clock's
+        (`...`: left as it is)."""
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         now = _now()
@@ -552,6 +577,8 @@ class Store:
         meta = game.meta if meta is None else meta
         values = {"actions": list(actions), "status": status, "summary": summary, "seats": seats,
                   "meta": meta or None, "version": game.version + 1, "updated_at": now}
+        if deadline is not ...:
+            values["deadline"] = deadline
         with self._write_lock, self.engine.begin() as con:
             stored = con.execute(update(GAMES).where(GAMES.c.id == game.id, GAMES.c.version == game.version)
                                  .values(**values)).rowcount == 1
@@ -689,7 +716,8 @@ class Store:
         settings, the keys named, read inside the database (a game's own tile set, which an
         upload may make large, is never read); no action list."""
         keys = sorted(set(settings))
-        q = (select(*_LISTING, self._rated(), *(self._setting(k).label(f"setting_{i}") for i, k in enumerate(keys)))
+        q = (select(*_LISTING, self._rated(), *self._clock(),
+                    *(self._setting(k).label(f"setting_{i}") for i, k in enumerate(keys)))
              .where(GAMES.c.status == status, GAMES.c.listed.is_(True))
              .order_by(GAMES.c.updated_at.desc(), GAMES.c.id).limit(limit))
         with self.engine.connect() as con:
@@ -704,13 +732,22 @@ class Store:
         return column[key]
 
     def _rated(self) -> Any:
-        """meta["rated"], picked inside the database (the rest of meta is not read)."""
+        """meta["rated"] and the clock's control, running seat and deadline, picked inside the
+        database (the rest of meta is not read)."""
         return self._setting("rated", GAMES.c.meta).label("rated")
+
+    def _clock(self) -> tuple[Any, ...]:
+        """meta["clock"]["control"] and ["running"], and the deadline, picked inside the database."""
+        if self.engine.dialect.name == "sqlite":
+            pick = [type_coerce(GAMES.c.meta.op("->")(f'$."clock"."{k}"'), JSON) for k in ("control", "running")]
+        else:
+            pick = [type_coerce(GAMES.c.meta.op("->")("clock").op("->")(k), JSON) for k in ("control", "running")]
+        return pick[0].label("clock_control"), pick[1].label("clock_running"), GAMES.c.deadline
 
     def games_of_account(self, account_id: int, status: str | None = None, limit: int = 50) -> list[AccountGame]:
         """The games whose seats the account claimed (seat_accounts), as the lobby lists them,
         most recently changed first, listed or not; `status`: "playing" or "over" only."""
-        q = (select(*_LISTING, self._rated(), SEAT_ACCOUNTS.c.seat)
+        q = (select(*_LISTING, self._rated(), *self._clock(), SEAT_ACCOUNTS.c.seat)
              .join(SEAT_ACCOUNTS, SEAT_ACCOUNTS.c.game_id == GAMES.c.id)
              .where(SEAT_ACCOUNTS.c.account_id == account_id)
              .order_by(GAMES.c.updated_at.desc(), GAMES.c.id, SEAT_ACCOUNTS.c.seat))
@@ -726,10 +763,24 @@ class Store:
                 found[row.id][1].append(row.seat)
         return [AccountGame(listing, tuple(seats)) for listing, seats in found.values()]
 
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        """The games being played whose deadline (a clock's) is at or before `now`, the earliest
+        first (one indexed query)."""
+        q = (select(GAMES.c.id).where(GAMES.c.deadline <= now, GAMES.c.status == "playing")
+             .order_by(GAMES.c.deadline, GAMES.c.id).limit(limit))
+        with self.engine.connect() as con:
+            return list(con.execute(q).scalars())
+
+    def next_deadline(self) -> float | None:
+        """The earliest deadline of a game being played (None: no clock runs)."""
+        q = select(func.min(GAMES.c.deadline)).where(GAMES.c.status == "playing")
+        with self.engine.connect() as con:
+            return con.execute(q).scalar()
+
     def playing(self) -> list[Listing]:
         """Every game still being played, as the lobby lists them (for resuming after a restart:
         whose turn it is, from the summary), neither its settings nor its own data read."""
-        q = select(*_LISTING, self._rated()).where(GAMES.c.status == "playing")
+        q = select(*_LISTING, self._rated(), *self._clock()).where(GAMES.c.status == "playing")
         with self.engine.connect() as con:
             return [Listing.of(r, []) for r in con.execute(q)]
 

@@ -100,7 +100,7 @@ def turn_time(control: dict[str, Any]) -> float:
 
 def low(control: dict[str, Any]) -> float:
     """The low-time threshold, seconds: a warning on the page (and a mail) below it."""
-    return LOW_DAYS if "days" in control else min(LOW, 0.2 * float(control["base"]))
+    return LOW_DAYS if "days" in control else round(min(LOW, 0.2 * float(control["base"])), 3)
 
 
 def start(control: dict[str, Any], seats: int, now: float, running: int | None, *,
@@ -138,7 +138,7 @@ def after_action(state: dict[str, Any], seat_before: int, seat_after: int | None
     out = copy(state)
     took = round(max(0.0, now - state["since"]), 3)
     out["times"].append(took)
-    if state["running"] == seat_before and state["moved"][seat_before] and seat_before not in state["flagged"]:
+    if state["running"] == seat_before and state["moved"][seat_before]:
         out["remaining"][seat_before] -= took
     out["moved"][seat_before] = True
     control = state["control"]
@@ -157,7 +157,7 @@ def restarted(state: dict[str, Any], running: int | None, now: float) -> dict[st
     takeback, a seat taken, a seat passed to a computer): the time spent until now is kept."""
     out = copy(state)
     r = state["running"]
-    if r is not None and state["moved"][r] and r not in state["flagged"]:
+    if r is not None and state["moved"][r]:
         out["remaining"][r] -= max(0.0, now - state["since"])
     out["running"] = runs(out, running)
     out["since"] = float(now)

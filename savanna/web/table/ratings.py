@@ -8,7 +8,8 @@
 
 The model is savanna/rating.py's (OpenSkill's Plackett-Luce, one rating per account and game).
 A game's places come from its standing (standing.ranks): the seats that did not resign by score,
-ties sharing a place, then the resigned seats, last. Who is rated for a seat: the account that
+ties sharing a place, then the resigned seats (and those whose flag fell: flag.py), last. An
+aborted game (no first move in time) is settled with no change. Who is rated for a seat: the account that
 claimed it (kept when it resigned and a computer played it on), else, for a computer seat, the
 computer player's own account (below); a seat with neither (not in a rated game) is not rated. An
 account on several seats of one game (two "medium" seats) is rated once: each seat counts as an
@@ -102,8 +103,8 @@ class Ratings:
         seeds = {aid: self._seed(record, seats_[0]) for aid, seats_ in by_account.items()}
         places = [Place(aid, min(ranks[s] for s in seats_), min(seats_, key=lambda s: ranks[s]),
                         (seeds[aid].mu, seeds[aid].sigma)) for aid, seats_ in by_account.items()]
-        if len(places) < 2:
-            places = []  # nobody to rate against: settled, nothing changes
+        if len(places) < 2 or standing.aborted(record):
+            places = []  # nobody to rate against, or an aborted game (flag.py): settled, nothing changes
 
         def rate(current: dict[int, RatingRow]) -> dict[int, tuple[float, float]]:
             order = [(aid, s) for aid, seats_ in by_account.items() for s in seats_]

@@ -1,4 +1,4 @@
-"""What the room's concerns (resign.py, takeback.py; clocks, claims and hints to come) are
+"""What the room's concerns (resign.py, takeback.py, flag.py; claims and hints to come) are
 handed: the service's public face, as a protocol, so that each concern sits beside the service
 without importing it."""
 
@@ -28,6 +28,9 @@ class Room(Protocol):
              status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,
              refused: str = ...) -> GameRecord:
         """Store a change of the game at the version read (GameError "conflict" if another came first)."""
+
+    def now(self) -> float:
+        """The clocks' time, epoch seconds (clock.py)."""
 
     def delete(self, rec: GameRecord) -> None:
         """Delete the game at the version read (GameError "conflict" if it changed)."""

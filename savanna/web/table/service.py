@@ -21,6 +21,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from savanna.limits import ACTION_CHARS
 
 from ..jsontext import iso
 from ..store.storage import GameRecord, Listing, Store, VersionConflict
-from . import claims, resign, standing
+from . import claims, clock, resign, standing, timekeeping
 from .errors import GameError
 from .position import Position
 from .seats import (
@@ -98,11 +99,16 @@ class GameService:
     """Create, rebuild, play, replay, export and import games (see the module docstring)."""
 
     def __init__(self, store: Store, cache_size: int = 2048, *, max_think: float = MAX_THINK,
-                 computer_only: bool = False, find_account: Callable[[str], tuple[int, str] | None] | None = None):
+                 computer_only: bool = False, find_account: Callable[[str], tuple[int, str] | None] | None = None,
+                 now: Callable[[], float] = time.time, first_move: float = clock.FIRST_MOVE):
         """`max_think`: seconds a computer seat may think a move; `computer_only`: whether games
         without a human seat may be created (each is CPU spent for no one); `find_account(name)`:
-        the (id, name) of the account a seat is invited by (None: no such account)."""
+        the (id, name) of the account a seat is invited by (None: no such account). `now`: the
+        clocks' time, epoch seconds (tests inject theirs); `first_move`: seconds a person has for
+        their first move in a real-time game before it is aborted (timekeeping.py)."""
         self.store = store
+        self.now = now
+        self.first_move = first_move
         self.find_account = find_account
         self.max_think = max_think
         self.computer_only = computer_only
@@ -126,15 +132,18 @@ class GameService:
     def create(self, seats: Any = None, players: Any = None, seed: Any = None, hotseat: bool = False,
                listed: bool = True, game: str = games.DEFAULT_GAME, on_resign: Any = None, resign_player: Any = None,
                options: dict[str, Any] | None = None, address: str | None = None, rated: bool = False,
-               creator_account: int | None = None, **more_options: Any) -> Created:
+               creator_account: int | None = None, clock: Any = None, on_time: Any = None,
+               **more_options: Any) -> Created:
         """A new game; each seat {"kind": "human"|"computer", "name": ..., "player": spec, "hotseat": bool}.
         Without seats: seat 0 human, the others the medium computer player. The rules options
         are the game's own (its description's), given as `options` or as keywords
         (`final_scoring="majority"`). `on_resign` and `resign_player`: what a resignation does
         (resign.py). `address`: the creating client's, kept for sharing computer time (live/searches.py).
-        `rated`: a rated game (claims.py), by the logged-in `creator_account`."""
+        `rated`: a rated game (claims.py), by the logged-in `creator_account`. `clock`: its time
+        control (clock.parse; None: untimed), `on_time`: what a flag fall does (flag.py)."""
         spec = spec_for(game)
         meta = resign.settings(on_resign, resign_player, self.max_think)
+        control = timekeeping.control(clock, on_time)
         chosen = lobby_options(spec, {**(options or {}), **more_options})
         seat_list = make_seats(seats, players, hotseat, (spec.min_players, spec.max_players), self.max_think,
                                self.computer_only, find_account=self.find_account)
@@ -152,7 +161,7 @@ class GameService:
             raise GameError("bad_settings", str(e)) from None
         # stored as the engine saves them: with the tile set's version, which a later default may not be
         return self._store_new(spec.name, {**spec.stored_settings(position.game), "deal": deal}, seat_list,
-                               position, listed, meta, address)
+                               position, listed, meta, address, control)
 
     def import_game(self, data: Any, seats: Any = None, hotseat: bool | None = None, listed: bool = True,
                     on_resign: Any = None, resign_player: Any = None, address: str | None = None) -> Created:
@@ -198,14 +207,19 @@ class GameService:
         return self._store_new(spec.name, settings, seat_list, position, listed, meta, address)
 
     def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool,
-                   meta: dict[str, Any], address: str | None = None) -> Created:
+                   meta: dict[str, Any], address: str | None = None, control: dict | None = None) -> Created:
         tokens, shared = deal_tokens(seats)
         creator = new_token()
         over = position.game.is_terminal()
+        meta = {**meta, "creator_hash": hash_token(creator), **({CREATED_FROM: address[:64]} if address else {})}
+        deadline = None
+        if control is not None:
+            meta.update(on_time=control["on_time"], clock=timekeeping.started(
+                control["control"], seats, meta, position.game, self.now(), self.first_move))
+            deadline = clock.deadline(meta["clock"])
         record = self.store.create(settings=settings, seats=seats, actions=[str(a) for a in position.game.history],
                                    status="over" if over else "playing", summary=position.summary(),
-                                   listed=bool(listed), game=game, meta={**meta, "creator_hash": hash_token(creator),
-                                                                         **({CREATED_FROM: address[:64]} if address else {})})
+                                   listed=bool(listed), game=game, meta=meta, deadline=deadline)
         self.remember(record, position)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
                 "claimed": s.get("account") is not None, "open": bool(s.get("open")), "token": t}
@@ -342,6 +356,7 @@ class GameService:
             "current_player": sm.get("current_player"), "moves": sm.get("moves", 0), "turn": sm.get("turn"),
             "tiles_left": sm.get("tiles_left"), "winners": sm.get("winners", []),
             "created": iso(rec.created_at), "updated": iso(rec.updated_at),
+            "clock": timekeeping.listed(rec.clock),
         }
 
     def games_of(self, account: int, limit: int = 50,
@@ -404,6 +419,8 @@ class GameService:
             who = rec.seats[seat]["name"]
             yours = ", ".join(str(s) for s in sorted(mine))
             raise GameError("not_your_turn", f"it is seat {seat}'s turn ({who}), not yours (seat {yours})")
+        if timekeeping.out_of_time(rec.meta, seat, self.now()):
+            raise GameError("out_of_time", timekeeping.ran_out(rec))
         if version is not None and version != rec.version:
             raise GameError("stale", f"the game has moved on (version {rec.version}, you sent {version}): "
                                      "look again before acting")
@@ -417,10 +434,13 @@ class GameService:
 
     def _persist(self, rec: GameRecord, new: Position) -> GameRecord:
         g = new.game
+        actions = [str(a) for a in g.history]
+        status = "over" if g.is_terminal() else "playing"
+        timed = timekeeping.kept(rec, actions=actions, seats=rec.seats, meta=rec.meta, status=status, game=g,
+                                 now=self.now())
         try:
-            saved = self.store.advance(rec, actions=[str(a) for a in g.history],
-                                       status="over" if g.is_terminal() else "playing",
-                                       summary=standing.summary(rec, new))
+            saved = self.store.advance(rec, actions=actions, status=status, summary=standing.summary(rec, new),
+                                       **({} if timed is None else {"meta": timed[0], "deadline": timed[1]}))
         except VersionConflict:
             raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
         self.remember(saved, new)
@@ -444,10 +464,13 @@ class GameService:
         read, under `lock`. If another write came first, GameError "conflict" saying `refused`."""
         changed = dataclasses.replace(rec, **{k: v for k, v in (("seats", seats), ("meta", meta), ("status", status))
                                               if v is not None})
+        actions = rec.actions if actions is None else actions
+        timed = timekeeping.kept(rec, actions=actions, seats=changed.seats, meta=changed.meta, status=changed.status,
+                                 game=position.game, now=self.now())
         try:
-            saved = self.store.rewrite(rec, actions=rec.actions if actions is None else actions,
-                                       status=changed.status, summary=standing.summary(changed, position),
-                                       seats=seats, meta=meta)
+            saved = self.store.rewrite(rec, actions=actions, status=changed.status,
+                                       summary=standing.summary(changed, position), seats=seats,
+                                       **({"meta": meta} if timed is None else {"meta": timed[0], "deadline": timed[1]}))
         except VersionConflict:
             raise GameError("conflict", refused) from None
         self.remember(saved, position)
@@ -501,6 +524,9 @@ class GameService:
             return
         new = pos.advanced(action)
         with self.lock(rec.id):
+            if timekeeping.out_of_time(rec.meta, pos.game.current_player, self.now()):
+                log.info("game %s: computer move %s came after its time ran out", rec.id, action)
+                return
             try:
                 self._persist(rec, new)
             except GameError:
@@ -521,6 +547,16 @@ class GameService:
         as the lobby lists them, so that starting reads no game's own tile set or map."""
         return [r.id for r in self.store.playing() if self.computer_to_move(r) is not None
                 and (self.computer_only or any(s["kind"] != COMPUTER for s in r.seats))]
+
+    # --------------------------------------------------------------- clocks
+
+    def due_games(self, limit: int = 100) -> list[str]:
+        """Games being played whose clock's deadline has passed (flag.fall acts on each)."""
+        return self.store.due(self.now(), limit)
+
+    def next_deadline(self) -> float | None:
+        """The earliest deadline of a running clock, epoch seconds (None: none runs)."""
+        return self.store.next_deadline()
 
     def close(self) -> None:
         self.closed = True

@@ -57,9 +57,14 @@ def ranks(record: GameRecord, scores: list[int]) -> list[int]:
     return out
 
 
+def aborted(record: GameRecord) -> bool:
+    """Whether the game was aborted (a person's first move never came: flag.py): nobody won."""
+    return (record.meta.get("ended") or {}).get("reason") == "aborted"
+
+
 def winners(record: GameRecord, game: Any) -> list[int]:
     """The winners: the engine's, but a resigned seat ranks last (see the module docstring)."""
-    if not ended(record) and not game.is_terminal():
+    if (not ended(record) and not game.is_terminal()) or aborted(record):
         return []
     order = resignation_order(record)
     if not order and game.is_terminal():

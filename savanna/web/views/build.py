@@ -70,6 +70,8 @@ rules. Actions are the notation strings of the game's docs (docs/<game>.md).
                                       resigned seat ranks last: the best among the others (when
                                       every seat resigned, the last to resign: table/standing.py)
       "ranking": ..., "ended": ..., "takeback": ...   the room's fields (room.py)
+      "clock": ..., "ended_by": ..., "times": ..., "on_time": ...   the clock's (clocks.py); each
+                                      history entry of a timed game has "took": its seconds
     }
 
 A replay view (GET /api/games/{id}/replay?step=N) is the same view of the position after the
@@ -92,7 +94,7 @@ from ..jsontext import iso
 from ..store.storage import GameRecord
 from ..table.position import Position
 from ..table.seats import COMPUTER
-from . import room
+from . import clocks, room
 from .patch import Grown, Keys
 
 
@@ -161,8 +163,9 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
     over = g.is_terminal()
     n = _held_of(held, "history", len(g.history))
     events = position.events
+    times = (record.meta.get("clock") or {}).get("times") or ()
     entries = [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i], "action": str(g.history[i]),
-                **({"scored": events[i]} if events[i] else {})}
+                **({"scored": events[i]} if events[i] else {}), **({"took": times[i]} if i < len(times) else {})}
                for i in range(n or 0, len(g.history))]
     history = entries if n is None else Grown(n, entries)
     n = _held_of(held, "score_history", len(position.score_history))
@@ -197,6 +200,7 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
                              if over and position.events else None)
     partial = replay is not None and replay["step"] != replay["steps"]  # a replay before the game's end
     room.add(view, record, position, partial, own.ASKING)
+    clocks.add(view, record, position, replay)
     if replay is not None:
         view["replay"] = replay
     return view
