@@ -1,7 +1,9 @@
 // The game page's clocks: each seat's in its row, the running one counting down in the browser
-// between the server's updates and set again by each (the server keeps the time: the view's
-// "clock" gives each seat's remaining seconds as of when it was taken, and the page counts from
-// the moment those figures arrived, so the two machines' clocks need not agree). The running
+// between the server's updates and set again by each. The server keeps the time: the view's
+// "clock" gives each seat's remaining seconds as of "at", when the running clock last started
+// (the view does not change while nobody acts), and the page counts down from then by this
+// machine's clock (or from when the figures came, if this clock puts "at" later: a clock
+// behind the server's never shows more time than the server gave). The running
 // clock is highlighted, and marked low under the view's threshold (with an optional sound for
 // one's own, off unless switched on in this browser); a flag fall, an aborted game and the
 // server's absence are said in words, on the page and in the live region. A correspondence
@@ -26,7 +28,7 @@ class Clocks {
     this.page = page;
     this.clock = null; // the view's "clock"
     this.key = null; // its figures as text: a view whose figures did not change keeps their arrival
-    this.arrived = 0; // performance.now() when the figures came
+    this.arrived = 0; // Date.now() when the figures came
     this.timer = null;
     this.warned = null; // "seat:since" of the last low-time warning (once a turn)
     this.audio = null;
@@ -36,7 +38,7 @@ class Clocks {
   update(view) {
     const c = view.clock || null;
     const key = c ? JSON.stringify(c) : null;
-    if (key !== this.key) { this.key = key; this.arrived = performance.now(); }
+    if (key !== this.key) { this.key = key; this.arrived = Date.now(); }
     this.clock = c;
     const ticking = this.ticking(view);
     if (ticking && !this.timer) this.timer = setInterval(() => this.tick(), TICK_MS);
@@ -49,7 +51,13 @@ class Clocks {
       && this.clock.running !== undefined;
   }
 
-  elapsed() { return this.timer ? (performance.now() - this.arrived) / 1000 : 0; }
+  // seconds the running clock has run since "at" (0 when it does not run here: over, a replay)
+  elapsed() {
+    const c = this.clock;
+    if (!this.timer || !c.at) return 0;
+    const since = Date.parse(c.at);
+    return Math.max(0, Date.now() - Math.min(since, this.arrived)) / 1000;
+  }
 
   // a seat's seconds left now
   left(seat) {
@@ -61,15 +69,8 @@ class Clocks {
   // the first-move window's seconds left now (the running seat's), or null
   windowLeft() {
     const c = this.clock;
-    if (!c.first_move || !c.deadline) return null;
+    if (!c.first_move || !c.deadline || !c.at) return null;
     return Math.max(0, (Date.parse(c.deadline) - Date.parse(c.at)) / 1000 - this.elapsed());
-  }
-
-  // the running seat's deadline as an instant of this machine (ms): the figures' own span added
-  // to the moment they came, rather than the server's date read by a clock that may differ
-  deadlineHere() {
-    const c = this.clock;
-    return Date.now() + (Date.parse(c.deadline) - Date.parse(c.at)) - this.elapsed() * 1000;
   }
 
   // The clock in a seat's row (null for an untimed game): filled, and kept ticking, by tick().
@@ -162,7 +163,7 @@ class Clocks {
     if (v.status === "playing" && c.running !== null && c.running !== undefined) {
       if (c.kind === "correspondence" && c.deadline) {
         out.push(h("div", { id: "deadline-note", class: "clock-note", dataset: { deadline: c.deadline } },
-          _("{who} moves by {deadline}", { who: name(c.running), deadline: T.when(this.deadlineHere()) }), " · ",
+          _("{who} moves by {deadline}", { who: name(c.running), deadline: T.when(c.deadline) }), " · ",
           h("strong", { id: "deadline-left" }, this.turnLeftText())));
       }
       if (c.first_move) {

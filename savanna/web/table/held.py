@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..store.storage import Listing, possible_id
-from . import claims
+from . import claims, clock
 from .errors import GameError
 from .seats import seats_for
 
@@ -19,10 +19,13 @@ MAX_PAIRS = 50  # pairs in one request: a browser's games, looked up at once
 
 
 def listing(record: Any) -> Listing:
-    """A stored game as the lobby lists it."""
+    """A stored game as the lobby lists it (its clock as Store.listings reads it)."""
+    state = record.meta.get("clock")
+    found = None if not state else {"control": state["control"], "running": state["running"],
+                                    "deadline": clock.deadline(state)}
     return Listing(id=record.id, game=record.game, settings=record.settings, seats=record.seats, status=record.status,
                    summary=record.summary, created_at=record.created_at, updated_at=record.updated_at,
-                   rated=claims.is_rated(record))
+                   rated=claims.is_rated(record), clock=found)
 
 
 def held_games(service: Any, pairs: Iterable[tuple[str, str]],
