@@ -5,6 +5,8 @@ bounded and limited per address; GET /games is the page."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 pytest.importorskip("fastapi")
@@ -24,6 +26,10 @@ def client(request, tmp_path):
     app = create_app(fresh_database(request.param, tmp_path), autoplay=False, search_processes=False)
     with TestClient(app) as c:
         yield c
+
+
+def instant(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def held(client, pairs):
@@ -87,3 +93,18 @@ def test_the_look_up_is_limited_per_address(client):
 def test_the_page_is_served(client):
     r = client.get("/games")
     assert r.status_code == 200 and "mine.js" in r.text
+
+
+def test_a_timed_game_is_listed_with_its_clock_and_deadline(client):
+    c = create(client, [ANN, BOB], seed=6, clock={"days": 3})
+    untimed = create(client, [ANN, BOB], seed=6)
+    got = held(client, [(c["id"], c["seats"][0]["token"]), (untimed["id"], untimed["seats"][0]["token"])])
+    items = {g["id"]: g for g in got["to_move"]}
+    timed = items[c["id"]]["clock"]
+    assert timed["control"] == {"days": 3} and timed["running"] == 0
+    shown = view(client, c["id"])["clock"]["deadline"]
+    assert abs((instant(timed["deadline"]) - instant(shown)).total_seconds()) < 1  # (the lobby writes whole seconds)
+    assert items[untimed["id"]]["clock"] is None
+    # as the lobby lists it
+    listed = {g["id"]: g for g in client.get("/api/games").json()["open"]}
+    assert listed[c["id"]]["clock"] == timed
