@@ -52,7 +52,7 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
         with store.engine.begin() as con:
             for table in ("games", "game_data", "store_marks", "holds", "leases", "servers", "rate_events",
                           "rating_history", "ratings", "rated_games", "account_sessions", "accounts",
-                          "seat_accounts"):
+                          "seat_accounts", "liveness"):
                 if table in have:
                     con.execute(text(f"DELETE FROM {table}"))
     finally:

@@ -11,7 +11,7 @@ in pyproject.toml says so, and CI checks it):
              message handlers (no rules, no game's name)
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry,
-             the sweep settling rated games
+             the sweep settling rated games, the clocks' loop and the servers' liveness mark
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
              tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
@@ -20,7 +20,7 @@ in pyproject.toml says so, and CI checks it):
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
-searches, the live games, the cluster and the expiry, and includes the routers.
+searches, the live games, the cluster, the expiry and the clocks, and includes the routers.
 
 REST (every error answers {"type": "error", "code": ..., "message": ...} with the HTTP
 status of the code, see table/errors.py):
@@ -111,6 +111,7 @@ from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
 from .edge.ratelimit import DEFAULT_CREATE_LIMIT, DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT, CreationLimits
+from .live.clocks import Clocks
 from .live.cluster import Cluster, GlobalSlots
 from .live.connection import Limits
 from .live.expiry import DEFAULT_EXPIRE_AFTER, Expiry
@@ -118,6 +119,7 @@ from .live.games import LiveGames
 from .live.ratings import RatingSweep
 from .live.searches import Searches
 from .store.accounts import AccountStore
+from .store.liveness import Liveness
 from .store.ratings import RatingStore
 from .store.ratestore import DatabaseStorage
 from .store.storage import Store, redact
@@ -211,6 +213,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=caps,
                      cluster=cluster)
     expiry = Expiry(store, service, live, after=expire_after)
+    clocks = Clocks(service, live, Liveness(store.engine), cluster)  # flags fall; no clock runs while no server is up
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
                   https=https, ratings=ratings)
@@ -218,7 +221,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         log.info("savanna web app on %s", redact(store.url))
+        await clocks.resume()  # the time no server was up credited, before anything plays
         await live.start()
+        await clocks.start()
         await expiry.start()
         await rating_sweep.start()
         try:
@@ -226,6 +231,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         finally:
             await rating_sweep.close()
             await expiry.close()
+            await clocks.close()
             await live.close()
             store.close()
 
@@ -241,6 +247,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.accounts = accounts
     app.state.account_limits = account_limits
     app.state.expiry = expiry
+    app.state.clocks = clocks
     app.state.ratings = ratings
     app.add_middleware(BodyLimit, message_limit=message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included

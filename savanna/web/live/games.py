@@ -356,6 +356,10 @@ class LiveGames:
         if game_id not in self._tasks:
             self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
 
+    def driving(self, game_id: str) -> bool:
+        """Whether this server is letting the game's computer seats move (holding its lease, with several)."""
+        return game_id in self._tasks
+
     async def _drive(self, game_id: str) -> None:
         try:
             while game_id in self._wanted and not self.closed:

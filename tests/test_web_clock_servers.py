@@ -1,0 +1,135 @@
+"""The clocks kept by real `savanna serve` processes (live/clocks.py): a server killed with
+SIGKILL mid-turn and started again resumes the running clock where it stood, and says for how
+long it was away; two servers on one PostgreSQL database act on a flag fall once. The restart
+test runs on SQLite, and on PostgreSQL too when SAVANNA_TEST_DATABASE_URL is set."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import datetime
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+from web_databases import BACKENDS, ENV, fresh_database
+from web_servers import get
+
+from savanna.web.live.clocks import AWAY_AFTER, BEAT
+from savanna.web.remote import ServerProcess, request
+from savanna.web.store.storage import Store
+
+HUMAN = {"kind": "human"}
+needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
+
+
+def epoch(iso: str) -> float:
+    return datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp()
+
+
+def left(clock, now):
+    """The running seat's seconds left at `now` (epoch), from a view's clock (figures as of "at")."""
+    return clock["remaining"][clock["running"]] - max(0.0, now - epoch(clock["at"]))
+
+
+def timed_game(server, clock, seed):
+    status, body = request(server.base, "POST", "/api/games", {"seats": [HUMAN, HUMAN], "seed": seed, "clock": clock})
+    assert status == 201, body
+    return body["id"], [s["token"] for s in body["seats"]]
+
+
+def first_moves(server, gid, tokens):
+    """Every seat makes its first move (its first-move window over, its clock runs from then on):
+    returns the view after, the clock of a seat who has moved running."""
+    while True:
+        v = get(server, f"/api/games/{gid}")
+        clock = v["clock"]
+        if clock["running"] is not None and not clock["first_move"] and len({h["seat"] for h in v["history"]}) == 2:
+            return v
+        token = tokens[v["current_player"]]
+        mine = get(server, f"/api/games/{gid}?token={token}")
+        status, body = request(server.base, "POST", f"/api/games/{gid}/actions",
+                               {"token": token, "action": mine["legal_actions"][0], "version": mine["version"]})
+        assert status == 200, body
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_server_killed_mid_turn_resumes_the_clock_where_it_stood_and_says_how_long_it_was_away(backend, tmp_path):
+    server = ServerProcess(fresh_database(backend, tmp_path), log=tmp_path / "server.log")
+    server.start()
+    try:
+        gid, tokens = timed_game(server, {"base": 600, "increment": 0}, 7)
+        first_moves(server, gid, tokens)
+        time.sleep(BEAT + 0.5)  # (the mark beaten at least once since the game began)
+        before = get(server, f"/api/games/{gid}")
+        seat = before["clock"]["running"]
+        killed = time.time()
+        server.kill()
+        left_at_kill = left(before["clock"], killed)
+        time.sleep(AWAY_AFTER + 1.5)  # no server up: longer than a missed beat
+        starting = time.time()
+        server.start()
+        up = time.time()
+        after = get(server, f"/api/games/{gid}")
+        looked = time.time()
+        clock = after["clock"]
+        assert after["status"] == "playing" and after["version"] == before["version"] + 1  # the credit: one write
+        assert clock["running"] == seat
+        # the time the server was away is not on the seat's clock: what was left at the kill is
+        # left now, give or take the time from its last beat to the kill and from its start to now
+        left_now = left(clock, looked)
+        assert left_at_kill - 1.5 <= left_now <= left_at_kill + BEAT + 1.0, (left_at_kill, left_now)
+        away = clock["away"]
+        assert away is not None, clock
+        assert starting - killed <= away["seconds"] <= up - killed + BEAT + 1.0, (away, up - killed)
+        assert epoch(away["from"]) <= killed + 0.5 and starting - 0.5 <= epoch(away["to"]) <= up + 0.5
+        # and the other seat's clock was not touched
+        assert clock["remaining"][1 - seat] == before["clock"]["remaining"][1 - seat]
+        # the clock runs again from there: the next move spends the time since the restart only
+        mine = get(server, f"/api/games/{gid}?token={tokens[seat]}")
+        status, body = request(server.base, "POST", f"/api/games/{gid}/actions",
+                               {"token": tokens[seat], "action": mine["legal_actions"][0]})
+        assert status == 200, body
+        took = get(server, f"/api/games/{gid}")["times"][-1]
+        assert took <= (time.time() - killed) - (starting - killed) + BEAT + 1.0 + 0.5
+    finally:
+        server.stop()
+
+
+@needs_postgres
+def test_two_servers_on_postgresql_act_on_each_flag_fall_once(tmp_path):
+    url = fresh_database("postgresql", tmp_path)
+    servers = [ServerProcess(url, log=tmp_path / f"server-{n}.log") for n in "ab"]
+    for s in servers:
+        s.start()
+    store = Store(url)
+    try:
+        games = []
+        for i in range(4):  # games on both servers, their flags falling at about the same moment
+            server = servers[i % 2]
+            gid, tokens = timed_game(server, {"base": 3, "increment": 0}, 20 + i)
+            games.append((gid, first_moves(server, gid, tokens)))
+        deadline = time.monotonic() + 30
+        while any(store.get(gid).status != "over" for gid, _ in games):
+            assert time.monotonic() < deadline, "a flag did not fall"
+            time.sleep(0.1)
+        time.sleep(2.0)  # both servers' loops have looked again since
+        for gid, before in games:
+            rec = store.get(gid)
+            seat = before["clock"]["running"]
+            timed_out = [r for r in rec.meta.get("resignations", []) if r.get("by") == "time"]
+            assert [r["seat"] for r in timed_out] == [seat], rec.meta.get("resignations")
+            assert rec.meta["ended"]["reason"] == "time" and rec.meta["ended"]["seat"] == seat
+            assert rec.version == before["version"] + 1  # one write: the fall, by one server
+            assert rec.actions == [h["action"] for h in before["history"]]
+            for server in servers:  # and both servers show it
+                v = get(server, f"/api/games/{gid}")
+                assert v["status"] == "over" and v["ended_by"] == "time" and v["clock"]["flagged"] == [seat]
+        logs = "".join(s.log.read_text(errors="replace") for s in servers)
+        for gid, _ in games:
+            assert logs.count(f"game {gid}: the flag fell") == 1, logs[-3000:]
+    finally:
+        store.close()
+        for s in servers:
+            s.stop()
