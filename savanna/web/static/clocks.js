@@ -79,12 +79,20 @@ class Clocks {
     return h("span", { class: "clock", dataset: { seat: s.seat }, title: T.words(this.clock.control) });
   }
 
+  // The running seat's clock again beside whose turn it is, in the status (always in sight, on
+  // a phone too, where the seats' rows are below the tile and the choices); null: none runs.
+  statusClock() {
+    const c = this.clock;
+    if (!c || this.page.mode !== "play" || c.running === null || c.running === undefined) return null;
+    return h("span", { class: "clock status-clock", id: "status-clock", dataset: { seat: c.running }, title: T.words(c.control) });
+  }
+
   // Every clock on the page, as they stand now.
   tick() {
     const c = this.clock, v = this.page.view;
     if (!c || !v) return;
     const over = v.status !== "playing";
-    for (const el of this.page.seatsBox.querySelectorAll(".clock")) {
+    for (const el of document.querySelectorAll("#seats .clock, #status .clock")) {
       const seat = +el.dataset.seat;
       const left = this.left(seat);
       const running = !over && seat === c.running;

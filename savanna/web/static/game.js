@@ -414,7 +414,7 @@ class GamePage {
       : _("{who} to play", { who: this.seatName(cp) });
     const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? " " + _("in {who}'s turn", { who: this.seatName(v.active_player) }) : "";
-    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
+    st.append(dot, h("strong", {}, who), this.clocks.statusClock(), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
       ...this.clocks.notes(), ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
     if (this.closedFor) st.append(h("div", { id: "closed-note", class: "muted" },
