@@ -15,6 +15,7 @@ from savanna import __version__, games
 from savanna.ai.base import LEVELS, OPTIONS, PLAYERS
 from savanna.limits import SEED_BITS
 
+from ..table import clock
 from ..table import resign as resigning
 from ..table import takeback as takebacks
 from ..table.errors import GameError
@@ -63,8 +64,9 @@ def catalogue() -> dict[str, Any]:
     return {"default": games.DEFAULT_GAME, "games": [s.catalogue() for s in games.specs()]}
 
 
-def players_info(max_think: float, computer_only: bool) -> dict[str, Any]:
-    """GET /api/players: the computer players, levels, the server's limits, and the games with
+def players_info(max_think: float, computer_only: bool, first_move: float = clock.FIRST_MOVE) -> dict[str, Any]:
+    """GET /api/players: the computer players, levels, the server's limits, the time controls
+    ("clocks": {"presets", "days", "bounds", "on_time", "first_move"}), and the games with
     their options (as before GET /api/catalogue; the default game's choice options also under
     their own names, where the lobby read them when there was one game)."""
     default = games.spec(games.DEFAULT_GAME)
@@ -84,6 +86,7 @@ def players_info(max_think: float, computer_only: bool) -> dict[str, Any]:
                      "computer_only": computer_only, "seed_bits": SEED_BITS}
     out["games"] = [{"game": s.name, "name": s.title, "seats": {"min": s.min_players, "max": s.max_players},
                      "options": [o.catalogue() for o in s.options if o.lobby]} for s in games.specs()]
+    out["clocks"] = clock.offered(first_move)
     return out
 
 
@@ -122,7 +125,7 @@ def router(parts: Parts) -> APIRouter:
     @r.get("/api/players", tags=["lobby"])
     async def players() -> dict[str, Any]:
         """Computer players, strength levels and options, and the games, for the lobby's form."""
-        return players_info(service.max_think, service.computer_only)
+        return players_info(service.max_think, service.computer_only, service.first_move)
 
     @r.get("/api/catalogue", tags=["lobby"])
     async def games_catalogue() -> dict[str, Any]:

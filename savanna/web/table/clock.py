@@ -89,6 +89,13 @@ def parse(value: Any) -> dict[str, Any] | None:
             "increment": _seconds(value.get("increment", 0), "increment", *INCREMENT)}
 
 
+def offered(first_move: float = FIRST_MOVE) -> dict[str, Any]:
+    """The time controls a lobby offers (GET /api/players' "clocks")."""
+    return {"presets": [dict(p) for p in PRESETS], "days": list(DAYS), "bounds": {
+        "base": dict(BOUNDS["base"]), "increment": dict(BOUNDS["increment"])},
+        "on_time": list(ON_TIME), "first_move": first_move}
+
+
 def kind(control: dict[str, Any]) -> str:
     return "correspondence" if "days" in control else "realtime"
 
