@@ -16,6 +16,7 @@ to test-artifacts/ (clocks-*.png).
 from __future__ import annotations
 
 import re
+import time
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -65,6 +66,10 @@ def play_until_running(server, c, seat):
                                {"token": tokens[cp], "action": mine["legal_actions"][0], "version": mine["version"]})
         assert status == 200, body
     raise AssertionError("the seat's clock never ran")
+
+
+def instant(text):
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def clock_text(pg, seat):
@@ -143,8 +148,11 @@ def test_the_lobby_creates_a_real_time_game_and_lists_its_time_control(server, p
     pg.wait_for_selector("#clock-kind")
     pg.fill("input[name=name-0]", "Ann")
     pg.select_option("#clock-kind", "realtime")
-    pg.select_option("#clock-preset", label=re.compile(r"^3\+2 "))
+    preset = pg.locator("#clock-preset option", has_text=re.compile(r"^3\+2 · 3 min \+ 2 s a turn$"))
+    pg.select_option("#clock-preset", preset.get_attribute("value"))
     assert pg.locator("#on-time").count() == 0  # two seats: a flag fall ends the game
+    pg.click("#add-seat")  # three: what a flag fall does is asked
+    pg.select_option("#on-time", "end")
     pg.select_option("#clock-preset", "custom")  # one's own: 1 min 30 s + 4 s
     pg.fill("#clock-minutes", "1")
     pg.fill("#clock-seconds", "30")
@@ -161,12 +169,13 @@ def test_the_lobby_creates_a_real_time_game_and_lists_its_time_control(server, p
     pg.wait_for_selector("#seats .clock[data-seat='0']")
     v = view(server, gid)
     assert v["clock"]["control"] == {"base": 90.0, "increment": 4.0} and v["clock"]["kind"] == "realtime"
+    assert v["on_time"] == "end" and len(v["seats"]) == 3
     assert pg.locator("#seats .clock[data-seat='1']").inner_text() == "1:30"
     shot(pg, "clocks-lobby-game.png")
     pg.goto(server + "/")
     row = pg.locator(f"#lists .game-item:has(a[href='/play/{gid}'])")
     row.wait_for()
-    assert row.locator(".clock-badge").inner_text() == "⏱ 90 s+4"
+    assert row.locator(".clock-badge").inner_text() == "90 s+4"
 
 
 def test_a_correspondence_deadline_in_local_time_and_your_games_lists_it(server, pages):
@@ -188,6 +197,8 @@ def test_a_correspondence_deadline_in_local_time_and_your_games_lists_it(server,
     shown = {(deadline + timedelta(seconds=d)).strftime("%I:%M %p") for d in (0, 2)}  # (a minute may turn meanwhile)
     assert any(s in text for s in shown), (text, shown)
     assert re.search(r"(2 d 23 h|3 d 0 h) left", text), text
+    assert "Without a first move by then, the game is aborted." in pg.locator("#first-move-note").inner_text()
+    assert "Your turn" in pg.locator("#status").inner_text() and "null" not in pg.locator("#status").inner_text()
     shot(pg, "clocks-correspondence-phone.png")
     # Your games: the game to move first, with its deadline (this browser holds its seat's token)
     pg.goto(server + "/games")
@@ -196,3 +207,51 @@ def test_a_correspondence_deadline_in_local_time_and_your_games_lists_it(server,
     assert "GMT+9" in item.locator(".deadline").inner_text()
     assert re.search(r"(2 d 23 h|3 d 0 h) left", item.inner_text())
     shot(pg, "clocks-your-games-phone.png")
+
+
+def test_with_three_seats_a_flag_fall_passes_the_seat_to_a_computer_and_the_page_says_so(server, pages):
+    cy = {"kind": "human", "name": "Cy"}
+    c = create(server, [ANN, BOB, cy], clock={"base": 3, "increment": 1}, on_time="computer", seed=8)
+    pg = pages.new()
+    pg.goto(server + c["seats"][1]["join_path"])  # Bob watches Ann's flag fall
+    pg.wait_for_function("() => window.page && window.page.view && window.page.view.clock")
+    play_until_running(server, c, 0)
+    pg.wait_for_function("() => window.page.announcer.heard.some(l => l.includes('Ann ran out of time'))", timeout=20000)
+    heard = [line for line in pg.evaluate("window.page.announcer.heard") if "Ann ran out of time" in line]
+    assert heard == ["Ann ran out of time: a computer player plays the seat on."]
+    pg.wait_for_selector("#toasts .toast", state="attached")
+    assert "Ann ran out of time: a computer player plays the seat on." in pg.locator("#toasts").inner_text()
+    assert pg.locator("#seats .clock.out[data-seat='0']").inner_text() == "out of time"
+    assert pg.locator("#seats .seat[data-seat='0'] .resigned").count() == 0  # not said to have resigned
+    assert pg.evaluate("window.page.view.status") == "playing"
+    shot(pg, "clocks-three-seats-flag-fall.png")
+
+
+def test_after_the_server_was_away_the_clocks_resume_and_the_page_says_for_how_long(tmp_path_factory, pages):
+    s = serve(tmp_path_factory, "e2e-clocks-away")
+    try:
+        c = create(s.base, [ANN, BOB], clock={"base": 120, "increment": 0}, seed=9)
+        pg = pages.new(**PHONE)
+        pg.goto(s.base + c["seats"][0]["join_path"])
+        pg.wait_for_function("() => window.page && window.page.view && window.page.view.clock")
+        before = play_until_running(s.base, c, 0)["clock"]
+        pg.wait_for_selector("#status-clock")
+        s.kill()  # kill -9 mid-turn: nothing of the server runs meanwhile
+        pg.wait_for_selector("#conn.reconnecting")
+        pg.wait_for_timeout(7000)  # over the time after which no server was up (live/clocks.py's AWAY_AFTER)
+        s.start()
+        pg.wait_for_function("() => window.page.view.clock.away !== null", timeout=30000)
+        after = view(s.base, c["id"])["clock"]
+        assert after["away"]["seconds"] >= 7 and after["remaining"][0] <= before["remaining"][0]
+        note = pg.locator("#away-note").inner_text()
+        assert re.fullmatch(r"The server was away for \d+ s; the clocks did not run\.", note), note
+        assert any("The server was away for" in line for line in pg.evaluate("window.page.announcer.heard"))
+        # Ann's clock resumed where it stood: the page shows the server's figures, counted from their
+        # "at" (which the outage moved on), not the time the server was away
+        shown = seconds(pg.locator("#seats .clock[data-seat='0']").inner_text())
+        left = after["remaining"][0] - (time.time() - instant(after["at"]).timestamp())
+        assert shown == pytest.approx(left, abs=1.5)
+        assert instant(after["at"]) >= instant(before["at"]) + timedelta(seconds=7)  # the wait credited
+        shot(pg, "clocks-server-away-phone.png")
+    finally:
+        s.stop()

@@ -80,10 +80,11 @@ class Clocks {
   }
 
   // The running seat's clock again beside whose turn it is, in the status (always in sight, on
-  // a phone too, where the seats' rows are below the tile and the choices); null: none runs.
+  // a phone too, where the seats' rows are below the tile and the choices); null: none runs (a
+  // first-move window is said in words, with its own count): "".
   statusClock() {
     const c = this.clock;
-    if (!c || this.page.mode !== "play" || c.running === null || c.running === undefined) return null;
+    if (!c || this.page.mode !== "play" || c.running === null || c.running === undefined || c.first_move) return "";
     return h("span", { class: "clock status-clock", id: "status-clock", dataset: { seat: c.running }, title: T.words(c.control) });
   }
 
@@ -174,9 +175,12 @@ class Clocks {
           _("{who} moves by {deadline}", { who: name(c.running), deadline: T.when(c.deadline) }), " · ",
           h("strong", { id: "deadline-left" }, this.turnLeftText())));
       }
-      if (c.first_move) {
+      if (c.first_move && c.kind === "correspondence") {
+        out.push(h("div", { id: "first-move-note", class: "clock-note" }, _("Without a first move by then, the game is aborted.")));
+      } else if (c.first_move) {
         out.push(h("div", { id: "first-move-note", class: "clock-note" },
-          _("{who} must make a first move, or the game is aborted:", { who: name(c.running) }), " ",
+          this.page.myTurn() ? _("Make your first move, or the game is aborted:")
+            : _("{who} must make a first move, or the game is aborted:", { who: name(c.running) }), " ",
           h("strong", { id: "first-move-left" }, this.turnLeftText())));
       }
     }
@@ -194,9 +198,12 @@ class Clocks {
   }
 
   // A flag fall since the last view that did not end the game, in words (the end is said as the
-  // game's end: ended()).
+  // game's end: ended()), and the server's absence newly credited.
   news(prev, view) {
     const lines = [];
+    const away = view.clock && view.clock.away, before = prev && prev.clock && prev.clock.away;
+    if (prev && away && (!before || before.to !== away.to))
+      lines.push(_("The server was away for {time}; the clocks did not run.", { time: T.span(away.seconds) }));
     const was = new Set(prev && prev.clock ? prev.clock.flagged || [] : []);
     const now = view.clock ? view.clock.flagged || [] : [];
     if (prev) {

@@ -45,7 +45,7 @@ function specProblem(spec, info) {
 // a game's time control as a lobby row shows it (null: untimed)
 function clockBadge(g) {
   const control = g.clock && g.clock.control;
-  return control ? h("span", { class: "badge clock-badge", title: T.words(control), dataset: { clock: T.short(control) } }, `⏱ ${T.short(control)}`) : null;
+  return control ? h("span", { class: "badge clock-badge", title: T.words(control), dataset: { clock: T.short(control) } }, T.short(control)) : null;
 }
 
 // The seed field's text as the exact digits of a JSON integer (leading zeros dropped), "" for

@@ -76,7 +76,7 @@ class MinePage {
     const first = playing.filter(g => toMove.has(g.id))
       .sort((a, b) => (due(a) ?? Infinity) - (due(b) ?? Infinity) || Date.parse(b.updated) - Date.parse(a.updated));
     const others = playing.filter(g => !toMove.has(g.id));
-    this.main.replaceChildren(
+    this.main.replaceChildren(...[
       h("section", { class: "card" + (first.length ? " highlight" : ""), id: "to-move" }, h("h1", {}, _("Your turn")),
         first.length ? h("ul", { class: "games" }, first.map(g => this.row(g, true))) : h("p", { class: "muted", id: "none-to-move" }, _("No game waits for your move."))),
       h("section", { class: "card", id: "waiting" }, h("h2", {}, _("Waiting for the others")),
@@ -86,7 +86,8 @@ class MinePage {
       h("p", { class: "muted small", id: "mine-note" }, this.account
         ? _("Your account's games, and those of the join links opened in this browser.")
         : _("The games of the join links opened in this browser. Log in to have your games on any device."),
-      held.more ? " " + ngettext("{n} more link is not looked up.", "{n} more links are not looked up.", held.more) : ""));
+      held.more ? " " + ngettext("{n} more link is not looked up.", "{n} more links are not looked up.", held.more) : "")]
+      .filter(Boolean));
     this.tick();
   }
 
@@ -102,7 +103,7 @@ class MinePage {
     return h("li", { class: "game-item" + (mineNow ? " to-move" : ""), dataset: { id: g.id, game: g.game } },
       h("span", { class: "game-tag" }, this.titles[g.game] || g.game),
       g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
-      c && c.control ? h("span", { class: "badge clock-badge", title: T.words(c.control) }, `⏱ ${T.short(c.control)}`) : null,
+      c && c.control ? h("span", { class: "badge clock-badge", title: T.words(c.control) }, T.short(c.control)) : null,
       h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
         h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)}` + (mine.has(s.seat) ? " (" + _("you") + ")" : "")))),
       mineNow ? h("strong", { class: "your-turn" }, _("your turn")) : null,
