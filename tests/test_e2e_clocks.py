@@ -255,3 +255,28 @@ def test_after_the_server_was_away_the_clocks_resume_and_the_page_says_for_how_l
         shot(pg, "clocks-server-away-phone.png")
     finally:
         s.stop()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de", {"title": "Deine Partien", "first": "Mach deinen ersten Zug, sonst wird die Partie abgebrochen:",
+            "left": "noch", "control": "Bedenkzeit"}),
+    ("fr", {"title": "Vos parties", "first": "Jouez votre premier coup, sinon la partie est annulée :",
+            "left": "reste", "control": "Cadence"}),
+    ("it", {"title": "Le tue partite", "first": "Fai la tua prima mossa, o la partita è annullata:",
+            "left": "restano", "control": "Tempo di gioco"})])
+def test_the_clocks_in_the_browsers_language(server, pages, lang, said):
+    c = create(server, [ANN, {"kind": "computer", "player": "easy"}], clock={"base": 300, "increment": 3}, seed=10)
+    pg = pages.new(locale=f"{lang}-{lang.upper()}", **PHONE)
+    pg.goto(server + "/")
+    pg.select_option("#clock-kind", "realtime")
+    assert said["control"] in pg.locator("#time-control legend").inner_text()
+    pg.goto(server + c["seats"][0]["join_path"])
+    pg.wait_for_selector("#first-move-note")
+    assert said["first"] in pg.locator("#first-move-note").inner_text()
+    assert said["left"] in pg.locator("#first-move-left").inner_text()
+    assert pg.locator("#seats .clock[data-seat='1']").inner_text() == "5:00"
+    shot(pg, f"clocks-game-{lang}-phone.png")
+    pg.goto(server + "/games")
+    pg.locator(f"#to-move .game-item[data-id='{c['id']}']").wait_for()
+    assert said["title"] in pg.locator("header").inner_text()
+    assert said["left"] in pg.locator(f"#to-move .game-item[data-id='{c['id']}'] .deadline").inner_text()
