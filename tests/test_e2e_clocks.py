@@ -22,6 +22,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from browser import DESK, PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from test_e2e_mobile import no_sideways_scroll
 from web_client import poll
 
 from savanna.web.remote import request
@@ -270,6 +271,11 @@ def test_the_clocks_in_the_browsers_language(server, pages, lang, said):
     pg.goto(server + "/")
     pg.select_option("#clock-kind", "realtime")
     assert said["control"] in pg.locator("#time-control legend").inner_text()
+    pg.locator("#time-control").scroll_into_view_if_needed()
+    box, card = pg.locator("#time-control").bounding_box(), pg.locator("#create").bounding_box()
+    assert box["x"] + box["width"] <= card["x"] + card["width"]  # within its card
+    no_sideways_scroll(pg, f"the {lang} lobby with a time control")
+    shot(pg, f"clocks-lobby-{lang}-phone.png")
     pg.goto(server + c["seats"][0]["join_path"])
     pg.wait_for_selector("#first-move-note")
     assert said["first"] in pg.locator("#first-move-note").inner_text()
@@ -279,4 +285,5 @@ def test_the_clocks_in_the_browsers_language(server, pages, lang, said):
     pg.goto(server + "/games")
     pg.locator(f"#to-move .game-item[data-id='{c['id']}']").wait_for()
     assert said["title"] in pg.locator("header").inner_text()
+    no_sideways_scroll(pg, f"the {lang} your games page")
     assert said["left"] in pg.locator(f"#to-move .game-item[data-id='{c['id']}'] .deadline").inner_text()
