@@ -4,7 +4,7 @@ time and stores the state, flag.py acts on a flag fall, the views show it.
 
 **Controls.** Real time (Fischer): each seat starts with `base` seconds; a seat's `increment`
 is added when the seat to act changes away from it (a turn of several actions is one turn; a
-Safari scoring choice asked of another seat is that seat's own turn, and a hand-over each
+scoring choice asked of another seat is that seat's own turn, and a hand-over each
 way). Correspondence: each turn starts with `days` whole days (no carry-over), shown as a
 deadline.
 
