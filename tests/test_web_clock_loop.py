@@ -6,6 +6,8 @@ PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from datetime import datetime
 
@@ -19,6 +21,9 @@ from web_client import act, create, view, wait_for
 from web_databases import BACKENDS, fresh_database
 
 from savanna.web import create_app
+from savanna.web.live.clocks import AWAY_AFTER
+from savanna.web.store.liveness import Liveness
+from savanna.web.store.storage import Store
 from savanna.web.table import away
 
 HUMAN = {"kind": "human"}
@@ -72,12 +77,19 @@ def timed(client, seats, clock=None, **kw):
     return game["id"], [s["token"] for s in game["seats"]]
 
 
-def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db):
+@contextlib.contextmanager
+def under_way(db, seats=(HUMAN, HUMAN), **kw):
+    """An app on an injected clock and a timed game in it whose every seat has moved: (client,
+    clock, game id, tokens, the view then, the seat whose clock runs)."""
     clock = Clock()
     with TestClient(app_on(db, clock)) as client:
-        gid, tokens = timed(client, [HUMAN, HUMAN])
+        gid, tokens = timed(client, list(seats), **kw)
         before = first_moves(client, gid, tokens)
-        seat = before["clock"]["running"]
+        yield client, clock, gid, tokens, before, before["clock"]["running"]
+
+
+def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db):
+    with under_way(db) as (client, clock, gid, tokens, before, seat):
         with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1 - seat]}") as ws:
             state(ws)
             clock.t += before["clock"]["remaining"][seat] - 1
@@ -92,11 +104,7 @@ def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db
 
 
 def test_a_seat_cannot_stop_its_clock_by_closing_its_connection(db):
-    clock = Clock()
-    with TestClient(app_on(db, clock)) as client:
-        gid, tokens = timed(client, [HUMAN, HUMAN])
-        before = first_moves(client, gid, tokens)
-        seat = before["clock"]["running"]
+    with under_way(db) as (client, clock, gid, tokens, before, seat):
         store = client.app.state.store
         stored = store.get(gid)
         with client.websocket_connect(f"/ws/games/{gid}?token={tokens[seat]}") as ws:
@@ -111,11 +119,8 @@ def test_a_seat_cannot_stop_its_clock_by_closing_its_connection(db):
 
 
 def test_a_seat_out_of_time_passes_to_a_computer_that_plays_on(db):
-    clock = Clock()
-    with TestClient(app_on(db, clock)) as client:
-        gid, tokens = timed(client, [HUMAN, HUMAN, HUMAN], on_time="computer", resign_player="random")
-        before = first_moves(client, gid, tokens)
-        seat = before["clock"]["running"]
+    with under_way(db, (HUMAN, HUMAN, HUMAN), on_time="computer", resign_player="random") as \
+            (client, clock, gid, tokens, before, seat):
         clock.t += before["clock"]["remaining"][seat] + 1
         after = wait_for(client, gid, lambda v: v["seats"][seat]["kind"] == "computer"
                          and v["current_player"] != seat, timeout=15)
@@ -169,15 +174,44 @@ class Lease:
 
 @pytest.mark.parametrize("mine", [False, True])
 def test_with_several_servers_the_loop_acts_only_under_the_games_lease(db, mine):
-    clock = Clock()
-    with TestClient(app_on(db, clock, autoplay=False)) as client:
+    with under_way(db) as (client, clock, gid, tokens, before, seat):
         clocks = client.app.state.clocks
-        gid, tokens = timed(client, [HUMAN, HUMAN])
-        before = first_moves(client, gid, tokens)
         clocks.cluster = lease = Lease(mine)
-        clock.t += before["clock"]["remaining"][before["clock"]["running"]] + 1
+        clock.t += before["clock"]["remaining"][seat] + 1
         done = client.portal.call(clocks.fall, gid)
         assert done is mine
         assert view(client, gid)["status"] == ("over" if mine else "playing")
         assert set(lease.released) == ({gid} if mine else set())  # given back once acted on (the loop may too)
         clocks.cluster = None
+
+
+def test_a_server_starting_while_another_credits_the_outage_waits_until_it_is_done(db):
+    with under_way(db, clock={"days": 1}) as (client, clock, gid, tokens, before, seat):
+        pass
+    clock.t += 100
+    other = Liveness(Store(db).engine)  # another server, starting first: it claims the outage
+    assert other.begin(clock.t, AWAY_AFTER) == [(clock.t - 100, clock.t)]
+    done = threading.Timer(1.0, other.done)
+    done.start()
+    started = time.monotonic()
+    with TestClient(app_on(db, clock)) as client:
+        assert time.monotonic() - started >= 0.9  # it served nobody before the other was done
+        assert client.app.state.clocks.credited == []
+    done.join()
+    other.engine.dispose()
+
+
+def test_an_outage_left_half_credited_by_a_server_that_died_is_credited_by_the_next(db):
+    with under_way(db, clock={"days": 1}) as (client, clock, gid, tokens, before, seat):
+        mid = left(view(client, gid)["clock"], clock.t)
+    stopped = clock.t
+    clock.t += 100
+    other = Liveness(Store(db).engine)
+    assert other.begin(clock.t, AWAY_AFTER) == [(stopped, stopped + 100)]  # ... and dies, crediting nothing
+    clock.t += AWAY_AFTER + 1
+    with TestClient(app_on(db, clock)) as client:
+        assert client.app.state.clocks.credited == [(stopped, stopped + 100), (stopped + 100, clock.t)]
+        after = view(client, gid)
+        assert left(after["clock"], clock.t) == pytest.approx(mid, abs=0.01)  # every second of both
+        assert after["clock"]["away"]["seconds"] == pytest.approx(AWAY_AFTER + 1, abs=0.01)
+    other.engine.dispose()

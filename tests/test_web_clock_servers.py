@@ -13,14 +13,19 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from web_databases import BACKENDS, ENV, fresh_database
+from argon2 import PasswordHasher
+from web_databases import BACKENDS, ENV, count, fresh_database
 from web_servers import get
 
 from savanna.web.live.clocks import AWAY_AFTER, BEAT
 from savanna.web.remote import ServerProcess, request
+from savanna.web.store.accounts import AccountStore
+from savanna.web.store.ratings import HISTORY, RATED
 from savanna.web.store.storage import Store
+from savanna.web.table.accounts import Accounts
 
 HUMAN = {"kind": "human"}
+CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
 
 
@@ -105,10 +110,17 @@ def test_two_servers_on_postgresql_act_on_each_flag_fall_once(tmp_path):
         s.start()
     store = Store(url)
     try:
+        accounts = Accounts(AccountStore(store.engine), hasher=CHEAP)
+        ann, bob = (accounts.register(name, "savanna-lion-42").account.id for name in ("ann", "bob"))
         games = []
         for i in range(4):  # games on both servers, their flags falling at about the same moment
             server = servers[i % 2]
             gid, tokens = timed_game(server, {"base": 3, "increment": 0}, 20 + i)
+            if i < 2:  # rated, between two accounts (as claims.py leaves a game whose seats were claimed)
+                rec = store.get(gid)
+                store.rewrite(rec, actions=rec.actions, status=rec.status, summary=rec.summary,
+                              seats=[dict(s, account=a) for s, a in zip(rec.seats, (ann, bob))],
+                              meta={**rec.meta, "rated": True})
             games.append((gid, first_moves(server, gid, tokens)))
         deadline = time.monotonic() + 30
         while any(store.get(gid).status != "over" for gid, _ in games):
@@ -126,6 +138,10 @@ def test_two_servers_on_postgresql_act_on_each_flag_fall_once(tmp_path):
             for server in servers:  # and both servers show it
                 v = get(server, f"/api/games/{gid}")
                 assert v["status"] == "over" and v["ended_by"] == "time" and v["clock"]["flagged"] == [seat]
+        for gid, before in games[:2]:  # the rated ones settled once, the seat out of time last
+            assert count(store.engine, RATED, game_id=gid) == 1 and count(store.engine, HISTORY, game_id=gid) == 2
+            fallen = (ann, bob)[before["clock"]["running"]]
+            assert count(store.engine, HISTORY, game_id=gid, account_id=fallen, rank=2) == 1
         logs = "".join(s.log.read_text(errors="replace") for s in servers)
         for gid, _ in games:
             assert logs.count(f"game {gid}: the flag fell") == 1, logs[-3000:]

@@ -54,7 +54,7 @@ def clk():
 
 @pytest.fixture
 def app(url, clk):
-    app = app_on(url)
+    app = app_on(url, clock_loop=False)  # (the flags are made to fall here, by hand)
     app.state.service.now = clk
     return app
 

@@ -26,10 +26,10 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from web_client import poll
-from web_databases import BACKENDS, fresh_database
+from web_databases import BACKENDS, count, fresh_database
 
 from savanna import rating
 from savanna.web import create_app
@@ -94,14 +94,6 @@ def play_out(service, gid, tokens, seed=1):
 def ratings_of(engine, aid):
     with engine.connect() as con:
         return {r.game: r for r in con.execute(select(RATINGS).where(RATINGS.c.account_id == aid))}
-
-
-def count(engine, table, **where):
-    q = select(func.count()).select_from(table)
-    for k, v in where.items():
-        q = q.where(table.c[k] == v)
-    with engine.connect() as con:
-        return con.execute(q).scalar()
 
 
 def over_unsettled(url, seats, accounts, scores=None, resigned=(), rated=True):

@@ -58,3 +58,14 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
     finally:
         store.close()
     return url
+
+
+def count(engine, table, **where) -> int:
+    """Rows of `table` whose columns have the values given."""
+    from sqlalchemy import func, select
+
+    q = select(func.count()).select_from(table)
+    for k, v in where.items():
+        q = q.where(table.c[k] == v)
+    with engine.connect() as con:
+        return con.execute(q).scalar()

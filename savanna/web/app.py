@@ -161,7 +161,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                max_seat_connections: int = Limits.seat_connections,
                max_queued_bytes: int = Limits.queue_bytes, login_limit: str | None = DEFAULT_LOGIN_LIMIT,
                register_limit: str | None = DEFAULT_REGISTER_LIMIT, https: bool = False,
-               password_hasher: Any = None) -> FastAPI:
+               password_hasher: Any = None, clock_loop: bool = True) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -186,6 +186,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     Accounts (edge/accounts.py): `login_limit` and `register_limit`, per client address and per
     account name, in the same notation; `https`: a proxy terminates TLS, the session cookie is
     always Secure; `password_hasher`: argon2's PasswordHasher to use (tests: cheaper parameters).
+    `clock_loop=False` ends no game on time by itself (tests that call table/flag.fall themselves);
+    the servers' outages are credited to the clocks all the same (live/clocks.py).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
@@ -213,7 +215,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=caps,
                      cluster=cluster)
     expiry = Expiry(store, service, live, after=expire_after)
-    clocks = Clocks(service, live, Liveness(store.engine), cluster)  # flags fall; no clock runs while no server is up
+    clocks = Clocks(service, live, Liveness(store.engine), cluster,  # flags fall; no clock runs while no server is up
+                    loop=clock_loop)
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
                   https=https, ratings=ratings)

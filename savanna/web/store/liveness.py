@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Column, Float, MetaData, String, Table, func, select, update
+from sqlalchemy import JSON, Boolean, Column, Float, MetaData, String, Table, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 
-from .storage import DDL_LOCK
+from .storage import make_tables
 
 META = MetaData()
 LIVENESS = Table("liveness", META,
@@ -45,10 +45,7 @@ class Liveness:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        with engine.begin() as con:
-            if engine.dialect.name == "postgresql":  # servers starting at once: one makes the table
-                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        make_tables(engine, META)
 
     def mark(self) -> dict[str, Any] | None:
         """The row as it stands ({"at", "stopped", "crediting"}), None before any server beat."""

@@ -418,6 +418,15 @@ def _engine(url: str) -> Engine:
     return engine
 
 
+def make_tables(engine: Engine, metadata: Any) -> None:
+    """Make a module's tables that are missing (on PostgreSQL under DDL_LOCK: servers starting at
+    once, one makes them, the others wait)."""
+    with engine.begin() as con:
+        if engine.dialect.name == "postgresql":
+            con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
+        metadata.create_all(con)
+
+
 def _file_of(url: str) -> str | None:
     """A SQLite URL's file (None: in memory)."""
     database = make_url(url).database
