@@ -287,3 +287,47 @@ def test_the_clocks_in_the_browsers_language(server, pages, lang, said):
     assert said["title"] in pg.locator("header").inner_text()
     no_sideways_scroll(pg, f"the {lang} your games page")
     assert said["left"] in pg.locator(f"#to-move .game-item[data-id='{c['id']}'] .deadline").inner_text()
+
+
+@pytest.fixture
+def quick_first_move(tmp_path):
+    """A server in this process whose people have 2 s for their first move (GameService's
+    first_move; `savanna serve` keeps the 30 s default), its clocks' loop running."""
+    import threading
+
+    import uvicorn
+
+    from savanna.web import create_app
+    from savanna.web.remote import free_port
+
+    app = create_app(str(tmp_path / "games.db"), create_limit="none", search_processes=False)
+    app.state.service.first_move = 2.0
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_a_game_without_a_first_move_in_time_is_aborted_and_the_page_says_so(quick_first_move, pages):
+    server = quick_first_move
+    c = create(server, [ANN, {"kind": "computer", "player": "easy"}], clock={"base": 60, "increment": 0}, seed=11)
+    pg = pages.new(**PHONE)
+    pg.goto(server + c["seats"][0]["join_path"])
+    pg.wait_for_selector("#first-move-left")
+    pg.wait_for_function("() => document.body.dataset.status === 'over'", timeout=20000)
+    v = view(server, c["id"])
+    assert v["ended_by"] == "aborted" and v["ended"]["seat"] == 0
+    pg.locator("#summary button", has_text="Close").click()
+    assert pg.locator("#status #aborted").inner_text() == "Game aborted"
+    said = "The game was aborted: Ann made no first move in time. It counts for nothing."
+    assert pg.locator("#ended-note").inner_text() == said
+    assert "wins" not in pg.locator("#status").inner_text()
+    assert said in pg.evaluate("window.page.announcer.heard")
+    shot(pg, "clocks-aborted-phone.png")
