@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from browser import DESK, PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_mobile import no_sideways_scroll
-from web_client import poll
+from test_e2e_play import create, view
 
 from savanna.web.remote import request
 
@@ -38,14 +38,8 @@ def server(tmp_path_factory):
     s.stop()
 
 
-def create(server, seats, **kw):
-    status, body = request(server, "POST", "/api/games", {"seats": seats, **kw})
-    assert status == 201, body
-    return body
-
-
-def view(server, gid, token=None):
-    status, body = request(server, "GET", f"/api/games/{gid}" + (f"?token={token}" if token else ""))
+def seat_view(server, gid, token):
+    status, body = request(server, "GET", f"/api/games/{gid}?token={token}")
     assert status == 200, body
     return body
 
@@ -62,7 +56,7 @@ def play_until_running(server, c, seat):
                 and v["history"][-1]["seat"] != seat:
             return v
         cp = v["current_player"]
-        mine = view(server, c["id"], tokens[cp])
+        mine = seat_view(server, c["id"], tokens[cp])
         status, body = request(server, "POST", f"/api/games/{c['id']}/actions",
                                {"token": tokens[cp], "action": mine["legal_actions"][0], "version": mine["version"]})
         assert status == 200, body

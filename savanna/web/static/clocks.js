@@ -132,26 +132,10 @@ class Clocks {
     if (sound.on()) this.beep();
   }
 
-  // three short high notes through Web Audio (no sound file to fetch)
+  // three short high notes (alerts.js's tones)
   beep() {
-    try {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
-      if (!Ctx) return;
-      this.audio = this.audio || new Ctx();
-      const ctx = this.audio;
-      if (ctx.state === "suspended") ctx.resume();
-      [0, 0.15, 0.3].forEach(t => {
-        const osc = ctx.createOscillator(), gain = ctx.createGain();
-        osc.frequency.value = 990;
-        gain.gain.setValueAtTime(0.0001, ctx.currentTime + t);
-        gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + t + 0.02);
-        gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + t + 0.1);
-        osc.connect(gain).connect(ctx.destination);
-        osc.start(ctx.currentTime + t);
-        osc.stop(ctx.currentTime + t + 0.11);
-      });
+    if (window.SavannaAlerts.tones(this, [[0, 990, 0.1], [0.15, 990, 0.1], [0.3, 990, 0.1]]))
       document.body.dataset.clockBeeps = String(+(document.body.dataset.clockBeeps || 0) + 1);
-    } catch (e) { /* no sound: the colour and the words stay */ }
   }
 
   // the low-time sound's switch, beside the your-turn alerts' (a timed game, a seat of one's own)
