@@ -80,7 +80,7 @@ class Liveness:
         outages = [tuple(o) for o in row["crediting"] or ()]  # left by a server that died crediting them
         if gap > away_after or (row["stopped"] and gap > STOPPED_AFTER):
             outages.append((row["at"], now))
-        elif outages and gap <= away_after:
+        elif outages:
             return []  # a live server is crediting them now
         if not outages:
             self.beat(now)
