@@ -325,3 +325,23 @@ def test_a_game_without_a_first_move_in_time_is_aborted_and_the_page_says_so(qui
     assert "wins" not in pg.locator("#status").inner_text()
     assert said in pg.evaluate("window.page.announcer.heard")
     shot(pg, "clocks-aborted-phone.png")
+
+
+def test_your_games_by_account_lists_a_claimed_seat_to_move_with_its_deadline(server, pages):
+    c = create(server, [ANN, BOB], clock={"days": 2}, seed=12)
+    pg = pages.new()
+    r = pg.request.post(server + "/api/accounts", data={"name": "Clockwatcher", "password": "savanna-lion-42"},
+                        headers={"Origin": server})
+    assert r.ok, r.text()
+    pg.goto(server + c["seats"][0]["join_path"])  # logged in: the join link claims the seat for the account
+    pg.wait_for_function("() => window.page && window.page.view && window.page.mySeats.includes(0) && !window.page.token")
+    assert pg.evaluate("localStorage.getItem(`savanna:game:${window.page.id}`)").find('"token":null') >= 0
+    pg.goto(server + "/")
+    pg.click("#your-games-link")  # linked from the lobby
+    pg.wait_for_url("**/games")
+    item = pg.locator(f"#to-move .game-item[data-id='{c['id']}']")
+    item.wait_for()  # found by the account (the browser holds no token of it now)
+    assert re.search(r"by .+ · (1 d 23 h|2 d 0 h) left", item.locator(".deadline").inner_text())
+    assert "Clockwatcher (you)" in item.inner_text()  # the claimed seat bears the account's name
+    assert "Your account's games" in pg.locator("#mine-note").inner_text()
+    shot(pg, "clocks-your-games-account.png")
