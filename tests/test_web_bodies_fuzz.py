@@ -69,6 +69,7 @@ def endpoints(gid: str, token: str, action: str) -> dict[tuple[str, str], dict[s
         ("DELETE", f"/api/games/{gid}"): {"token": "not-the-token"},
         ("POST", f"/api/games/{gid}/claim"): {"token": "not-the-token"},
         ("POST", f"/api/games/{gid}/seats/1/take"): {},
+        ("POST", "/api/games/held"): {"games": [{"id": gid, "token": token}]},
         ("POST", "/api/accounts"): {"name": "Fuzzed", "password": "a-long-password"},
         ("POST", "/api/session"): {"name": "Fuzzer", "password": ACCOUNT_PASSWORD},
         ("POST", "/api/me/password"): {"password": "not-the-password", "new_password": "another-password"},

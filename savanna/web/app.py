@@ -65,6 +65,8 @@ status of the code, see table/errors.py):
     POST /api/games/{id}/claim            {"token"}: claim a join link's seat for the session's account
     POST /api/games/{id}/seats/{n}/take   take an open seat for the session's account
     GET  /api/me/games                    the account's games: {"playing", "to_move", "over"}
+    POST /api/games/held                  {"games": [{"id", "token"}]}: the games a browser's tokens
+                                          hold seats in, listed alike (edge/held_routes.py)
                                           (edge/seat_routes.py, table/claims.py; every seat route
                                           and the WebSocket take the session as a token)
     GET  /api/mail                        {"enabled"}: whether the server sends mail (create_app's smtp)
@@ -111,7 +113,7 @@ from savanna import __version__, games
 
 from .edge import account_pages
 from .edge import accounts as account_routes
-from .edge import errors, i18n, mail_routes, routes, seat_routes, socket
+from .edge import errors, held_routes, i18n, mail_routes, routes, seat_routes, socket
 from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
@@ -287,6 +289,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(account_routes.router(parts))
     app.include_router(account_pages.router(parts))
     app.include_router(seat_routes.router(parts))
+    app.include_router(held_routes.router(parts))
     app.include_router(rating_routes.router(parts))
     app.include_router(mail_routes.router(parts))
     for spec in games.specs():

@@ -45,7 +45,8 @@ DEFAULT_CREATE_LIMIT = "30/minute;300/hour"
 NO_LIMIT = ("", "none", "off", "0")
 
 WHAT = {"create": "games created or imported", "tiles": "tile sets laid out", "login": "log-in attempts",
-        "login-name": "log-in attempts", "register": "accounts registered", "register-name": "registrations"}
+        "login-name": "log-in attempts", "register": "accounts registered", "register-name": "registrations",
+        "lookup": "look-ups of held seats"}
 # per client address, and per account name (edge/accounts.py): a person who mistypes a few times
 # stays well under them; guessing passwords does not get far
 DEFAULT_LOGIN_LIMIT = "10/minute;60/hour"

@@ -30,9 +30,10 @@ class Announcer {
       this.say(view.status === "over" ? this.over(view) : this.turn(view, true));
       return;
     }
+    for (const line of page.clocks.news(prev, view)) this.say(line); // a seat's flag fall (clocks.js)
     const since = prev.history.length ? prev.history[prev.history.length - 1].move : 0;
     const fresh = view.history.filter(m => m.move > since);
-    if (!fresh.length && view.moves === prev.moves) return; // no move: a spectator came, a seat connected
+    if (!fresh.length && view.moves === prev.moves && view.status === prev.status) return; // no move: a spectator came, a seat connected
     const Words = window.SavannaWords;
     for (const m of fresh.slice(-6)) {
       this.say(`${Words.action(view, m, name(m.seat))}.`);
@@ -60,10 +61,13 @@ class Announcer {
   }
 
   over(view) {
+    const end = this.page.clocks.ended(view); // by the clock (clocks.js): said first
+    if (view.ended_by === "aborted") return end;
     const w = view.winners.map(s => this.page.seatName(s));
     const scores = [...view.seats].sort((a, b) => b.score - a.score).map(s => `${window.Savanna.seatName(s)} ${s.score}`).join(", ");
-    return w.length > 1 ? _("Game over: {names} win. Scores: {scores}.", { names: list(w), scores })
+    const over = w.length > 1 ? _("Game over: {names} win. Scores: {scores}.", { names: list(w), scores })
       : _("Game over: {who} wins. Scores: {scores}.", { who: w[0], scores });
+    return end ? `${end} ${over}` : over;
   }
 }
 

@@ -60,7 +60,8 @@ async function logOut() {
 // the header's account links: the leaderboards; logged in, one's name (to one's profile), one's
 // account and a log-out button; else a link to the lobby's log-in form
 function barLinks(account) {
-  const out = [h("a", { href: "/leaderboard", id: "leaderboard-link" }, _("Leaderboards"))];
+  const out = [h("a", { href: "/games", id: "your-games-link" }, _("Your games")),
+    h("a", { href: "/leaderboard", id: "leaderboard-link" }, _("Leaderboards"))];
   if (account) {
     out.push(h("a", { href: profilePath(account.name), id: "me-link", class: "me", title: _("your profile") }, account.name),
       h("a", { href: "/account", id: "account-link" }, _("My account")),

@@ -18,6 +18,29 @@ const Prefs = {
 
 function count(name) { document.body.dataset[name] = String(+(document.body.dataset[name] || 0) + 1); }
 
+// Short notes [start s, frequency Hz, length s] through Web Audio (no sound file to fetch), on
+// `owner.audio` (made on first use); whether they were played.
+function tones(owner, notes) {
+  try {
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return false;
+    owner.audio = owner.audio || new Ctx();
+    const ctx = owner.audio;
+    if (ctx.state === "suspended") ctx.resume();
+    for (const [t, freq, length] of notes) {
+      const osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, ctx.currentTime + t);
+      gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + t + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + t + length);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(ctx.currentTime + t);
+      osc.stop(ctx.currentTime + t + length + 0.01);
+    }
+    return true;
+  } catch (e) { return false; } // no sound: nothing else to do
+}
+
 class Alerts {
   constructor(page) {
     this.page = page;
@@ -48,26 +71,9 @@ class Alerts {
     this.mine = mine;
   }
 
-  // two short notes through Web Audio (no sound file to fetch)
+  // two short notes
   beep() {
-    try {
-      const Ctx = window.AudioContext || window.webkitAudioContext;
-      if (!Ctx) return;
-      this.audio = this.audio || new Ctx();
-      const ctx = this.audio;
-      if (ctx.state === "suspended") ctx.resume();
-      [0, 0.18].forEach((t, i) => {
-        const osc = ctx.createOscillator(), gain = ctx.createGain();
-        osc.frequency.value = i ? 880 : 660;
-        gain.gain.setValueAtTime(0.0001, ctx.currentTime + t);
-        gain.gain.exponentialRampToValueAtTime(0.2, ctx.currentTime + t + 0.02);
-        gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + t + 0.16);
-        osc.connect(gain).connect(ctx.destination);
-        osc.start(ctx.currentTime + t);
-        osc.stop(ctx.currentTime + t + 0.17);
-      });
-      count("beeps");
-    } catch (e) { /* no sound: nothing else to do */ }
+    if (tones(this, [[0, 660, 0.16], [0.18, 880, 0.16]])) count("beeps");
   }
 
   notify() {
@@ -100,5 +106,6 @@ class Alerts {
   }
 }
 
+Alerts.tones = tones; // (the clocks' low-time sound too)
 window.SavannaAlerts = Alerts;
 })();

@@ -29,6 +29,7 @@ const ERRORS = {
   waiting_for_players: N_("The game waits until every open seat is taken."),
   not_logged_in: N_("You are not logged in, or your session has ended: log in again."),
   mail_off: N_("This server sends no mail."),
+  out_of_time: N_("Your time ran out: the move is refused."),
 };
 const DETAILED = {
   bad_settings: N_("The settings were refused: {detail}"),
@@ -38,6 +39,7 @@ const DETAILED = {
   rate_limited: N_("Too many games created from your address: {detail}"),
   bad_step: N_("No such step: {detail}"),
   bad_email: N_("That e-mail address was refused: {detail}"),
+  bad_clock: N_("The time control was refused: {detail}"),
 };
 
 // the computer levels' names, and a seat's name as shown: the server names a seat its creator

@@ -123,6 +123,7 @@ class GamePage {
     window.SavannaLayout.arrange(side, this.header, zoom); // phones: the panel in tabs below the board, the zoom beside them
     window.addEventListener("keydown", e => this.key(e));
     this.alerts = window.SavannaAlerts ? new window.SavannaAlerts(this) : null;
+    this.clocks = new window.SavannaClocks(this); // the seats' clocks (clocks.js)
   }
 
   invitePanel() {
@@ -292,10 +293,12 @@ class GamePage {
     const before = motion && motion.before ? quietly(() => motion.before(this, prev)) : null; // what shows before it changes
     Motion.finishAll(); // what still moved stands where it ends
     this.shown = view;
+    this.clocks.update(view);
     this.bounds = this.ui.show(view, prev);
     this.follow(this.bounds, view, prev);
     this.renderStatus();
     this.renderSeats();
+    this.clocks.tick();
     this.ui.render();
     this.renderLog();
     this.renderPlay();
@@ -384,9 +387,13 @@ class GamePage {
     if (this.mode === "replay" && v.status !== "over") { this.renderReplayStatus(); return; }
     if (v.status === "over") {
       const w = v.winners.map(s => this.seatName(s));
-      st.append(h("strong", {}, w.length > 1 ? _("Tie: {names} win", { names: window.SavannaI18n.list(w) }) : _("{who} wins", { who: w[0] })),
-        " " + ngettext("with {n} point.", "with {n} points.", v.seats[v.winners[0]].score));
-      if (v.ended) st.append(h("div", { id: "ended-note", class: "muted" }, W.finalEnded(this.seatName(v.ended.seat))));
+      if (v.ended_by === "aborted") st.append(h("strong", { id: "aborted" }, _("Game aborted")));
+      else {
+        st.append(h("strong", {}, w.length > 1 ? _("Tie: {names} win", { names: window.SavannaI18n.list(w) }) : _("{who} wins", { who: w[0] })),
+          " " + ngettext("with {n} point.", "with {n} points.", v.seats[v.winners[0]].score));
+      }
+      if (v.ended) st.append(h("div", { id: "ended-note", class: "muted" + (v.ended_by === "time" || v.ended_by === "aborted" ? " clock-end" : "") },
+        this.clocks.ended(v) || W.finalEnded(this.seatName(v.ended.seat))));
       if (v.replay) st.append(h("div", { class: "muted replay-step" }, W.replayStep(v.replay.step, v.replay.steps)));
       st.append(...this.dealNote());
       st.className = "status over";
@@ -407,8 +414,8 @@ class GamePage {
       : _("{who} to play", { who: this.seatName(cp) });
     const what = this.ui.phaseText(v);
     const during = v.active_player !== null && v.active_player !== cp ? " " + _("in {who}'s turn", { who: this.seatName(v.active_player) }) : "";
-    st.append(dot, h("strong", {}, who), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
-      ...this.dealNote());
+    st.append(dot, h("strong", {}, who), this.clocks.statusClock(), ` · ${what}${during}`, h("span", { class: "muted" }, " · " + _("turn {n}", { n: v.turn })),
+      ...this.clocks.notes(), ...this.dealNote());
     st.className = "status" + (this.myTurn() ? " mine" : "");
     if (this.closedFor) st.append(h("div", { id: "closed-note", class: "muted" },
       _("The server closed the connection: {reason}.", { reason: this.closedFor })));
@@ -432,6 +439,7 @@ class GamePage {
   renderSeats() {
     const v = this.view;
     this.seatsBox.innerHTML = "";
+    this.seatsBox.classList.toggle("timed", !!v.clock);
     for (const s of v.seats) {
       const me = this.mySeats.includes(s.seat);
       this.seatsBox.appendChild(h("div", {
@@ -440,10 +448,11 @@ class GamePage {
         h("span", { class: "name" }, seatName(s), me ? " " + _("(you)") : "",
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer: {player}", { player: playerWords(s.player) })) : null,
           this.mode === "play" && s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
-          s.resigned ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null,
+          s.resigned && !this.clocks.flagged(s.seat) ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null,
           s.open && v.status === "playing" ? h("span", { class: "muted open-seat" }, " · " + _("open seat")) : null),
         s.open && v.status === "playing" && this.mode === "play" && !this.mySeats.length && csrfToken()
           ? h("button", { class: "take-seat", id: `take-seat-${s.seat}`, onclick: () => this.takeSeat(s.seat) }, _("Take this seat")) : null,
+        this.clocks.cell(s),
         h("span", { class: "score", title: _("score") }, String(s.score)),
         this.ui.seatDetails(s)));
     }
@@ -455,6 +464,7 @@ class GamePage {
     return [B.seatBadge(m.seat, 12, { class: "seat-badge dot" }),
       h("span", { class: "words" }, Words.action(v, m, this.seatName(m.seat))), " ", h("code", { class: "notation" }, m.action),
       h("span", { class: "muted", title: _("turn {n}", { n: m.turn }) }, ` t${m.turn}`),
+      typeof m.took === "number" ? h("span", { class: "muted took", title: _("time taken") }, ` · ${window.SavannaClockText.took(m.took)}`) : null,
       ...(m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
         h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
         Words.scored(v, e, this.seatName(e.seat))))];
@@ -511,8 +521,9 @@ class GamePage {
         : W.outcome.withdrawn(who), "info");
     }
     view.seats.forEach((s, i) => {
-      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned) toast(W.resigned(seatName(s), s.kind === "computer" ? "computer" : "end"), "info");
+      if (s.resigned && prev.seats[i] && !prev.seats[i].resigned && !this.clocks.flagged(i)) toast(W.resigned(seatName(s), s.kind === "computer" ? "computer" : "end"), "info");
     });
+    for (const line of this.clocks.news(prev, view)) toast(line, "info"); // a seat's flag fall
   }
 
   // Take back, resign, answer a takeback request; the your-turn alerts' switches.
@@ -537,6 +548,8 @@ class GamePage {
         h("button", { id: "resign", onclick: () => this.confirmResign() }, W.resign())));
     }
     if (this.alerts) box.append(this.alerts.controls());
+    const clockSound = this.clocks.controls();
+    if (clockSound && v.status === "playing") box.lastChild.append(clockSound);
     if (v.status === "playing" && window.SavannaMail) box.append(window.SavannaMail.seatField(this, mine) || "");
   }
 
@@ -664,7 +677,7 @@ class GamePage {
             h("td", {}, B.seatBadge(s.seat, 14), ` ${seatName(s)}`),
             h("td", { class: "num" }, String(s.score)),
             h("td", { class: "num" }, v.final_points ? `+${finalPoints(v, s.seat)}` : "")))),
-        finalBreakdown(v, s => this.seatName(s)),
+        finalBreakdown(v, s => this.seatName(s), this.clocks.ended(v)),
         h("h3", {}, _("Scores over the game")),
         scoreChart(v),
         h("div", { class: "buttons" },
@@ -696,9 +709,9 @@ function finalPoints(v, seat) {
 }
 
 // Final scoring, seat by seat and part by part, from the view's final scoring events.
-function finalBreakdown(v, name) {
+function finalBreakdown(v, name, clockEnd) {
   const game = window.SavannaGames.get(v.game);
-  if (!v.final_scoring) return v.ended ? h("p", { class: "muted", id: "final-breakdown" }, W.finalEnded(name(v.ended.seat))) : null;
+  if (!v.final_scoring) return v.ended ? h("p", { class: "muted", id: "final-breakdown" }, clockEnd || W.finalEnded(name(v.ended.seat))) : null;
   const seats = v.seats.map(s => {
     const mine = v.final_scoring.filter(e => e.seat === s.seat);
     const total = mine.reduce((a, e) => a + e.points, 0);

@@ -14,6 +14,10 @@ const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
 
 const Games = window.SavannaGames;
 const Accounts = window.SavannaAccounts;
+const T = window.SavannaClockText;
+
+// a bound of GET /api/players' "clocks" ([min, max] or {min, max}) as [min, max]
+const bound = b => (Array.isArray(b) ? b : b ? [b.min, b.max] : [0, Infinity]);
 
 // a game's tag in the lists: its name, capitalised
 const tag = game => game.charAt(0).toUpperCase() + game.slice(1);
@@ -38,6 +42,12 @@ function specProblem(spec, info) {
   return null;
 }
 
+// a game's time control as a lobby row shows it (null: untimed)
+function clockBadge(g) {
+  const control = g.clock && g.clock.control;
+  return control ? h("span", { class: "badge clock-badge", title: T.words(control), dataset: { clock: T.short(control) } }, T.short(control)) : null;
+}
+
 // The seed field's text as the exact digits of a JSON integer (leading zeros dropped), "" for
 // no seed, or null if it is not a whole number of at most `bits` bits. Through BigInt, never
 // a Number: a Number keeps 53 bits, and a larger seed would silently become another one.
@@ -57,6 +67,10 @@ class Lobby {
     this.seats = [{ kind: "human", how: "link", name: "" }, { kind: "computer", player: "medium" }];
     this.account = null; // GET /api/me, or null when nobody is logged in here
     this.rated = false;
+    // the time control chosen: kind "none" (untimed), "realtime" (a preset's index, or "custom"
+    // with its minutes, seconds and increment) or "correspondence" (days a move)
+    this.clock = { kind: "none", preset: 2, minutes: 10, seconds: 0, increment: 5, days: 3 };
+    this.onTime = "computer";
     this.game = null; // the chosen game's name (the catalogue's default at first)
     this.info = null; // GET /api/players: the computer players, levels and limits
     this.catalogue = null; // GET /api/catalogue: the games
@@ -220,6 +234,7 @@ class Lobby {
         ? _("Your seat is yours; every other person's is invited by account name or open. The server deals; no takebacks, no hints, no hotseat. When it ends, the ratings change.")
         : _("Counts for the players' ratings.")) : null,
       this.ruleOptions(),
+      this.timeControl(),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "hotseat", disabled: this.rated }),
         " " + _("Hotseat: every person plays at this screen")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "listed", checked: true }), " " + _("List it in the lobby")),
@@ -272,6 +287,71 @@ class Lobby {
 
   seedBits() { return this.info.limits.seed_bits || 256; }
 
+  // The time control: untimed, real time (a preset of the server's, or a base and an increment
+  // of one's own) or correspondence (days a move); with more than two seats, what a flag fall does.
+  timeControl() {
+    const info = this.info.clocks;
+    if (!info) return null;
+    const c = this.clock;
+    const presets = info.presets.map(T.preset);
+    const change = () => { this.render(); };
+    const num = (key, label, attrs) => h("label", { class: "clock-field" }, label + " ",
+      h("input", { type: "number", id: `clock-${key}`, name: `clock_${key}`, value: c[key], inputmode: "decimal", step: "any", ...attrs,
+        oninput: e => { c[key] = e.target.value; this.checkForm(); } }));
+    const fields = [];
+    if (c.kind === "realtime") {
+      fields.push(h("select", { id: "clock-preset", name: "clock_preset", "aria-label": _("base time and increment"),
+        onchange: e => { c.preset = e.target.value === "custom" ? "custom" : +e.target.value; change(); } },
+      presets.map((p, i) => h("option", { value: i, selected: c.preset === i }, `${T.short(p)} · ${T.words(p)}`)),
+      h("option", { value: "custom", selected: c.preset === "custom" }, _("your own…"))));
+      if (c.preset === "custom") {
+        fields.push(h("span", { class: "clock-custom" }, num("minutes", _("minutes"), { min: 0 }), num("seconds", _("seconds"), { min: 0 }),
+          num("increment", _("+ seconds a turn"), { min: 0 })));
+      }
+    } else if (c.kind === "correspondence") {
+      fields.push(h("select", { id: "clock-days", name: "clock_days", "aria-label": _("days a move"), onchange: e => { c.days = +e.target.value; } },
+        info.days.map(d => h("option", { value: d, selected: c.days === d }, ngettext("{n} day a move", "{n} days a move", d)))));
+    }
+    const timed = c.kind !== "none";
+    return h("fieldset", { id: "time-control" }, h("legend", {}, _("Time control")),
+      h("div", { class: "clock-choice" },
+        h("select", { id: "clock-kind", name: "clock_kind", "aria-label": _("Time control"), onchange: e => { c.kind = e.target.value; change(); } },
+          h("option", { value: "none", selected: c.kind === "none" }, _("untimed")),
+          h("option", { value: "realtime", selected: c.kind === "realtime" }, _("real time: a clock for each player")),
+          h("option", { value: "correspondence", selected: c.kind === "correspondence" }, _("correspondence: days a move"))),
+        fields),
+      timed && this.seats.length > 2 ? h("label", { class: "on-time-choice" }, _("If a player runs out of time:") + " ",
+        h("select", { name: "on_time", id: "on-time", onchange: e => { this.onTime = e.target.value; } },
+          h("option", { value: "computer", selected: this.onTime !== "end" }, _("a computer player takes the seat")),
+          h("option", { value: "end", selected: this.onTime === "end" }, _("the game ends")))) : null,
+      timed ? h("p", { class: "muted small", id: "clock-note" }, c.kind === "realtime"
+        ? _("Each player's clock runs on their turn, and the increment is added when it ends. Out of time, a player ranks last. A first move not made in time aborts the game.")
+        : _("Each move is due within the days chosen, from the start of the turn; everyone sees the deadline in their own time zone.")) : null);
+  }
+
+  // The time control as POST /api/games takes it: {base, increment}, {days}, or null (untimed).
+  clockBody() {
+    const c = this.clock;
+    if (!this.info.clocks || c.kind === "none") return null;
+    if (c.kind === "correspondence") return { days: c.days };
+    if (c.preset !== "custom") return T.preset(this.info.clocks.presets[c.preset]);
+    return { base: Number(c.minutes || 0) * 60 + Number(c.seconds || 0), increment: Number(c.increment || 0) };
+  }
+
+  // what is wrong with one's own time control, in sentences
+  clockProblems() {
+    const body = this.clockBody();
+    if (!body || body.days) return [];
+    const b = this.info.clocks.bounds || {};
+    const [bmin, bmax] = bound(b.base), [imin, imax] = bound(b.increment);
+    const out = [];
+    if (!Number.isFinite(body.base) || body.base < bmin || body.base > bmax)
+      out.push(_("The base time must be from {min} s to {max} s ({hours} hours).", { min: bmin, max: bmax, hours: bmax / 3600 }));
+    if (!Number.isFinite(body.increment) || body.increment < imin || body.increment > imax)
+      out.push(_("The increment must be from {min} s to {max} s.", { min: imin, max: imax }));
+    return out;
+  }
+
   // What keeps the form from creating a game on this server, said in the form (#form-hints)
   // while the Create button waits: nothing, or sentences.
   problems() {
@@ -292,6 +372,7 @@ class Lobby {
       else if (invited.includes(name.toLowerCase())) out.push(_("Seat {n}: {name} is invited twice.", { n: i + 1, name }));
       invited.push(name.toLowerCase());
     });
+    out.push(...this.clockProblems());
     if (seedDigits(this.seedText, this.seedBits()) === null)
       out.push(_("The seed must be a whole number of at most {bits} bits, or empty for a random deal.", { bits: this.seedBits() }));
     return out;
@@ -364,6 +445,11 @@ class Lobby {
       game: this.game, hotseat: !this.rated && f.hotseat.checked, listed: f.listed.checked,
       on_resign: f.on_resign.value, resign_player: f.resign_player.value,
     };
+    const clock = this.clockBody();
+    if (clock) {
+      body.clock = clock;
+      if (this.seats.length > 2) body.on_time = this.onTime;
+    }
     for (const o of this.gameInfo().options) body[o.name] = o.type === "choice" ? f[o.name].value : f[o.name].checked;
     // The seed's digits go into the JSON text as they are (the API reads a JSON integer of any
     // size exactly): through a Number (parseInt, JSON.stringify) a seed over 2**53 would change.
@@ -456,7 +542,7 @@ class Lobby {
     const waiting = new Set((data.to_move || []).map(g => g.id));
     const games = [...(data.to_move || []), ...(data.playing || []).filter(g => !waiting.has(g.id))];
     const row = g => h("li", { class: "game-item" + (waiting.has(g.id) ? " to-move" : ""), dataset: { id: g.id, game: g.game } },
-      h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
+      h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null, clockBadge(g),
       h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
         h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)}` + (s.seat === g.seat ? " (" + _("you") + ")" : "")))),
       waiting.has(g.id) ? h("strong", { class: "your-turn" }, _("your turn")) : null,
@@ -464,7 +550,8 @@ class Lobby {
     this.mineBox.replaceChildren(h("section", { class: "card" + (waiting.size ? " highlight" : ""), id: "my-games" },
       h("h2", {}, _("My games")),
       games.length ? h("ul", { class: "games" }, games.map(row)) : h("p", { class: "muted" }, _("None being played: create one, or take an open seat.")),
-      h("p", { class: "small" }, h("a", { href: Accounts.profilePath(this.account.name) }, _("Finished games and ratings on your profile")))));
+      h("p", { class: "small" }, h("a", { href: "/games", id: "all-my-games" }, _("Your games, with their deadlines")), " · ",
+        h("a", { href: Accounts.profilePath(this.account.name) }, _("Finished games and ratings on your profile")))));
   }
 
   // Take an open seat of a listed game: my account claims it, and the game opens.
@@ -504,7 +591,7 @@ class Lobby {
       const mine = Tokens.get(g.id).token;
       const creator = Tokens.get(g.id).creator;
       return h("li", { class: "game-item", dataset: { game: g.game } },
-        h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null,
+        h("span", { class: "game-tag" }, tag(g.game)), g.rated ? h("span", { class: "badge rated" }, _("rated")) : null, clockBadge(g),
         h("span", { class: "players" }, g.seats.map(s => h("span", { class: "who" },
           h("span", { class: "swatch", style: `background:${COLOURS[s.seat]}` }), ` ${seatName(s)} `, h("strong", {}, String(s.score)),
           over && g.winners.includes(s.seat) ? " ★" : ""))),
