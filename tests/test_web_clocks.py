@@ -299,7 +299,8 @@ def test_a_waiting_rated_games_clock_starts_when_its_last_seat_is_taken(app, cli
 
 def test_a_takeback_cuts_the_times_and_gives_no_time_back(app, client, clk):
     service = app.state.service
-    g = created(client, [HUMAN, COMPUTER], clock={"base": 100, "increment": 0})
+    # a chosen deal: with some, a scoring choice hands the turn over midway and "the last turn" is another
+    g = created(client, [HUMAN, COMPUTER], clock={"base": 100, "increment": 0}, seed=7)
     gid, t0 = g["id"], g["seats"][0]["token"]
     turn(client, gid, clk, 1, t0)
     clk.advance(2)

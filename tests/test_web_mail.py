@@ -181,6 +181,28 @@ def test_your_turn_in_a_correspondence_game_then_low_time_once(url, smtpd):
         assert [(s, k, state) for _, s, k, _, state in sent] == [(1, "turn", "sent"), (1, "low", "sent")]
 
 
+def test_the_first_turn_is_told_as_soon_as_the_seat_gives_its_address(url, smtpd):
+    clock = Clock()
+    app = make_app(url, smtp=smtpd.url, clock=clock)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        g = create(c, [HUMAN, HUMAN], clock={"days": 2})
+        gid, t0 = g["id"], g["seats"][0]["token"]
+        assert seat_email(c, gid, "ann@example.org", t0).status_code == 200
+        mail = wait_for(lambda: smtpd.mails)[0]  # not at the next scan, minutes later
+        assert smtpd.envelopes[0][1] == ["ann@example.org"] and f"/play/{gid}" in text_of(mail)
+
+
+def test_an_invited_accounts_first_turn_is_told_when_the_game_is_created(url, smtpd):
+    clock = Clock()
+    app = make_app(url, smtp=smtpd.url, clock=clock)
+    with TestClient(app, raise_server_exceptions=False) as anon:
+        zaza = person(app, "Zaza")
+        assert changing(zaza, "PUT", "/api/me/email", {"email": "zaza@example.org"}).status_code == 200
+        create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN], clock={"days": 1})
+        wait_for(lambda: smtpd.mails)
+        assert smtpd.envelopes[0][1] == ["zaza@example.org"]
+
+
 def test_an_accounts_address_gets_its_claimed_seats_turns_in_its_language(url, smtpd):
     clock = Clock()
     app = make_app(url, smtp=smtpd.url, clock=clock)

@@ -122,6 +122,8 @@ def router(parts: Parts) -> APIRouter:
         seat = await asyncio.to_thread(mail.set_seat_address, parts.service, store, game_id, cred, body.seat,
                                        body.email, language(request, body.lang), site(parts, request))
         shown = None if body.email is None else mail.checked_address(body.email)
+        if shown and request.app.state.mail is not None:  # its turn may be now: told at once, not at the next scan
+            request.app.state.mail.look(game_id)
         return JSONResponse({"type": "email_set" if shown else "email_removed", "seat": seat, "email": shown},
                             headers=NO_STORE)
 

@@ -66,6 +66,10 @@ class MailNotices:
         if saved.meta.get("clock"):
             self._queue.put(saved.id)
 
+    def look(self, game_id: str) -> None:
+        """Look at a game soon (a seat's address was just given: its turn may be now)."""
+        self._queue.put(game_id)
+
     # ------------------------------------------------------------- the work
 
     def check(self, rec: GameRecord) -> int:

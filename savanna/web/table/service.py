@@ -224,6 +224,11 @@ class GameService:
                                    status="over" if over else "playing", summary=position.summary(),
                                    listed=bool(listed), game=game, meta=meta, deadline=deadline)
         self.remember(record, position)
+        for hook in self.on_write:  # (a correspondence game's first turn is a turn to tell of)
+            try:
+                hook(record, record)
+            except Exception:
+                log.exception("game %s: what follows its creation failed", record.id)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
                 "claimed": s.get("account") is not None, "open": bool(s.get("open")), "token": t}
                for i, (s, t) in enumerate(zip(seats, tokens))]
