@@ -1,7 +1,8 @@
 """The clocks kept by real `savanna serve` processes (live/clocks.py): a server killed with
 SIGKILL mid-turn and started again resumes the running clock where it stood, and says for how
-long it was away; two servers on one PostgreSQL database act on a flag fall once. The restart
-test runs on SQLite, and on PostgreSQL too when SAVANNA_TEST_DATABASE_URL is set."""
+long it was away; two servers on one PostgreSQL database act on a flag fall once, and when the
+server holding the game's lease is killed, the other acts on it as soon as the lease is free.
+The restart test runs on SQLite, and on PostgreSQL too when SAVANNA_TEST_DATABASE_URL is set."""
 
 from __future__ import annotations
 
@@ -18,13 +19,14 @@ from web_databases import BACKENDS, ENV, count, fresh_database
 from web_servers import get
 
 from savanna.web.live.clocks import AWAY_AFTER, BEAT
+from savanna.web.live.cluster import DEAD_AFTER, HEARTBEAT, LEASES, SERVERS
 from savanna.web.remote import ServerProcess, request
 from savanna.web.store.accounts import AccountStore
 from savanna.web.store.ratings import HISTORY, RATED
 from savanna.web.store.storage import Store
 from savanna.web.table.accounts import Accounts
 
-HUMAN = {"kind": "human"}
+HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "medium"}
 CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
 
@@ -38,21 +40,25 @@ def left(clock, now):
     return clock["remaining"][clock["running"]] - max(0.0, now - epoch(clock["at"]))
 
 
-def timed_game(server, clock, seed):
-    status, body = request(server.base, "POST", "/api/games", {"seats": [HUMAN, HUMAN], "seed": seed, "clock": clock})
+def timed_game(server, clock, seed, seats=(HUMAN, HUMAN)):
+    status, body = request(server.base, "POST", "/api/games", {"seats": list(seats), "seed": seed, "clock": clock})
     assert status == 201, body
-    return body["id"], [s["token"] for s in body["seats"]]
+    return body["id"], [s.get("token") for s in body["seats"]]
 
 
 def first_moves(server, gid, tokens):
     """Every seat makes its first move (its first-move window over, its clock runs from then on):
-    returns the view after, the clock of a seat who has moved running."""
+    returns the view after, the clock of a seat who has moved running. A computer seat (no token)
+    is waited for."""
     while True:
         v = get(server, f"/api/games/{gid}")
         clock = v["clock"]
         if clock["running"] is not None and not clock["first_move"] and len({h["seat"] for h in v["history"]}) == 2:
             return v
         token = tokens[v["current_player"]]
+        if token is None:
+            time.sleep(0.05)
+            continue
         mine = get(server, f"/api/games/{gid}?token={token}")
         status, body = request(server.base, "POST", f"/api/games/{gid}/actions",
                                {"token": token, "action": mine["legal_actions"][0], "version": mine["version"]})
@@ -149,3 +155,57 @@ def test_two_servers_on_postgresql_act_on_each_flag_fall_once(tmp_path):
         store.close()
         for s in servers:
             s.stop()
+
+
+@needs_postgres
+def test_the_server_holding_a_games_lease_killed_another_server_acts_on_its_flag_fall_once(tmp_path):
+    url = fresh_database("postgresql", tmp_path)
+    # A drives the game's computer seat, pausing after each of its actions (--computer-delay) with
+    # the game's lease held, the computer's clock running: A is killed so, and the seat's time runs out
+    a = ServerProcess(url, computer_delay=60, log=tmp_path / "server-a.log")
+    b = ServerProcess(url, log=tmp_path / "server-b.log")
+    a.start()
+    b.start()
+    store = Store(url)
+    try:
+        gid, tokens = timed_game(a, {"base": 3, "increment": 0}, 31, seats=(HUMAN, COMPUTER))
+        before = first_moves(a, gid, tokens)  # the person's first turn; the computer's begun (of several actions)
+        clock = before["clock"]
+        due = epoch(clock["deadline"])
+        assert clock["running"] == 1 and before["history"][-1]["seat"] == 1, before["history"]
+        with store.engine.connect() as con:
+            holder = con.execute(LEASES.select().where(LEASES.c.game_id == gid)).first()
+            assert holder is not None, "no server holds the game's lease"
+            a_row = con.execute(SERVERS.select().where(SERVERS.c.id == holder.server_id)).first()
+        assert a_row.pid == a.proc.pid  # A holds it
+        assert time.time() < due - 0.5, "the person's time ran out before A was killed: too slow to tell"
+        a.kill()
+        killed = time.time()
+        # B cannot take the lease until A's last heartbeat is DEAD_AFTER old (at least the one read)
+        free = max(due, a_row.heartbeat.timestamp() + DEAD_AFTER)
+        limit = time.monotonic() + DEAD_AFTER + HEARTBEAT + 15
+        while True:
+            looked = time.time()
+            if store.get(gid).status == "over":
+                break
+            playing = looked  # (the game was still playing at some moment after this)
+            assert time.monotonic() < limit, "the flag did not fall"
+            time.sleep(0.1)
+        time.sleep(1.0)  # B's loop has looked again since
+        rec = store.get(gid)
+        timed_out = [r for r in rec.meta.get("resignations", []) if r.get("by") == "time"]
+        assert [r["seat"] for r in timed_out] == [1], rec.meta.get("resignations")
+        fell = epoch(timed_out[0]["at"])  # (to the second, rounded down)
+        assert free - 0.5 <= playing, (due, free, playing, killed)  # B kept off while A's lease held
+        assert fell <= killed + DEAD_AFTER + HEARTBEAT + 2.0, (fell, killed)  # and took over once A was dead
+        assert rec.meta["ended"]["reason"] == "time" and rec.meta["ended"]["seat"] == 1
+        assert rec.version == before["version"] + 1  # one write: the fall
+        assert rec.actions == [h["action"] for h in before["history"]]
+        v = get(b, f"/api/games/{gid}")
+        assert v["status"] == "over" and v["ended_by"] == "time" and v["clock"]["flagged"] == [1]
+        assert b.log.read_text(errors="replace").count(f"game {gid}: the flag fell") == 1, b.log_tail()
+        assert f"game {gid}: the flag fell" not in a.log.read_text(errors="replace")
+    finally:
+        store.close()
+        a.stop()
+        b.stop()
