@@ -359,7 +359,7 @@ def test_bad_clocks_are_refused_naming_the_field(client, bad, field):
 
 
 def test_on_time_must_be_a_choice(client):
-    r = client.post("/api/games", json={"seats": [HUMAN, HUMAN], "clock": {"days": 1}, "on_time": "skip"})
+    r = client.post("/api/games", json={"seats": [HUMAN, HUMAN], "clock": {"days": 1}, "on_time": "pause"})
     assert r.status_code == 400 and r.json()["code"] in ("bad_request", "bad_clock"), r.text
 
 
