@@ -1,9 +1,7 @@
 """A seat leaving a game of Safari (`out`, savanna/safari/leaving.py; docs/safari.md, "A seat leaving"):
-at each kind of moment of a turn, and in random games."""
+at each kind of moment of a turn (random games with seats leaving: test_games.py)."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
@@ -125,31 +123,3 @@ def test_no_seat_leaves_at_a_chance_node():
     with pytest.raises(ValueError, match="chance node"):
         g.apply("out")
     assert g.to_json() == before
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_random_games_with_seats_leaving_reach_the_end_and_replay(seed):
-    rng = random.Random(seed)
-    players = rng.choice([3, 4, 5])
-    g = safari.new_game(players=players, seed=seed, chance=rng.choice(["sampled", "explicit"]))
-    leave_at = set(rng.sample(range(150), rng.randint(1, players - 1)))
-    step = due = 0
-    while not g.is_terminal():
-        due += step in leave_at
-        if due and not g.is_chance_node():  # (at a chance node no seat acts: it leaves next)
-            g.apply("out")
-            due -= 1
-        else:
-            assert g.current_player not in g.gone
-            g.apply(rng.choice(g.legal_actions()))
-        step += 1
-        if step % 25 == 0:
-            c = g.clone()
-            assert c.to_json() == g.to_json() and c.gone == g.gone
-    assert g.gone, "someone left"
-    for seat in g.gone:  # after its `out`, a seat that left never acts again
-        first = next(i for i, (a, s) in enumerate(zip(g.history, g.actors)) if a == "out" and s == seat)
-        assert seat not in g.actors[first + 1:]
-    again = safari.from_json(g.to_json())
-    assert again.to_json() == g.to_json() and again.gone == g.gone and again.is_terminal()
-    assert g.clone().to_json() == g.to_json()

@@ -22,6 +22,8 @@ draw) no seat acts.
 
 from __future__ import annotations
 
+from savanna.leaving import all_gone, next_seat  # noqa: F401 (turn order without the seats that left)
+
 from .phases import EMPTY, REVEAL
 
 
@@ -31,20 +33,6 @@ def check(g, a) -> int:
         raise ValueError(f"illegal action {a}: a discovered tile is being turned up, and no seat acts at a "
                          "chance node")
     return g.current_player
-
-
-def next_seat(g, seat: int) -> int:
-    """The seat after `seat` in turn order that has not left (`seat` itself if it alone remains)."""
-    n = g.players
-    for i in range(1, n + 1):
-        s = (seat + i) % n
-        if s not in g.gone:
-            return s
-    return seat
-
-
-def all_gone(g) -> bool:
-    return len(g.gone) >= g.players
 
 
 def setup_seat(g) -> int:

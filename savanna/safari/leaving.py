@@ -20,6 +20,8 @@ Only the seat to act can leave: at a chance node (an explicit-chance draw) no se
 
 from __future__ import annotations
 
+from savanna.leaving import all_gone, next_seat  # noqa: F401 (turn order without the seats that left)
+
 from .phases import DRAW
 from .rangers import put_back, put_back_choices
 
@@ -29,20 +31,6 @@ def check(g, a) -> int:
     if g.phase == DRAW:
         raise ValueError(f"illegal action {a}: a draw is due now, and no seat acts at a chance node")
     return g.current_player
-
-
-def next_seat(g, seat: int) -> int:
-    """The seat after `seat` in turn order that has not left (`seat` itself if it alone remains)."""
-    n = g.players
-    for i in range(1, n + 1):
-        s = (seat + i) % n
-        if s not in g.gone:
-            return s
-    return seat
-
-
-def all_gone(g) -> bool:
-    return len(g.gone) >= g.players
 
 
 def put_back_for(g) -> None:
