@@ -13,7 +13,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("argon2")
 
 from test_web_accounts import url  # noqa: F401 (a fixture)
-from test_web_clocks import COMPUTER, HUMAN, app, clk, client, turn, view  # noqa: F401 (fixtures)
+from test_web_clocks import HUMAN, app, clk, client, turn, view  # noqa: F401 (fixtures)
 from web_client import error
 
 from savanna.web.table import flag
@@ -66,7 +66,8 @@ def test_a_three_seat_game_plays_on_to_its_natural_end_without_the_seat_whose_fl
         service.act(gid, tokens[g.current_player], str(rng.choice(g.legal_actions())))
     assert fallen not in service.position(rec).game.actors[step:]
     v = view(client, gid)
-    assert v["ended_by"] == "play" and v["moves"] > step + 20 and v["ranking"][-1] == fallen and fallen not in v["winners"]
+    assert v["ended_by"] == "play" and v["moves"] > step + 20
+    assert v["ranking"][-1] == fallen and fallen not in v["winners"]
     assert v["clock"]["running"] is None and v["clock"]["flagged"] == [fallen]
 
 
@@ -87,18 +88,6 @@ def test_a_skip_that_would_leave_one_seat_alone_ends_the_game(app, client, clk):
     assert v["ranking"][-2:] == [second_seat, 0]  # the last to fall ranks above the first
 
 
-def test_a_game_left_without_people_ends_rather_than_skips(app, client, clk):
-    service = app.state.service
-    g = created(client, [HUMAN, COMPUTER, COMPUTER])
-    gid = g["id"]
-    turn(client, gid, clk, 0.5, g["seats"][0]["token"])
-    while service.computer_step(gid):
-        pass
-    clk.advance(5)
-    rec = flag.fall(service, gid)
-    assert rec.status == "over" and "out" not in rec.actions and rec.meta["ended"]["reason"] == "time"
-
-
 def test_a_player_cannot_play_out_themselves(app, client, clk):
     g = created(client, [HUMAN, HUMAN, HUMAN])
     r = client.post(f"/api/games/{g['id']}/actions", json={"token": g["seats"][0]["token"], "action": " out"})
@@ -111,3 +100,26 @@ def test_the_lobby_offers_skip(client):
     r = client.post("/api/games", json={"seats": [HUMAN, HUMAN, HUMAN], "clock": {"days": 1}, "on_time": "skip"})
     assert r.status_code == 201, r.text
     assert view(client, r.json()["id"])["on_time"] == "skip"
+
+
+def test_a_computer_shares_its_time_among_the_turns_of_the_seats_still_in_the_game():
+    from savanna import safari
+    from savanna.web.table import clock, think_time
+
+    def at_seat_0(third_leaves):
+        g = safari.new_game(players=3, seed=4)
+        for seat in (0, 1, 2):
+            if seat == 2 and third_leaves:
+                g.apply("out")  # its drawn tile passes to seat 0: the stack is as long as before
+            while g.current_player == seat:
+                g.apply(g.legal_actions()[-1])
+        assert g.current_player == 0
+        return g
+
+    skipped, played = at_seat_0(True), at_seat_0(False)
+    state = clock.start({"base": 300.0, "increment": 0.0}, 3, 0.0, 0, moved=[True] * 3)
+    spend = {k: think_time.budget({"clock": state}, g, lambda: 0.0, 1000.0) for k, g in
+             (("skipped", skipped), ("played", played))}
+    # two seats share the tiles left, not three: seat 0 has more turns to come, less for each
+    assert clock.turns_left(skipped.tiles_left, 2) > clock.turns_left(played.tiles_left, 3)
+    assert spend["skipped"] < spend["played"]

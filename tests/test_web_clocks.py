@@ -216,9 +216,10 @@ def test_a_three_seat_game_that_ends_on_time(app, client, clk):
     assert v["on_time"] == "end"
 
 
-def test_a_game_left_without_people_ends_on_time(app, client, clk):
+@pytest.mark.parametrize("on_time", ["computer", "skip"])
+def test_a_game_left_without_people_ends_on_time(app, client, clk, on_time):
     service = app.state.service
-    g = created(client, [HUMAN, COMPUTER, COMPUTER], clock={"base": 3, "increment": 0})
+    g = created(client, [HUMAN, COMPUTER, COMPUTER], clock={"base": 3, "increment": 0}, on_time=on_time)
     gid = g["id"]
     turn(client, gid, clk, 0.5, g["seats"][0]["token"])
     while service.computer_step(gid):
