@@ -46,9 +46,8 @@ def max_actions(tiles: int, players: int, chance: str = "sampled") -> int:
     the tile completed (one at most per side) chooses a token to add. An explicit-chance
     game also holds its draws: each land tile once, two tokens per seat dealt, and per turn
     at most four tokens (two for a meeple laid on a baobab, two when a baobab's meeple
-    comes back, which it can do no more often than meeples are laid there). And each seat
-    may leave once (`out`, leaving.py)."""
-    n = tiles * (3 + 4 * players) + players
+    comes back, which it can do no more often than meeples are laid there)."""
+    n = tiles * (3 + 4 * players)
     if chance == "explicit":
         n += tiles * 5 + 2 * players
     return n
