@@ -123,3 +123,21 @@ def test_a_computer_shares_its_time_among_the_turns_of_the_seats_still_in_the_ga
     # two seats share the tiles left, not three: seat 0 has more turns to come, less for each
     assert clock.turns_left(skipped.tiles_left, 2) > clock.turns_left(played.tiles_left, 3)
     assert spend["skipped"] < spend["played"]
+
+
+def test_a_flag_falling_mid_turn_ends_that_turn_where_it_stands(app, client, clk):
+    service = app.state.service
+    g = created(client, [HUMAN, HUMAN, HUMAN])
+    gid, tokens = g["id"], [s["token"] for s in g["seats"]]
+    first_turns(client, gid, clk, tokens)
+    v = view(client, gid)
+    seat = v["current_player"]
+    placed = v["legal_actions"][0]  # the tile placed; the meeple choice still to come
+    r = client.post(f"/api/games/{gid}/actions", json={"token": tokens[seat], "action": placed})
+    assert r.status_code == 200, r.text
+    assert r.json()["view"]["current_player"] == seat
+    clk.advance(10)
+    rec = flag.fall(service, gid)
+    assert rec.actions[-2:] == [placed, "out"] and rec.status == "playing"
+    v = view(client, gid)
+    assert v["current_player"] == (seat + 1) % 3 and v["clock"]["running"] == v["current_player"]
