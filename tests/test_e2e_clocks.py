@@ -147,7 +147,8 @@ def test_the_lobby_creates_a_real_time_game_and_lists_its_time_control(server, p
     pg.select_option("#clock-preset", preset.get_attribute("value"))
     assert pg.locator("#on-time").count() == 0  # two seats: a flag fall ends the game
     pg.click("#add-seat")  # three: what a flag fall does is asked
-    pg.select_option("#on-time", "end")
+    assert pg.locator("#on-time option").evaluate_all("os => os.map(o => o.value)") == ["computer", "end", "skip"]
+    pg.select_option("#on-time", "skip")
     pg.select_option("#clock-preset", "custom")  # one's own: 1 min 30 s + 4 s
     pg.fill("#clock-minutes", "1")
     pg.fill("#clock-seconds", "30")
@@ -164,7 +165,7 @@ def test_the_lobby_creates_a_real_time_game_and_lists_its_time_control(server, p
     pg.wait_for_selector("#seats .clock[data-seat='0']")
     v = view(server, gid)
     assert v["clock"]["control"] == {"base": 90.0, "increment": 4.0} and v["clock"]["kind"] == "realtime"
-    assert v["on_time"] == "end" and len(v["seats"]) == 3
+    assert v["on_time"] == "skip" and len(v["seats"]) == 3
     assert pg.locator("#seats .clock[data-seat='1']").inner_text() == "1:30"
     shot(pg, "clocks-lobby-game.png")
     pg.goto(server + "/")

@@ -177,6 +177,40 @@ def test_random_games_play_to_the_end(spec, seed):
     assert again.is_terminal() and again.scores == g.scores and again.final_points == g.final_points
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_seats_leaving_at_random_points_the_others_play_to_the_end(spec, seed):
+    """`out` (the seat to act leaves: never legal, the server's on a flag fall) at random moments;
+    the game reaches its end, copies and saves stay equal, and a seat that left never acts again."""
+    rng = random.Random(seed)
+    players = rng.randint(max(3, spec.min_players), spec.max_players)
+    g = spec.module.new_game(players=players, seed=seed, chance=("sampled", "explicit")[seed % 2])
+    leave_at = set(rng.sample(range(200), rng.randint(1, players - 1)))
+    step = due = 0
+    while not g.is_terminal():
+        due += step in leave_at
+        assert "out" not in map(str, g.legal_actions())
+        if due and not g.is_chance_node():  # (at a chance node no seat acts: it leaves at the next)
+            seat = g.current_player
+            g.apply("out")
+            assert g.gone[-1] == seat and g.history[-1] == "out" and g.actors[-1] == seat
+            due -= 1
+        else:
+            assert g.current_player not in g.gone
+            g.apply(rng.choice(g.legal_actions()))
+        step += 1
+        if step % 25 == 0:
+            assert g.clone().to_json() == g.to_json() and g.clone().gone == g.gone
+            assert spec.module.from_json(g.to_json()).gone == g.gone
+        assert step < 5000, "the game does not end"
+    assert g.gone and len(g.gone) < players  # the others played it to its end
+    for seat in g.gone:
+        first = next(i for i, (a, s) in enumerate(zip(g.history, g.actors)) if a == "out" and s == seat)
+        assert seat not in g.actors[first + 1:]
+    again = spec.module.from_json(g.to_json())
+    assert again.to_json() == g.to_json() and again.gone == g.gone and again.is_terminal()
+    assert again.scores == g.scores and again.final_points == g.final_points
+
+
 def test_explicit_chance_plays_to_the_end_and_saves(spec):
     rng = random.Random(5)
     g = spec.module.new_game(players=spec.default_players, seed=5, chance="explicit")

@@ -216,9 +216,10 @@ def test_a_three_seat_game_that_ends_on_time(app, client, clk):
     assert v["on_time"] == "end"
 
 
-def test_a_game_left_without_people_ends_on_time(app, client, clk):
+@pytest.mark.parametrize("on_time", ["computer", "skip"])
+def test_a_game_left_without_people_ends_on_time(app, client, clk, on_time):
     service = app.state.service
-    g = created(client, [HUMAN, COMPUTER, COMPUTER], clock={"base": 3, "increment": 0})
+    g = created(client, [HUMAN, COMPUTER, COMPUTER], clock={"base": 3, "increment": 0}, on_time=on_time)
     gid = g["id"]
     turn(client, gid, clk, 0.5, g["seats"][0]["token"])
     while service.computer_step(gid):
@@ -359,7 +360,7 @@ def test_bad_clocks_are_refused_naming_the_field(client, bad, field):
 
 
 def test_on_time_must_be_a_choice(client):
-    r = client.post("/api/games", json={"seats": [HUMAN, HUMAN], "clock": {"days": 1}, "on_time": "skip"})
+    r = client.post("/api/games", json={"seats": [HUMAN, HUMAN], "clock": {"days": 1}, "on_time": "pause"})
     assert r.status_code == 400 and r.json()["code"] in ("bad_request", "bad_clock"), r.text
 
 

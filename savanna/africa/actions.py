@@ -21,17 +21,22 @@ checks the form only, and the game checks that the space exists.
 | E     | E1:robe, E1:robe*     | (seat, object kind, all)     | exchange the new object             |
 | keep  | keep                  | ()                           | no exchange                         |
 | ~     | ~elephant, ~gold-2    | (tile id,)                   | explicit chance: the tile turned up |
+| out   | out                   | ()                           | the seat to act leaves the game     |
 
 `~` actions are chance outcomes, in explicit-chance games only (savanna/chance.py):
 after `D<space>`, the kind of tile that space turns out to hold.
+
+`out` is administrative, not a move: the seat to act leaves the game (leaving.py).
+`apply` takes it, `legal_actions` never offers it, so players, search and the
+research encodings never see it; a game that holds it replays like any other.
 """
 
 from __future__ import annotations
 
 import re
 
-SETUP, STEP, JUMP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO, CAMP, PASS, EXCHANGE, KEEP, CHANCE = (
-    "P", "S", "jump", "J", "D", "A", "N", ">", "B", "pass", "E", "keep", "~")
+SETUP, STEP, JUMP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO, CAMP, PASS, EXCHANGE, KEEP, CHANCE, OUT = (
+    "P", "S", "jump", "J", "D", "A", "N", ">", "B", "pass", "E", "keep", "~", "out")
 SPACE_KINDS = (SETUP, STEP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO)
 CAMP_POINTS, CAMP_EXPLORE = "+", "$"
 
@@ -109,6 +114,7 @@ def outcome(tile_id: str) -> Action:
 JUMP_ACTION = _make("jump", JUMP, ())
 PASS_ACTION = _make("pass", PASS, ())
 KEEP_ACTION = _make("keep", KEEP, ())
+OUT_ACTION = _make("out", OUT, ())
 CAMP_FOR_POINTS = _make("B+", CAMP, (CAMP_POINTS,))
 CAMP_TO_EXPLORE = _make("B$", CAMP, (CAMP_EXPLORE,))
 
@@ -152,4 +158,4 @@ def parse(text: str) -> Action:
     if t.startswith("B"):
         raise ValueError(f"malformed base camp {text!r}: expected B+ (for points) or B$ (to explore)")
     raise ValueError(f"malformed action {text!r}: not one of P<space>, S<space>, jump, J<space>, D<space>, "
-                     "A<space>, N<space>, ><space>, B+, B$, pass, E<seat>:<kind>[*], keep, ~<tile>")
+                     "A<space>, N<space>, ><space>, B+, B$, pass, E<seat>:<kind>[*], keep, ~<tile>, out")

@@ -17,6 +17,9 @@ asks where it goes (`>`), unless a discovered one has nowhere better to go,
 and a discovered object offers an exchange (`E..`/`keep`) when one is
 possible. The game ends at once when the last monument is turned.
 
+`out` (not a move: never in legal_actions) makes the seat to act leave the
+game; turn order skips it from then on (leaving.py).
+
 This module is that flow: whose turn it is, which question comes next, what is
 legal now. Each rule is in the file named for it, as functions of the game:
 explorers.py (the steps and the jump), discovery.py (a tile discovered and what
@@ -51,7 +54,7 @@ from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
 from savanna.limits import check_seed, short
 
 from . import actions as act
-from . import animals_and_nomads, base_camps, discovery, display, explorers, layout, objects
+from . import animals_and_nomads, base_camps, discovery, display, explorers, layout, leaving, objects
 from .actions import Action
 from .phases import ACTION, EMPTY, JUMP, MOVE, OVER, PHASE_NAMES, REVEAL, SETUP, TARGET, TRADE
 from .scoring import apply_final_scoring
@@ -68,7 +71,7 @@ class Game:
         "custom_data", "content", "down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
         "active", "step", "pending", "pending_discovered", "new_object", "monuments_found", "bonus_holder",
         "n_down", "turn", "history", "actors", "final_points", "final_breakdown", "num_types", "_acts", "chance",
-        "fixed", "reveal_at", "explain",
+        "fixed", "reveal_at", "explain", "gone",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -122,6 +125,7 @@ class Game:
         self.new_object = EMPTY
         self.bonus_holder = EMPTY
         self.turn = 0
+        self.gone: list[int] = []  # the seats that left (`out`, leaving.py), in the order they left
         self.history: list[Action] = []
         self.actors: list[int] = []
         self.final_points: list[int] | None = None  # what final scoring added, per seat
@@ -165,6 +169,7 @@ class Game:
         g.bonus_holder = self.bonus_holder
         g.n_down = self.n_down
         g.turn = self.turn
+        g.gone = self.gone[:]
         g.history = self.history[:]
         g.actors = self.actors[:]
         g.final_points = None if self.final_points is None else self.final_points[:]
@@ -249,6 +254,8 @@ class Game:
         if self.phase == OVER:
             return None
         if self.phase == SETUP:
+            if self.gone:
+                return leaving.setup_seat(self)
             return (self.first_player + sum(1 for e in self.explorer if e >= 0)) % self.players
         if self.phase == REVEAL:
             return CHANCE
@@ -433,6 +440,9 @@ class Game:
         kind = a.kind
         if phase == OVER:
             raise ValueError(f"illegal action {a}: the game is over")
+        if kind == act.OUT:
+            self._leave(a)
+            return
         seat = self.current_player
         if phase == REVEAL:
             if kind != act.CHANCE:
@@ -502,9 +512,9 @@ class Game:
             if kind != act.SETUP:
                 raise ValueError(f"illegal action {a}: seat {seat} must first put its explorer on a city: P<space>")
             explorers.place(self, a, seat)
-            if all(e >= 0 for e in self.explorer):
+            if leaving.set_up(self):
                 self.phase = MOVE
-                self.active = self.first_player
+                self.active = leaving.first_to_move(self)
         self.history.append(a)
         self.actors.append(seat)
 
@@ -528,6 +538,29 @@ class Game:
 
         An illegal action raises ValueError, as `apply` does, and changes nothing."""
         return events.explained(self, action)
+
+    def _leave(self, a: Action) -> None:
+        """`out`: the seat to act leaves (leaving.py): the rest of its turn is given up (a tile
+        it discovered stays where it lies, and scores there), and the game goes on without it."""
+        seat = leaving.check(self, a)
+        phase = self.phase
+        self.gone.append(seat)
+        if phase == TARGET and self.pending_discovered:
+            animals_and_nomads.place(self, self._acts[act.TO][self.pending])
+        self.pending = EMPTY
+        self.pending_discovered = False
+        self.new_object = EMPTY
+        if leaving.all_gone(self):
+            apply_final_scoring(self)
+            self.phase = OVER
+        elif phase == SETUP:
+            if leaving.set_up(self):
+                self.phase = MOVE
+                self.active = leaving.first_to_move(self)
+        else:
+            self._end_turn()
+        self.history.append(a)
+        self.actors.append(seat)
 
     # ------------------------------------------------------------- the flow
 
@@ -553,7 +586,7 @@ class Game:
     def _end_turn(self) -> None:
         self.step = 0
         self.turn += 1
-        self.active = (self.active + 1) % self.players
+        self.active = leaving.next_seat(self, self.active) if self.gone else (self.active + 1) % self.players
         self.phase = MOVE
 
     # ------------------------------------------------------------ inspection (display.py)

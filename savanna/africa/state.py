@@ -28,6 +28,7 @@ Spaces are indices into `board` (`board.labels[sp]` is "f1"), tile types indices
   monuments_found   monuments turned up so far (the game ends at data.monuments)
   bonus_holder  the seat that found the last monument, or EMPTY
   reveal_at     explicit chance, REVEAL: the space being discovered; else EMPTY
+  gone          the seats that left the game (`out`, leaving.py), in the order they left
   history, actors   the actions played, in order; the seat that played each (CHANCE: a draw)
 """
 
@@ -36,4 +37,4 @@ from __future__ import annotations
 READ_ONLY = ("players", "seed", "hidden_treasure", "first_player", "chance", "data", "board", "num_types",
              "content", "down", "n_down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
              "active", "step", "turn", "pending", "pending_discovered", "new_object", "monuments_found",
-             "bonus_holder", "reveal_at", "history", "actors")
+             "bonus_holder", "reveal_at", "gone", "history", "actors")

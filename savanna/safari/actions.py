@@ -17,12 +17,17 @@ which keeps legal-move generation to dictionary look-ups.
 | +      | +L, +none          | (animal or None,)             |
 | R>     | R>3,0              | (space,)                      |
 | ~      | ~S05, ~S03/2, ~A   | (tile outcome or animal,)     |
+| out    | out                | ()                            |
 
 `~` actions are chance outcomes (explicit-chance games only, see
 savanna/chance.py): the land tile drawn, named as the tile set's outcome
 (`TileSet.outcome_names`: a type's id when all its copies are alike, else the
 first copy of those alike), or the animal token drawn. Which of the two a
 chance node draws is the game's to say; parsing checks the form only.
+
+`out` is administrative, not a move: the seat to act leaves the game (leaving.py).
+`apply` takes it, `legal_actions` never offers it, so players, search and the
+research encodings never see it; a game that holds it replays like any other.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from .geometry import CORNERS, LIMIT, ROTATIONS, SIDES, fmt_space, in_range, slo
 
 PLACE, MEEPLE, DIG, EXPAND, MOVE, PASS, ADD, RETURN = "T", "M", "D", "X", "R", "pass", "+", "R>"
 CHANCE = "~"
+OUT = "out"
 
 
 class Action(str):
@@ -65,6 +71,7 @@ _ADD: dict[str | None, Action] = {}
 _RETURN: dict[int, Action] = {}
 _OUTCOME: dict[str, Action] = {}
 PASS_ACTION = _make("pass", PASS, ())
+OUT_ACTION = _make("out", OUT, ())
 
 
 def place(sp: int, rot: int) -> Action:
@@ -174,6 +181,8 @@ def parse(text: str) -> Action:
     t = text.strip()
     if t == "pass":
         return PASS_ACTION
+    if t == "out":
+        return OUT_ACTION
     if t.startswith("T"):
         m = _RE_PLACE.fullmatch(t)
         if not m:
@@ -218,5 +227,5 @@ def parse(text: str) -> Action:
         return _OUTCOME.get(m[1]) or _make(t, CHANCE, (m[1],))
     raise ValueError(
         f"malformed action {text!r}: not one of T<x>,<y>@<r>, M:<kind>[:<side>], D.., X.., R<from>><to>, pass, "
-        "+<animal>, R><x>,<y>, ~<outcome>"
+        "+<animal>, R><x>,<y>, ~<outcome>, out"
     )

@@ -11,6 +11,9 @@ A turn (docs/safari.md, "A turn"):
 Then the next player draws; a tile that fits nowhere is removed and another
 drawn. After the turn of the last land tile comes final scoring.
 
+`out` (not a move: never legal_actions) makes the seat to act leave the game;
+turn order skips it from then on (leaving.py).
+
 Chance (savanna/chance.py): by default (`chance="sampled"`) the seed shuffles
 the land tile stack and the token pile, and the draws happen inside the
 actions. With `chance="explicit"` the stack and the pile are multisets in no
@@ -41,7 +44,7 @@ from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
 from savanna.limits import check_seed, short
 
 from . import actions as act
-from . import baobabs, rangers, stack, table, tokens
+from . import baobabs, leaving, rangers, stack, table, tokens
 from . import trails_and_bush as tb
 from . import watering_holes as wh
 from .actions import Action
@@ -62,7 +65,7 @@ FINAL_SCORING = ("all", "majority")
 READ_ONLY = ("players", "seed", "tileset", "final_scoring", "chance", "phase", "active", "tile", "history", "actors",
              "score", "final_points", "supply_meeples", "num_animals", "hands", "pile", "discards", "reshuffles",
              "stack", "removed", "draws", "board", "frontier", "regions", "feature_meeples", "baobab_meeples",
-             "holes", "hole_meeples", "rangers", "displaced", "jobs", "job_seat", "job_adds")
+             "holes", "hole_meeples", "rangers", "displaced", "jobs", "job_seat", "job_adds", "gone")
 
 
 class Game(Inspection):
@@ -101,6 +104,7 @@ class Game(Inspection):
       jobs, job_seat, job_adds  phase SCORE: [(root, leading seats), ...], the completed trails
                     and bush left to score this turn, the first now; the index of its leader
                     asked; the tokens its leaders added so far (letter or None)
+      gone          the seats that left the game (`out`, leaving.py), in the order they left
     The action step's legality, as data: `action_options()`."""
 
     __slots__ = (
@@ -109,7 +113,7 @@ class Game(Inspection):
         "free_slots", "dig_slots", "pile", "discards", "reshuffles", "hands", "supply_meeples", "score",
         "stack", "removed", "rangers", "phase", "active", "tile", "placed", "displaced", "jobs",
         "job_seat", "job_adds", "history", "actors", "final_points", "num_animals", "chance", "draws", "resume",
-        "explain",
+        "explain", "gone",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -192,6 +196,7 @@ class Game(Inspection):
         self.job_adds: list[str | None] = []
         self.tile = -1
         self.phase = PLACE
+        self.gone: list[int] = []
         if self.draws:  # explicit chance: the deal is drawn first
             self._await_draws(GO_DRAW_TILE)
         else:
@@ -243,6 +248,7 @@ class Game(Inspection):
         g.history = self.history[:]
         g.actors = self.actors[:]
         g.final_points = None if self.final_points is None else self.final_points[:]
+        g.gone = self.gone[:]
         return g
 
     __copy__ = clone
@@ -455,6 +461,9 @@ class Game(Inspection):
         kind = a.kind
         if phase == OVER:
             raise ValueError(f"illegal action {a}: the game is over")
+        if kind == act.OUT:
+            self._leave(a)
+            return
         if phase == DRAW:
             if kind != act.CHANCE:
                 raise ValueError(f"illegal action {a}: a {'token' if self.draws else 'land tile'} is drawn now: "
@@ -529,6 +538,29 @@ class Game(Inspection):
         An illegal action raises ValueError, as `apply` does, and changes nothing."""
         return events.explained(self, action)
 
+    def _leave(self, a: Action) -> None:
+        """`out`: the seat to act leaves (leaving.py); what it was in the middle of is settled
+        the way that adds nothing, and the game goes on without it."""
+        seat = leaving.check(self, a)
+        phase = self.phase
+        self.gone.append(seat)
+        self.history.append(a)
+        self.actors.append(seat)
+        if phase == PLACE:  # the drawn tile passes to the next seat
+            if leaving.all_gone(self):
+                self.tile = -1
+                self._final_scoring()
+            else:
+                self.active = leaving.next_seat(self, seat)
+        elif phase == ACTION:  # it passes
+            self._score_turn()
+        elif phase == SCORE:  # it adds no token
+            tb.add_token(self, act.add(None))
+            self._resolve_scoring()
+        else:  # RANGER
+            leaving.put_back_for(self)
+            self._end_turn()
+
     # --------------------------------------------------------------- scoring
 
     def _score_turn(self) -> None:
@@ -552,18 +584,20 @@ class Game(Inspection):
             return
         if self.displaced >= 0:
             rangers.score_displacing(self)
-            self.phase = RANGER
-            return
+            if self.active not in self.gone:
+                self.phase = RANGER
+                return
+            leaving.put_back_for(self)
         self._end_turn()
 
     def _end_turn(self) -> None:
         self.displaced = -1
         self.placed = -1
-        if not self.stack:
+        if not self.stack or (self.gone and leaving.all_gone(self)):
             self.tile = -1
             self._final_scoring()
             return
-        self.active = (self.active + 1) % self.players
+        self.active = leaving.next_seat(self, self.active) if self.gone else (self.active + 1) % self.players
         self._draw_tile()
 
     def _final_scoring(self) -> None:

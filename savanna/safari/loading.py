@@ -23,9 +23,9 @@ def from_dict(data: Any) -> Game:
                     token_order=data.get("token_order"), chance=chance, **saved_games.with_defaults(data, SAVED_DEFAULTS))
     except ValueError as e:
         raise ValueError(f"saved game: {e}") from None
-    # the set is known now, and with it how long a game on it can be
+    # the set is known now, and with it how long a game on it can be (and each seat may leave once: `out`)
     at_most("saved game: 'actions'", acts,
-            limits.max_actions(len(game.tileset.copies), game.players, game.chance), "actions")
+            limits.max_actions(len(game.tileset.copies), game.players, game.chance) + game.players, "actions")
     return saved_games.replay(game, acts, data)
 
 

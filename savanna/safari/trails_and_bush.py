@@ -240,9 +240,10 @@ def resolve(g) -> bool:
         root, seats = g.jobs[0]
         mask = regions.mask[root]
         while g.job_seat < len(seats):
-            base = seats[g.job_seat] * k
-            if any(hands[base + i] and not mask >> i & 1 for i in range(k)):
-                return True
+            seat = seats[g.job_seat]
+            base = seat * k
+            if any(hands[base + i] and not mask >> i & 1 for i in range(k)) and seat not in g.gone:
+                return True  # (a seat that left adds nothing: leaving.py)
             g.job_adds.append(None)
             g.job_seat += 1
         score_completed(g, root, seats, g.job_adds)

@@ -64,9 +64,10 @@ class NewGame(BaseModel):
         f"(N days a turn, one of {', '.join(map(str, clock.DAYS))}), or null: untimed. A person who makes no "
         "first move in time (real time: a window of seconds; correspondence: the turn's days) aborts the "
         "game, unrated. Out of bounds: 400 bad_clock naming the field"))
-    on_time: Literal["computer", "end"] = Field("computer", description=(
+    on_time: Literal["computer", "end", "skip"] = Field("computer", description=(
         "what a flag fall does in a game of more than two seats: the seat passes to a computer player "
-        "(resign_player) or the game ends; in two seats the seat out of time loses. It ranks last either way"))
+        "(resign_player), the game ends, or (skip) the seat leaves and the others play on to the game's "
+        "natural end, its pieces staying; in two seats the seat out of time loses. It ranks last either way"))
 
     def game_options(self) -> dict[str, Any]:
         """The options given, in "options" or as fields of their own (the table checks them)."""

@@ -50,6 +50,7 @@ const ACTIONS = {
     : _("{who} exchanges a new object for {other}'s {kind}", { who, other, kind }),
   keep: who => _("{who} keeps the new object", { who }),
   pass: who => _("{who} passes", { who }),
+  out: who => _("{who} leaves the game; the others play on", { who }),
 };
 
 // final scoring's part, in the summary under each player's name

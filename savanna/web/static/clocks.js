@@ -196,7 +196,9 @@ class Clocks {
         const seat = view.seats[s];
         lines.push(seat && seat.kind === "computer"
           ? _("{who} ran out of time: a computer player plays the seat on.", { who: this.page.seatName(s) })
-          : _("{who} ran out of time.", { who: this.page.seatName(s) }));
+          : view.on_time === "skip" && view.status !== "over"
+            ? _("{who} ran out of time: the others play on without the seat.", { who: this.page.seatName(s) })
+            : _("{who} ran out of time.", { who: this.page.seatName(s) }));
       }
     }
     return lines;

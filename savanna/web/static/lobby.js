@@ -322,8 +322,9 @@ class Lobby {
         fields),
       timed && this.seats.length > 2 ? h("label", { class: "on-time-choice" }, _("If a player runs out of time:") + " ",
         h("select", { name: "on_time", id: "on-time", onchange: e => { this.onTime = e.target.value; } },
-          h("option", { value: "computer", selected: this.onTime !== "end" }, _("a computer player takes the seat")),
-          h("option", { value: "end", selected: this.onTime === "end" }, _("the game ends")))) : null,
+          h("option", { value: "computer", selected: this.onTime === "computer" }, _("a computer player takes the seat")),
+          h("option", { value: "end", selected: this.onTime === "end" }, _("the game ends")),
+          h("option", { value: "skip", selected: this.onTime === "skip" }, _("the others play on without that seat")))) : null,
       timed ? h("p", { class: "muted small", id: "clock-note" }, c.kind === "realtime"
         ? _("Each player's clock runs on their turn, and the increment is added when it ends. Out of time, a player ranks last. A first move not made in time aborts the game.")
         : _("Each move is due within the days chosen, from the start of the turn; everyone sees the deadline in their own time zone.")) : null);

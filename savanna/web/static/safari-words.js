@@ -33,6 +33,7 @@ function parse(a) {
   if ((m = /^R>(-?\d+),(-?\d+)$/.exec(a))) return { kind: "R>", x: +m[1], y: +m[2] };
   if ((m = /^\+([A-Z]|none)$/.exec(a))) return { kind: "+", animal: m[1] };
   if (a === "pass") return { kind: "pass" };
+  if (a === "out") return { kind: "out" };
   return { kind: "?" };
 }
 
@@ -62,6 +63,7 @@ const ACTIONS = {
   "R>": (who, p) => _("{who} puts the ranger back at ({x}, {y})", { who, x: p.x, y: p.y }),
   "+": (who, p, an) => p.animal === "none" ? _("{who} adds no token", { who }) : _("{who} adds {animal} token", { who, animal: an(p.animal) }),
   pass: who => _("{who} passes", { who }),
+  out: who => _("{who} leaves the game; the others play on", { who }),
 };
 
 // final scoring's parts, in the summary under each player's name

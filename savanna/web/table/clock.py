@@ -42,7 +42,7 @@ LOW_DAYS = 12 * 3600.0  # correspondence: low time
 AWAY_KEPT = 20  # outages noted in a state (the oldest go first)
 PRESETS = tuple({"name": f"{m}+{s}", "base": m * 60.0, "increment": float(s)}
                 for m, s in ((1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)))
-ON_TIME = ("computer", "end")  # what a flag fall does in a game of more than two seats
+ON_TIME = ("computer", "end", "skip")  # what a flag fall does in a game of more than two seats (flag.py)
 BOUNDS = {"base": {"min": BASE[0], "max": BASE[1]}, "increment": {"min": INCREMENT[0], "max": INCREMENT[1]},
           "days": list(DAYS)}
 

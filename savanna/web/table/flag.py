@@ -10,7 +10,10 @@ server processes, it acts once (the second finds the game changed, or no longer 
 - **Two seats**: the seat out of time loses: the game ends, that seat last.
 - **More seats**: as the creator chose (`on_time`): "computer" (the default): the seat passes to
   the game's `resign_player`, whose clock stops for good (it plays under the server's own time
-  limit); "end": the game ends as it stands.
+  limit); "end": the game ends as it stands; "skip": the engine's `out` is appended to the game's
+  actions (the seat leaves: it takes no more turns, its pieces stay and count; docs/<game>.md,
+  "A seat leaving"), and the others play on to the game's natural end. A skip that would leave
+  one seat alone in the game ends it instead (timekeeping.on_fall).
 - A game left without a person (every other seat a computer, or fallen, or resigned) ends.
 
 A fallen seat ranks last as a resigned one does (standing.py): it is marked resigned and entered in
@@ -28,6 +31,7 @@ from . import clock
 from .resign import DEFAULT_RESIGN_PLAYER
 from .room import Room
 from .seats import COMPUTER, HUMAN
+from .timekeeping import LEAVE, on_fall
 
 
 def fall(service: Room, game_id: str) -> GameRecord | None:
@@ -52,16 +56,20 @@ def fall(service: Room, game_id: str) -> GameRecord | None:
         fallen = clock.copy(state)
         fallen["flagged"].append(seat)
         meta["clock"] = fallen
-        people = [i for i, x in enumerate(seats) if x["kind"] == HUMAN and not x.get("resigned")]
-        passes = len(seats) > 2 and meta.get("on_time", "computer") == "computer" and bool(people)
-        outcome = "computer" if passes else "ended"
+        outcome = on_fall(rec.seats, rec.meta, seat)
         meta["resignations"] = [*meta.get("resignations", []), {
             "seat": seat, "moves": moves, "at": iso(datetime.fromtimestamp(now, timezone.utc)),
             "outcome": outcome, "by": "time"}]
-        status = rec.status
-        if passes:
+        status, actions = rec.status, None
+        if outcome == "computer":
             seats[seat].update(kind=COMPUTER, player=meta.get("resign_player", DEFAULT_RESIGN_PLAYER))
+        elif outcome == "skip":
+            pos = pos.advanced(LEAVE)
+            actions = [*rec.actions, LEAVE]
+            if pos.game.is_terminal():
+                status = "over"
         else:
             status = "over"
-            meta["ended"] = {"reason": "time", "seat": seat, "moves": moves, "people_left": len(people)}
-        return service.save(rec, pos, status=status, seats=seats, meta=meta)
+            people = sum(1 for x in seats if x["kind"] == HUMAN and not x.get("resigned"))
+            meta["ended"] = {"reason": "time", "seat": seat, "moves": moves, "people_left": people}
+        return service.save(rec, pos, actions=actions, status=status, seats=seats, meta=meta)

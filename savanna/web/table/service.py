@@ -434,6 +434,9 @@ class GameService:
                                      "look again before acting")
         if len(action) > ACTION_LIMIT:
             raise GameError("illegal_action", f"malformed action: longer than {ACTION_LIMIT} characters")
+        if action.strip() == timekeeping.LEAVE:
+            raise GameError("illegal_action", f"{timekeeping.LEAVE!r} is the server's, when a seat's time runs out "
+                                              "in a game that skips it; to leave a game, resign")
         try:
             new = pos.advanced(action)
         except ValueError as e:

@@ -1,6 +1,7 @@
 """How long the computer seat to act may search, by its clock: what a real-time game's clock
 leaves it now, shared out by the time manager (savanna.ai.timing) over the seat's turns to
-come (the tiles left tell how many). A correspondence game's turn of days is plenty, and a
+come (the tiles left tell how many, shared among the seats still in the game: a skipped seat
+takes none). A correspondence game's turn of days is plenty, and a
 seat whose flag fell has no clock: both search as in an untimed game, under the server's cap."""
 
 from __future__ import annotations
@@ -25,5 +26,5 @@ def budget(meta: dict[str, Any], game: Any, now: Callable[[], float], max_think:
         return None
     actions, per_turn = timing.turn_actions(game, seat)
     return timing.move_budget(clock.left(state, now())[seat], float(state["control"]["increment"]),
-                              clock.turns_left(game.tiles_left, game.players), max_think,
+                              clock.turns_left(game.tiles_left, game.players - len(game.gone)), max_think,
                               actions=actions, per_turn=per_turn)

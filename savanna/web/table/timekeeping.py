@@ -30,7 +30,8 @@ def control(value: Any, on_time: Any) -> dict[str, Any] | None:
     on_time = "computer" if on_time is None else on_time
     if on_time not in clock.ON_TIME:
         raise GameError("bad_clock", "on_time must be 'computer' (a seat out of time passes to a computer "
-                                     f"player) or 'end' (the game ends), not {on_time!r}")
+                                     "player), 'end' (the game ends) or 'skip' (the seat leaves, the others "
+                                     f"play on), not {on_time!r}")
     parsed = clock.parse(value)
     return None if parsed is None else {"control": parsed, "on_time": on_time}
 
@@ -84,18 +85,35 @@ def kept(before: Any, *, actions: list[str], seats: list[dict[str, Any]], meta: 
     return {**meta, "clock": state}, clock.deadline(state)
 
 
+LEAVE = "out"  # the engines' action for a seat leaving the game: the server's alone (flag.py), never legal
+
+
+def on_fall(seats: list[dict[str, Any]], meta: dict[str, Any], seat: int) -> str:
+    """What `seat`'s flag fall does (flag.py): "ended", "computer" (a computer takes the seat) or
+    "skip" (the seat leaves the game, the others play on). Two seats, or no other person still
+    playing: the game ends; else the creator's `on_time`, but a skip that would leave fewer than
+    two seats in the game ends it instead (nobody plays on alone)."""
+    others = [i for i, s in enumerate(seats) if i != seat and s["kind"] == HUMAN and not s.get("resigned")]
+    choice = meta.get("on_time", "computer")
+    if len(seats) == 2 or not others or choice == "end":
+        return "ended"
+    if choice == "skip":
+        left = sum(1 for e in meta.get("resignations", []) if e.get("outcome") == "skip")
+        return "skip" if len(seats) - left - 1 >= 2 else "ended"
+    return "computer"
+
+
 def ran_out(record: Any) -> str:
     """What a move after the seat's time ran out is told."""
     state = record.meta["clock"]
     r = state["running"]
     when = iso(datetime.fromtimestamp(clock.deadline(state), timezone.utc))
-    people = sum(1 for s in record.seats if s["kind"] == HUMAN and not s.get("resigned"))
+    then = {"ended": "the server is ending the game",
+            "computer": "the server is passing your seat on to a computer player",
+            "skip": "the server is taking your seat out of the game; the others play on"}[
+        on_fall(record.seats, record.meta, r)]
     if not state["moved"][r]:
         then = "the game is aborted (no first move)"
-    elif len(record.seats) == 2 or record.meta.get("on_time") == "end" or people <= 1:
-        then = "the server is ending the game"
-    else:
-        then = "the server is passing your seat on to a computer player"
     return f"your time ran out at {when}; {then}"
 
 

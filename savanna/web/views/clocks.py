@@ -17,7 +17,7 @@ view does not change while nobody acts; the page counts down from "at" itself.
         "flagged": [seats],           seats whose flag fell
         "away": null | {"seconds", "from", "to"}   the last server outage credited to the clocks
     },
-    "on_time": "computer" | "end",    what a flag fall does in more than two seats (table/flag.py)
+    "on_time": "computer" | "end" | "skip",   what a flag fall does in more than two seats (table/flag.py)
     "ended_by": null | "play" | "resigned" | "time" | "aborted",   how the game ended (null: playing)
     "times": [seconds per action],    what each action took (also "took" in each history entry)
 
