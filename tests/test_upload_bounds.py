@@ -154,9 +154,9 @@ SAFARI_SAVES = [
     ("players", lambda d: d.update(players=17), "saved game: players is 17; at most 16 allowed"),
     ("actions of any game", lambda d: d.update(actions=["pass"] * (SL.ACTIONS + 1)),
      f"saved game: 'actions' has {SL.ACTIONS + 1} actions; at most {SL.ACTIONS} allowed"),
-    # real-1's 72 tiles, 2 players: 72 turns of at most 3 + 4 * 2 actions
-    ("actions of a game on this set", lambda d: d.update(actions=["pass"] * 793),
-     "saved game: 'actions' has 793 actions; at most 792 allowed"),
+    # real-1's 72 tiles, 2 players: 72 turns of at most 3 + 4 * 2 actions, and each seat's leaving ('out')
+    ("actions of a game on this set", lambda d: d.update(actions=["pass"] * 795),
+     "saved game: 'actions' has 795 actions; at most 794 allowed"),
     ("an action's length", lambda d: d.update(actions=["T" + "0" * 64]),
      "saved game: action 1 has 65 characters; at most 64 allowed"),
     ("scores", lambda d: d.update(scores=[0] * 17), "saved game: scores has 17 numbers; at most 16 allowed"),
