@@ -3,6 +3,8 @@ what a seat leaving mid-turn gives up): the same for every game, on a game's `pl
 
 from __future__ import annotations
 
+ACTION = "out"  # the engines' action for a seat leaving: a server's alone (a flag fall), never legal, never typed
+
 
 def next_seat(g, seat: int) -> int:
     """The seat after `seat` in turn order that has not left (`seat` itself if it alone remains)."""

@@ -32,7 +32,7 @@ def test_play_a_whole_game_answering_1(tmp_path, monkeypatch, capsys):
 
 def test_typed_notation_bad_entries_and_help(monkeypatch, capsys):
     # seat 1 of 3: the computers place first; then bad entries, help, and a city by its bare name
-    lines = ["foo", "999", "Sz99", "pzz", "help", "list", "board", "z9"]
+    lines = ["foo", "999", "Sz99", "pzz", "help", "list", "board", "z9", " out "]
     code, out, err = run_main(["play", "africa", "--seed", "3", "--players", "3", "--seat", "1", "--opponent", "easy"],
                               "\n".join(lines) + "\nquit\n", monkeypatch, capsys)
     assert code == 0, err
@@ -41,6 +41,7 @@ def test_typed_notation_bad_entries_and_help(monkeypatch, capsys):
     assert "illegal action Sz99" in out
     assert "Dg4" in out and "Commands" in out  # help explains the notation
     assert "no action on offer names z9" in out
+    assert out.count("'out' is not a move: to leave the game, type quit") == 1  # the server's flag fall alone
     assert "You left the game" in out
 
 

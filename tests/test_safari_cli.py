@@ -153,14 +153,17 @@ def test_typed_notation_space_and_lowercase(monkeypatch, capsys):
     def feed(prompt):
         outputs.append(g.phase_name)
         if len(outputs) == 1:
-            return "2,0"  # only rotation 0 fits there
+            return "out"  # the server's flag fall alone: refused, and asked again
         if len(outputs) == 2:
+            return "2,0"  # only rotation 0 fits there
+        if len(outputs) == 3:
             return "m:trail:w"
         raise EOFError
 
     console = Console(file=io.StringIO(), width=100)
     code = play(g, [None, Scripted(["T-2,0@0", "pass"])], 0, console, input_fn=feed, echo=False)
     assert code == 0
+    assert "'out' is not a move: to leave the game, type quit" in console.file.getvalue()
     assert [str(a) for a in g.history[:4]] == ["T2,0@0", "M:trail:W", "T-2,0@0", "pass"]
 
 

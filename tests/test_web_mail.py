@@ -138,6 +138,14 @@ def person(app, name):
     return c
 
 
+def person_with_address(app, name, email):
+    """An account logged in whose address is `email` (set through the route)."""
+    c = person(app, name)
+    r = changing(c, "PUT", "/api/me/email", {"email": email})
+    assert r.status_code == 200, r.text
+    return c
+
+
 def text_of(mail) -> str:
     return mail.get_body(("plain",)).get_content()
 
@@ -196,8 +204,7 @@ def test_an_invited_accounts_first_turn_is_told_when_the_game_is_created(url, sm
     clock = Clock()
     app = make_app(url, smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as anon:
-        zaza = person(app, "Zaza")
-        assert changing(zaza, "PUT", "/api/me/email", {"email": "zaza@example.org"}).status_code == 200
+        zaza = person_with_address(app, "Zaza", "zaza@example.org")
         create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN], clock={"days": 1})
         wait_for(lambda: smtpd.mails)
         assert smtpd.envelopes[0][1] == ["zaza@example.org"]
@@ -344,8 +351,7 @@ def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_
     clock = Clock()
     app = make_app(url, smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as anon:
-        zaza = person(app, "Zaza")
-        assert changing(zaza, "PUT", "/api/me/email", {"email": "zaza@example.org"}).status_code == 200
+        zaza = person_with_address(app, "Zaza", "zaza@example.org")
         g = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], clock={"days": 1})
         gid, t0 = g["id"], g["seats"][0]["token"]
         r = seat_email(zaza, gid, "zaza.games@example.org")  # by the session, for its claimed seat
@@ -413,8 +419,7 @@ def test_an_address_is_in_no_view_export_lobby_item_or_log(url, smtpd, caplog):
     caplog.set_level(logging.DEBUG)
     app = make_app(url, smtp=smtpd.url, clock=Clock())
     with TestClient(app, raise_server_exceptions=False) as anon:
-        zaza, momo = person(app, "Zaza"), person(app, "Momo")
-        assert changing(zaza, "PUT", "/api/me/email", {"email": "zaza.secret@example.org"}).status_code == 200
+        zaza, momo = person_with_address(app, "Zaza", "zaza.secret@example.org"), person(app, "Momo")
         g = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], clock={"days": 1}, on_resign="end")
         gid, t0 = g["id"], g["seats"][0]["token"]
         assert seat_email(anon, gid, "ann.secret@example.org", t0).status_code == 200

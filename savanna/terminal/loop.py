@@ -22,6 +22,7 @@ from rich.console import Console, Group
 from rich.rule import Rule
 from rich.text import Text
 
+from savanna import leaving
 from savanna.limits import PLAYER_CHARS
 
 from . import screen as scr
@@ -430,6 +431,9 @@ class PlayLoop:
                 raise Quit("You left the game.")
             action = self.interpret(line, menu)
             if action is None:
+                continue
+            if str(action).strip() == leaving.ACTION:  # (the engines take it from a server's flag fall only)
+                self.say(f"{leaving.ACTION!r} is not a move: to leave the game, type quit", "bold red")
                 continue
             before, turn = g.scores, g.active_player
             try:

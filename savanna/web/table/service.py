@@ -224,11 +224,8 @@ class GameService:
                                    status="over" if over else "playing", summary=position.summary(),
                                    listed=bool(listed), game=game, meta=meta, deadline=deadline)
         self.remember(record, position)
-        for hook in self.on_write:  # (a correspondence game's first turn is a turn to tell of)
-            try:
-                hook(record, record)
-            except Exception:
-                log.exception("game %s: what follows its creation failed", record.id)
+        # (a correspondence game's first turn is a turn to tell of)
+        self._tell(self.on_write, record.id, "what follows its creation failed", record, record)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
                 "claimed": s.get("account") is not None, "open": bool(s.get("open")), "token": t}
                for i, (s, t) in enumerate(zip(seats, tokens))]
@@ -460,17 +457,18 @@ class GameService:
 
     def _ended(self, before: GameRecord, saved: GameRecord) -> None:
         """Tell `on_write` of the write, and `on_over` of a game it ended."""
-        for hook in self.on_write:
-            try:
-                hook(before, saved)
-            except Exception:
-                log.exception("game %s: what follows a write failed", saved.id)
+        self._tell(self.on_write, saved.id, "what follows a write failed", before, saved)
         if saved.status == "over" and before.status != "over":
-            for call in self.on_over:
-                try:
-                    call(saved)
-                except Exception:
-                    log.exception("game %s: what follows its end failed (the next sweep tries again)", saved.id)
+            self._tell(self.on_over, saved.id, "what follows its end failed (the next sweep tries again)", saved)
+
+    @staticmethod
+    def _tell(hooks: list[Callable[..., Any]], game_id: str, failed: str, *args: Any) -> None:
+        """Call each hook with `args`; a hook that fails is logged and the others still run."""
+        for hook in hooks:
+            try:
+                hook(*args)
+            except Exception:
+                log.exception("game %s: %s", game_id, failed)
 
     def save(self, rec: GameRecord, position: Position, *, actions: list[str] | None = None,
              status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,

@@ -18,6 +18,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
+from savanna import leaving
+
 from ..jsontext import iso
 from . import clock
 from .errors import GameError
@@ -85,7 +87,7 @@ def kept(before: Any, *, actions: list[str], seats: list[dict[str, Any]], meta: 
     return {**meta, "clock": state}, clock.deadline(state)
 
 
-LEAVE = "out"  # the engines' action for a seat leaving the game: the server's alone (flag.py), never legal
+LEAVE = leaving.ACTION  # the server's alone (flag.py): a player sending it is refused
 
 
 def on_fall(seats: list[dict[str, Any]], meta: dict[str, Any], seat: int) -> str:
