@@ -156,6 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="search seconds one game's computer seats may use in an hour of real time; past it they "
                         "play the 'medium' (greedy) player, at once, until older searches leave the hour (default: "
                         "300 times --max-think, 600 at its default, more than a whole game needs; 0: no bound)")
+    w.add_argument("--first-move", metavar="SECONDS", type=float, default=30.0,
+                   help="seconds a person has for a first move in a real-time game; a seat that makes none in "
+                        "that time aborts the game, unrated (default 30; 5 to 600). Correspondence games give "
+                        "the turn's days")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
@@ -633,6 +637,9 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         if not 0.05 <= args.max_think <= 60:
             _error(err, f"--max-think must be from 0.05 to 60 seconds, not {args.max_think:g}")
             return 1
+        if not 5 <= args.first_move <= 600:
+            _error(err, f"--first-move must be from 5 to 600 seconds, not {args.first_move:g}")
+            return 1
         if args.search_budget is not None and not args.search_budget >= 0:
             _error(err, f"--search-budget must be 0 (no bound) or a number of seconds, not {args.search_budget:g}")
             return 1
@@ -664,7 +671,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
                        allowed_hosts=names + args.allowed_hosts,
                        max_think=args.max_think, search_workers=args.search_workers,
-                       search_budget=args.search_budget,
+                       search_budget=args.search_budget, first_move=args.first_move,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
                        max_queued_bytes=args.max_queued_kb * 1024, https=args.https,

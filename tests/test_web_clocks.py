@@ -279,6 +279,29 @@ def test_no_first_move_aborts_the_game_unrated(app, client, clk):
         assert all(r["games"] == 0 for r in client.get(f"/api/players/{name}").json()["ratings"].values())
 
 
+def test_the_servers_first_move_window_is_its_own_choice(url, clk, monkeypatch, capsys):
+    app = app_on(url, clock_loop=False, first_move=10.0)
+    app.state.service.now = clk
+    with TestClient(app, raise_server_exceptions=False) as c:
+        assert c.get("/api/players").json()["clocks"]["first_move"] == 10.0  # the lobby tells it
+        g = c.post("/api/games", json={"game": GAME, "seats": [{"kind": "human"}, {"kind": "human"}],
+                                       "clock": {"base": 60, "increment": 0}}).json()
+        clk.advance(9.9)
+        assert flag.fall(app.state.service, g["id"]) is None
+        clk.advance(0.2)
+        assert flag.fall(app.state.service, g["id"]).meta["ended"]["reason"] == "aborted"
+    import uvicorn
+
+    from savanna import cli
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app))
+    assert cli.main(["serve", "--db", "sqlite://", "--first-move", "45"]) == 0
+    assert seen["app"].state.service.first_move == 45.0
+    assert cli.main(["serve", "--db", "sqlite://", "--first-move", "2"]) == 1
+    assert "--first-move must be from 5 to 600 seconds, not 2" in capsys.readouterr().err
+
+
 # ------------------------------------------------------ other writes, views
 
 

@@ -134,6 +134,7 @@ from .store.ratings import RatingStore
 from .store.ratestore import DatabaseStorage
 from .store.storage import Store, redact
 from .table.accounts import Accounts
+from .table.clock import FIRST_MOVE
 from .table.ratings import Ratings
 from .table.seats import MAX_THINK
 from .table.service import GameService
@@ -172,7 +173,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                max_queued_bytes: int = Limits.queue_bytes, login_limit: str | None = DEFAULT_LOGIN_LIMIT,
                register_limit: str | None = DEFAULT_REGISTER_LIMIT, https: bool = False,
                password_hasher: Any = None, clock_loop: bool = True, smtp: str | SmtpSettings | None = None,
-               mail_delays: tuple[float, ...] = (5.0, 30.0, 120.0)) -> FastAPI:
+               mail_delays: tuple[float, ...] = (5.0, 30.0, 120.0), first_move: float = FIRST_MOVE) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -197,7 +198,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     Accounts (edge/accounts.py): `login_limit` and `register_limit`, per client address and per
     account name, in the same notation; `https`: a proxy terminates TLS, the session cookie is
     always Secure; `password_hasher`: argon2's PasswordHasher to use (tests: cheaper parameters).
-    `clock_loop=False` ends no game on time by itself (tests that call table/flag.fall themselves);
+    `first_move`: the seconds a person has for a first move in a real-time game before it is aborted
+    (table/clock.py). `clock_loop=False` ends no game on time by itself (tests that call table/flag.fall themselves);
     the servers' outages are credited to the clocks all the same (live/clocks.py).
     Mail (live/smtp.py, live/mail.py): `smtp`, the mail server's URL (smtp://user:pass@host:587?from=
     savanna@example.org&starttls=1, or smtps://...; None: no mail); `mail_delays`: seconds between
@@ -211,7 +213,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     store = Store(database_url)
     account_store = AccountStore(store.engine)
     accounts = Accounts(account_store, hasher=password_hasher)
-    service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named)
+    service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named,
+                          first_move=first_move)
     ratings = Ratings(RatingStore(store.engine), store, account_store)
     service.on_over.append(ratings.settle)  # a rated game's end settles its ratings (table/ratings.py)
     rating_sweep = RatingSweep(ratings)
