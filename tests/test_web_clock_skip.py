@@ -69,6 +69,14 @@ def test_a_three_seat_game_plays_on_to_its_natural_end_without_the_seat_whose_fl
     assert v["ended_by"] == "play" and v["moves"] > step + 20
     assert v["ranking"][-1] == fallen and fallen not in v["winners"]
     assert v["clock"]["running"] is None and v["clock"]["flagged"] == [fallen]
+    # its saved game, imported: the seat that left ranks last there too
+    saved = client.get(f"/api/games/{gid}/export").json()
+    r = client.post("/api/games/import", json=saved)
+    assert r.status_code == 201, r.text
+    again = view(client, r.json()["id"])
+    assert again["ranking"] == v["ranking"] and again["winners"] == v["winners"]
+    assert again["seats"][fallen]["resigned"] and not any(s["resigned"] for i, s in enumerate(again["seats"])
+                                                          if i != fallen)
 
 
 def test_a_skip_that_would_leave_one_seat_alone_ends_the_game(app, client, clk):

@@ -24,6 +24,7 @@ A fallen seat ranks last as a resigned one does (standing.py): it is marked resi
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Any
 
 from ..jsontext import iso
 from ..store.storage import GameRecord
@@ -73,3 +74,16 @@ def fall(service: Room, game_id: str) -> GameRecord | None:
             people = sum(1 for x in seats if x["kind"] == HUMAN and not x.get("resigned"))
             meta["ended"] = {"reason": "time", "seat": seat, "moves": moves, "people_left": people}
         return service.save(rec, pos, actions=actions, status=status, seats=seats, meta=meta)
+
+
+def left_in_save(game: Any, seats: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+    """An imported save's seats that left (its engine's `out`: only a flag fall sends it) marked as
+    `fall` marks them, so that they rank last here too; `seats` is changed in place, the meta returned."""
+    gone = list(getattr(game, "gone", ()))
+    if not gone:
+        return meta
+    moves = [i for i, a in enumerate(game.history) if str(a) == LEAVE]  # (the actions before each)
+    for seat in gone:
+        seats[seat].update(resigned=True)
+    return {**meta, "resignations": [*meta.get("resignations", []), *(
+        {"seat": seat, "moves": at, "outcome": "skip", "by": "time"} for seat, at in zip(gone, moves))]}

@@ -33,7 +33,7 @@ from savanna.limits import ACTION_CHARS
 
 from ..jsontext import iso
 from ..store.storage import GameRecord, Listing, Store, VersionConflict
-from . import claims, clock, resign, standing, timekeeping
+from . import claims, clock, flag, resign, standing, timekeeping
 from .errors import GameError
 from .position import Position
 from .seats import (
@@ -207,6 +207,7 @@ class GameService:
             raise GameError("bad_import", f"saved game: its seats cannot play on here: {e.message} (upload it with "
                                           "seats of your own)") from None
         position = Position.rebuild(spec.name, settings, [str(a) for a in game.history], "saved game")
+        meta = flag.left_in_save(position.game, seat_list, meta)  # (they rank last, as here)
         return self._store_new(spec.name, settings, seat_list, position, listed, meta, address)
 
     def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool,
