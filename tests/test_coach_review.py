@@ -102,3 +102,19 @@ def test_a_review_entry_has_the_documented_shape():
         assert e["margin"] == next(m["margin"] for m in e["moves"] if m["action"] == e["played"])
     turns = [e["turn"] for e in r["entries"]]
     assert turns == sorted(turns)
+
+
+def test_leaving_is_no_decision_and_the_seat_left_has_no_more():
+    g = games.spec("safari").new_game(players=3, seed=5)
+    p = make_player("greedy", seed=5)
+    for _ in range(7):
+        g.apply(p.choose(g))
+    gone = g.current_player
+    at = len(g.history)
+    g.apply("out")
+    for _ in range(12):
+        g.apply(p.choose(g))
+    found = review.decisions(g)
+    assert at not in found and found
+    assert not [i for i in found if i > at and g.actors[i] == gone]
+    assert review.decisions(g, [gone]) == [i for i in found if g.actors[i] == gone]

@@ -73,9 +73,7 @@ def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None 
     total)` after each entry."""
     seats = None if seats is None else sorted(set(seats))
     have = {e["index"]: e for e in done}
-    want = None if seats is None else set(seats)
-    todo = [i for i, _, g in replay(game)
-            if (want is None or g.current_player in want) and is_decision(g, game.history[i])]
+    todo = decisions(game, seats)
     wanted = set(todo)
     entries: list[dict[str, Any]] = []
     for i, turn, g in replay(game):
