@@ -101,3 +101,13 @@ def test_the_judge_holds_its_promises_in_any_position(name, seed, steps, players
     view = g.determinize(random.Random(seed))
     for c in j.moves:
         apply_all(view.clone(), [c.action, *c.then])
+
+
+def test_a_bad_budget_or_move_is_refused_clearly():
+    g = position("safari", 1, 3)
+    with pytest.raises(ValueError, match="alternatives must be a whole number"):
+        coach.hint(g, iterations=4, alternatives=-1)
+    with pytest.raises(ValueError, match="iterations must be a positive number"):
+        coach.judge(g, iterations=0)
+    with pytest.raises(ValueError, match="is not a legal action"):
+        coach.judge(g, 17, iterations=4)
