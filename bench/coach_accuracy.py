@@ -1,0 +1,165 @@
+"""The coach's accuracy: does the review mark clearly bad moves, and leave good ones alone?
+
+    python bench/coach_accuracy.py games  --game G [--games 6] [--seed 30] [--player hard]  # strong games, planted
+    python bench/coach_accuracy.py review --game G [--think 0.5] [--limit N]               # review them
+    python bench/coach_accuracy.py report [--thresholds 2,5,10]                            # the figures
+
+1. `games` plays --games games of G between two strong players (--player, default "hard",
+   its budget counted as CPU time), 2 seats. In game j (seed --seed + j) seat j % 2 is the
+   *planted* seat: at some of its decisions it plays, instead of its own choice, the legal move
+   the greedy judgement ranks last (`savanna.ai.evaluation.ranked`), if that judgement puts it at
+   least --min-gap points below the best ("clearly bad"), at most --plants times a game and no
+   two within --spacing of the seat's decisions. Each game is saved when it ends to
+   bench/coach-accuracy-results/games-G.json with its planted moves (a run again resumes).
+2. `review` reviews each saved game's planted seat with `savanna.coach.review` at --think
+   seconds per decision (default: the coach's REVIEW_THINK), each judgement's budget counted in
+   CPU time so that the figures do not depend on what else the machine runs, and saves each
+   game's entries with its CPU and wall time to review-G-T.json (resumes too).
+3. `report` reads every review file: per game and budget, the share of the planted moves the
+   review marks as mistake or blunder (found; target >= 90%), the share of the strong player's
+   own moves it marks so (wrongly marked; target <= 5%), the marks by kind, and a whole game's
+   review time (CPU and wall, each decision judged one after the other as the server does).
+   The entries keep each move's loss in points, so --thresholds recomputes the figures for
+   other thresholds without judging again (how `savanna.coach.marks.THRESHOLDS` was chosen).
+
+A benchmark, not a test: it asserts nothing and never runs in the suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import sys
+import time
+from typing import Any
+
+from savanna import games
+from savanna.ai import make_player
+from savanna.ai.evaluation import evaluation_for, ranked
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT_DIR = os.path.join(HERE, "coach-accuracy-results")
+FORMAT = "savanna-coach-accuracy/1"
+
+
+def cpu_spec(spec: str) -> str:
+    """A player spec with its time budget counted in CPU time (as bench/rate_levels.py plays)."""
+    from savanna.ai.base import LEVELS, OPTIONS, parse_spec
+
+    name, opts = parse_spec(spec)
+    full = LEVELS.get(spec, spec)
+    if "clock" not in OPTIONS[name] or "clock" in opts:
+        return full
+    return full + ("," if ":" in full else ":") + "clock=cpu"
+
+
+def save(path: str, doc: dict) -> None:
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    os.replace(tmp, path)
+
+
+def load(path: str) -> dict | None:
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+# ------------------------------------------------------------------ games
+
+def worst_move(game: Any) -> tuple[Any, float]:
+    """The legal move the greedy judgement ranks last, and how far below the best it ranks it."""
+    seat = game.current_player
+    order = ranked(game, game.legal_actions(), seat, evaluation_for(game))
+    return order[-1][1], order[0][0] - order[-1][0]
+
+
+def play_planted(name: str, seed: int, specs: list[str], planted_seat: int, *, plants: int, spacing: int,
+                 min_gap: float, player_seed: int) -> dict:
+    """One game between `specs`, seat `planted_seat` playing the greedy judgement's worst move at
+    some of its decisions (see the module docstring); the record saved for it."""
+    game = games.spec(name).new_game(players=len(specs), seed=seed)
+    players = [make_player(s, seed=player_seed * 16 + i) for i, s in enumerate(specs)]
+    planted: list[dict] = []
+    since = spacing  # the planted seat's decisions since its last planted move
+    t0, c0 = time.perf_counter(), time.process_time()
+    while not game.is_terminal():
+        seat = game.current_player
+        actions = game.legal_actions()
+        if seat == planted_seat and len(actions) > 1:
+            since += 1
+            if len(planted) < plants and since >= spacing:
+                move, gap = worst_move(game)
+                if gap >= min_gap:
+                    planted.append({"index": len(game.history), "action": str(move), "greedy_gap": round(gap, 3)})
+                    game.apply(move)
+                    since = 0
+                    continue
+        game.apply(players[seat].choose(game))
+    return {"seed": seed, "players": specs, "planted_seat": planted_seat, "planted": planted,
+            "scores": list(game.scores), "actions": [str(a) for a in game.history],
+            "save": game.to_json(seats=[{"kind": "computer", "player": s} for s in specs]),
+            "wall": round(time.perf_counter() - t0, 1), "cpu": round(time.process_time() - c0, 1)}
+
+
+def cmd_games(args) -> int:
+    specs = [cpu_spec(args.player)] * 2
+    settings = {"game": args.game, "players": specs, "seed": args.seed, "plants": args.plants,
+                "spacing": args.spacing, "min_gap": args.min_gap}
+    os.makedirs(args.out_dir, exist_ok=True)
+    path = os.path.join(args.out_dir, f"games-{args.game}.json")
+    doc = load(path) or {"format": FORMAT, "settings": settings, "games": []}
+    if doc["settings"] != settings:
+        print(f"coach_accuracy: {path} holds games of other settings; move it away first", file=sys.stderr)
+        return 2
+    done = {g["index"] for g in doc["games"]}
+    for j in range(args.games):
+        if j in done:
+            continue
+        record = play_planted(args.game, args.seed + j, specs, j % 2, plants=args.plants, spacing=args.spacing,
+                              min_gap=args.min_gap, player_seed=args.seed + j)
+        doc["games"].append({"index": j, **record})
+        doc["games"].sort(key=lambda g: g["index"])
+        save(path, doc)
+        print(f"  {args.game} #{j}: scores {record['scores']}, {len(record['planted'])} planted "
+              f"(seat {j % 2}), {record['cpu']:.0f} s CPU, {record['wall']:.0f} s wall", flush=True)
+    return 0
+
+
+# ----------------------------------------------------------------- review
+
+def review_game(record: dict, think: float) -> dict:
+    """The review of a saved game's planted seat, at `think` CPU seconds a decision, timed."""
+    from savanna.coach import review as coach_review
+
+    game = games.game_module(record["save_game"]).from_json(record["save"]) if "save_game" in record else None
+    raise NotImplementedError(game)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="\n".join(__doc__.splitlines()[2:]))
+    sub = ap.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("games", help="play strong games with planted bad moves")
+    g.add_argument("--game", choices=games.names(), required=True)
+    g.add_argument("--games", type=int, default=6, help="games (default 6)")
+    g.add_argument("--seed", type=int, default=30, help="game j is dealt by seed + j (default 30)")
+    g.add_argument("--player", default="hard", help="both seats' player (default hard: mcts:time=1, CPU time)")
+    g.add_argument("--plants", type=int, default=5, help="planted moves a game at most (default 5)")
+    g.add_argument("--spacing", type=int, default=12, help="planted seat's decisions between plants (default 12)")
+    g.add_argument("--min-gap", type=float, default=5.0,
+                   help="plant only where greedy ranks the worst move this many points below its best (default 5)")
+    g.add_argument("--out-dir", default=OUT_DIR)
+    g.set_defaults(handler=cmd_games)
+    args = ap.parse_args(argv)
+    return args.handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
