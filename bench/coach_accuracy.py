@@ -133,12 +133,111 @@ def cmd_games(args) -> int:
 
 # ----------------------------------------------------------------- review
 
-def review_game(record: dict, think: float) -> dict:
-    """The review of a saved game's planted seat, at `think` CPU seconds a decision, timed."""
-    from savanna.coach import review as coach_review
+def review_game(name: str, record: dict, think: float) -> dict:
+    """The review of a saved game's planted seat at `think` CPU seconds a decision, timed."""
+    from savanna.coach import review
 
-    game = games.game_module(record["save_game"]).from_json(record["save"]) if "save_game" in record else None
-    raise NotImplementedError(game)
+    game = games.game_module(name).from_json(record["save"])
+    t0, c0 = time.perf_counter(), time.process_time()
+    result = review.review(game, [record["planted_seat"]], time=think, clock="cpu", seed=record["seed"])
+    return {"index": record["index"], "planted_seat": record["planted_seat"],
+            "planted": [p["index"] for p in record["planted"]], "entries": result["entries"],
+            "wall": round(time.perf_counter() - t0, 1), "cpu": round(time.process_time() - c0, 1)}
+
+
+def review_path(out_dir: str, name: str, think: float) -> str:
+    return os.path.join(out_dir, f"review-{name}-{think:g}.json")
+
+
+def cmd_review(args) -> int:
+    from savanna.coach import marks
+
+    think = args.think if args.think is not None else marks.REVIEW_THINK
+    played = load(os.path.join(args.out_dir, f"games-{args.game}.json"))
+    if played is None:
+        print(f"coach_accuracy: no games of {args.game} in {args.out_dir}: play them first", file=sys.stderr)
+        return 2
+    path = review_path(args.out_dir, args.game, think)
+    doc = load(path) or {"format": FORMAT, "settings": {"game": args.game, "think": think, "clock": "cpu",
+                                                        "games": played["settings"]}, "reviews": []}
+    done = {r["index"] for r in doc["reviews"]}
+    todo = [g for g in played["games"] if g["index"] not in done][:args.limit]
+    for record in todo:
+        r = review_game(args.game, record, think)
+        doc["reviews"].append(r)
+        doc["reviews"].sort(key=lambda x: x["index"])
+        save(path, doc)
+        print(f"  {args.game} #{r['index']} at {think:g} s: {len(r['entries'])} decisions, "
+              f"{r['cpu']:.0f} s CPU, {r['wall']:.0f} s wall", flush=True)
+    return 0
+
+
+# ----------------------------------------------------------------- report
+
+def figures(reviews: list[dict], thresholds: dict[str, float]) -> dict:
+    """Found and wrongly marked, under `thresholds`, over the reviews of one game and budget."""
+    from savanna.coach.marks import mark
+
+    planted, own = [], []
+    for r in reviews:
+        mine = set(r["planted"])
+        for e in r["entries"]:
+            (planted if e["index"] in mine else own).append(mark(e["loss"], thresholds))
+    bad = ("mistake", "blunder")
+    found = sum(m in bad for m in planted)
+    wrong = sum(m in bad for m in own)
+    return {"games": len(reviews), "planted": len(planted), "found": found,
+            "found_share": found / len(planted) if planted else None, "own": len(own), "wrong": wrong,
+            "wrong_share": wrong / len(own) if own else None,
+            "own_marks": {k: sum(m == k for m in own) for k in ("inaccuracy", "mistake", "blunder")},
+            "planted_marks": {k: sum(m == k for m in planted) for k in ("inaccuracy", "mistake", "blunder")},
+            "decisions": sum(len(r["entries"]) for r in reviews),
+            "cpu_per_game": sum(r["cpu"] for r in reviews) / len(reviews),
+            "wall_per_game": sum(r["wall"] for r in reviews) / len(reviews)}
+
+
+def share(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}%"
+
+
+def cmd_report(args) -> int:
+    from savanna.coach import marks
+
+    thresholds = dict(marks.THRESHOLDS)
+    if args.thresholds:
+        thresholds = dict(zip(("inaccuracy", "mistake", "blunder"), (float(x) for x in args.thresholds.split(","))))
+    paths = sorted(glob.glob(os.path.join(args.out_dir, "review-*.json")))
+    if not paths:
+        print(f"coach_accuracy: no review files in {args.out_dir}", file=sys.stderr)
+        return 2
+    print(f"thresholds (points lost): {thresholds}\n")
+    print("| game | budget | games | planted found (mistake or blunder) | own moves wrongly marked | "
+          "own: small losses | a seat's review, CPU | wall |")
+    print("|---|---|---|---|---|---|---|---|")
+    losses: dict[tuple, tuple[list, list]] = {}
+    for path in paths:
+        doc = load(path)
+        s = doc["settings"]
+        f = figures(doc["reviews"], thresholds)
+        print(f"| {s['game']} | {s['think']:g} s | {f['games']} | {f['found']}/{f['planted']} "
+              f"({share(f['found_share'])}) | {f['wrong']}/{f['own']} ({share(f['wrong_share'])}) | "
+              f"{f['own_marks']['inaccuracy']} | {f['cpu_per_game']:.0f} s ({f['decisions'] / f['games']:.0f} "
+              f"decisions) | {f['wall_per_game']:.0f} s |")
+        planted = [e["loss"] for r in doc["reviews"] for e in r["entries"] if e["index"] in set(r["planted"])]
+        own = [e["loss"] for r in doc["reviews"] for e in r["entries"] if e["index"] not in set(r["planted"])]
+        losses[(s["game"], s["think"])] = (planted, own)
+    print("\nlosses (points) by share: planted moves' 5th, 10th, 25th percentile; own moves' 90th, 95th, 99th")
+    for (name, think), (planted, own) in losses.items():
+        print(f"  {name} at {think:g} s: planted {quantiles(planted, (0.05, 0.1, 0.25))}, "
+              f"own {quantiles(own, (0.9, 0.95, 0.99))}")
+    return 0
+
+
+def quantiles(xs: list[float], qs: tuple[float, ...]) -> str:
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    return " / ".join(f"{xs[min(len(xs) - 1, int(q * len(xs)))]:.1f}" for q in qs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +256,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="plant only where greedy ranks the worst move this many points below its best (default 5)")
     g.add_argument("--out-dir", default=OUT_DIR)
     g.set_defaults(handler=cmd_games)
+    r = sub.add_parser("review", help="review the saved games' planted seats")
+    r.add_argument("--game", choices=games.names(), required=True)
+    r.add_argument("--think", type=float, default=None, help="CPU seconds a decision (default REVIEW_THINK)")
+    r.add_argument("--limit", type=int, default=None, help="review at most this many games now")
+    r.add_argument("--out-dir", default=OUT_DIR)
+    r.set_defaults(handler=cmd_review)
+    p = sub.add_parser("report", help="the figures of every review file")
+    p.add_argument("--thresholds", default=None, metavar="A,B,C",
+                   help="inaccuracy, mistake, blunder thresholds in points (default: the coach's THRESHOLDS)")
+    p.add_argument("--out-dir", default=OUT_DIR)
+    p.set_defaults(handler=cmd_report)
     args = ap.parse_args(argv)
     return args.handler(args)
 

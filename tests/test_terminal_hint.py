@@ -66,3 +66,37 @@ def test_a_malformed_hints_section_is_refused_naming_the_field(name, hints, mess
     assert message in str(e.value)
     with pytest.raises(ValueError):  # and the engine writes none
         g.to_json(hints=hints)
+
+
+@pytest.fixture
+def quick_hints(monkeypatch):
+    from savanna.terminal import loop
+
+    monkeypatch.setattr(loop, "HINT_THINK", 0.2)
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_hint_gives_a_legal_move_in_words_and_the_save_notes_it(name, quick_hints, tmp_path, monkeypatch, capsys):
+    path = tmp_path / "g.json"
+    code, out, err = run_main(["play", name, "--seed", "4", "--save", str(path)], "hint\nquit\n", monkeypatch, capsys)
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("Hint: "))
+    assert "expected margin" in line and "or " in out  # its margin, and the next best
+    assert "hints used: 1" in out
+    data = json.loads(path.read_text())
+    moves = len(data["actions"])  # (the computer may have moved first)
+    assert data["hints"] == [{"seat": 0, "moves": moves}]
+    at = games.spec(name).new_game(players=2, seed=4)
+    for a in data["actions"]:
+        at.apply(a)
+    assert at.current_player == 0 and line.split()[1] in {str(a) for a in at.legal_actions()}  # a legal move
+    # loaded again, the hints go on being counted and saved
+    code, out, err = run_main(["play", "--load", str(path), "--save", str(path)], "hint\nquit\n", monkeypatch, capsys)
+    assert code == 0, err
+    assert "hints used: 2" in out
+    assert json.loads(path.read_text())["hints"] == [{"seat": 0, "moves": moves}] * 2
+
+
+def test_help_names_the_hint_command(monkeypatch, capsys):
+    code, out, _ = run_main(["play", "--seed", "4"], "help\nquit\n", monkeypatch, capsys)
+    assert code == 0 and "hint (the coach's move, and why)" in out
