@@ -90,4 +90,4 @@ def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None 
             progress(len(entries), len(todo))
     return {"status": "done", "progress": {"done": len(entries), "total": len(todo)},
             "budget": time, "thresholds": dict(marks.THRESHOLDS), "entries": entries,
-            "seats": marks.summary(entries, seats if seats is not None else game.players)}
+            "seats": marks.summary(entries, seats if seats is not None else game.players, game.players)}
