@@ -40,27 +40,11 @@ from savanna.ai import make_player
 from savanna.ai.evaluation import evaluation_for, ranked
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from rate_levels import played_spec, save  # noqa: E402  (bench/ is no package: its scripts side by side)
+
 OUT_DIR = os.path.join(HERE, "coach-accuracy-results")
 FORMAT = "savanna-coach-accuracy/1"
-
-
-def cpu_spec(spec: str) -> str:
-    """A player spec with its time budget counted in CPU time (as bench/rate_levels.py plays)."""
-    from savanna.ai.base import LEVELS, OPTIONS, parse_spec
-
-    name, opts = parse_spec(spec)
-    full = LEVELS.get(spec, spec)
-    if "clock" not in OPTIONS[name] or "clock" in opts:
-        return full
-    return full + ("," if ":" in full else ":") + "clock=cpu"
-
-
-def save(path: str, doc: dict) -> None:
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1)
-        f.write("\n")
-    os.replace(tmp, path)
 
 
 def load(path: str) -> dict | None:
@@ -108,7 +92,7 @@ def play_planted(name: str, seed: int, specs: list[str], planted_seat: int, *, p
 
 
 def cmd_games(args) -> int:
-    specs = [cpu_spec(args.player)] * 2
+    specs = [played_spec(args.player, wall_clock=False)] * 2
     settings = {"game": args.game, "players": specs, "seed": args.seed, "plants": args.plants,
                 "spacing": args.spacing, "min_gap": args.min_gap}
     os.makedirs(args.out_dir, exist_ok=True)
