@@ -15,7 +15,10 @@
    seconds per decision (default: the coach's REVIEW_THINK), each judgement's budget counted in
    CPU time so that the figures do not depend on what else the machine runs, and saves each
    game's entries with its CPU and wall time to review-G-T.json (resumes too).
-3. `report` reads every review file: per game and budget, the share of the planted moves the
+3. `truth` judges each planted move again at a long budget (--think, default 4 s of CPU time, in
+   other worlds), to tell how bad it really is: the greedy judgement that picked it sees one
+   move ahead, and the rest of the turn may make up for a bad first step.
+4. `report` reads every review file: per game and budget, the share of the planted moves the
    review marks as mistake or blunder (found; target >= 90%), the share of the strong player's
    own moves it marks so (wrongly marked; target <= 5%), the marks by kind, and a whole game's
    review time (CPU and wall, each decision judged one after the other as the server does).
@@ -156,6 +159,40 @@ def cmd_review(args) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ truth
+
+def cmd_truth(args) -> int:
+    """The planted moves judged again at a long budget (other worlds, another seed): how bad
+    each really is, to tell a planted move the review misses from one that is not bad."""
+    from savanna.coach import review
+
+    played = load(os.path.join(args.out_dir, f"games-{args.game}.json"))
+    if played is None:
+        print(f"coach_accuracy: no games of {args.game} in {args.out_dir}: play them first", file=sys.stderr)
+        return 2
+    path = os.path.join(args.out_dir, f"truth-{args.game}-{args.think:g}.json")
+    doc = load(path) or {"format": FORMAT, "settings": {"game": args.game, "think": args.think, "clock": "cpu"},
+                         "games": []}
+    done = {r["index"] for r in doc["games"]}
+    for record in [g for g in played["games"] if g["index"] not in done][:args.limit]:
+        game = games.spec(args.game).new_game(players=len(record["players"]), seed=record["seed"])
+        at = 0
+        judged = []
+        for p in record["planted"]:
+            for a in record["actions"][at:p["index"]]:
+                game.apply(a)
+            at = p["index"]
+            e = review.judge_entry(game, p["index"], p["action"], time=args.think, clock="cpu",
+                                   seed=record["seed"] + 7919)
+            judged.append({"index": p["index"], "loss": e["loss"], "best": e["best"]})
+        doc["games"].append({"index": record["index"], "planted": judged})
+        doc["games"].sort(key=lambda g: g["index"])
+        save(path, doc)
+        print(f"  {args.game} #{record['index']} at {args.think:g} s: planted losses "
+              f"{[j['loss'] for j in judged]}", flush=True)
+    return 0
+
+
 # ----------------------------------------------------------------- report
 
 def figures(reviews: list[dict], thresholds: dict[str, float]) -> dict:
@@ -210,6 +247,23 @@ def cmd_report(args) -> int:
         planted = [e["loss"] for r in doc["reviews"] for e in r["entries"] if e["index"] in set(r["planted"])]
         own = [e["loss"] for r in doc["reviews"] for e in r["entries"] if e["index"] not in set(r["planted"])]
         losses[(s["game"], s["think"])] = (planted, own)
+    for path in sorted(glob.glob(os.path.join(args.out_dir, "truth-*.json"))):
+        doc = load(path)
+        s = doc["settings"]
+        truth = [p["loss"] for g in doc["games"] for p in g["planted"]]
+        bad = sum(x >= thresholds["mistake"] for x in truth)
+        print(f"\n{s['game']}: planted moves judged at {s['think']:g} s (truth): {bad} of {len(truth)} lose "
+              f"{thresholds['mistake']:g} points or more; their losses {sorted(round(x, 1) for x in truth)}")
+        for rpath in paths:
+            rdoc = load(rpath)
+            if rdoc["settings"]["game"] != s["game"]:
+                continue
+            real = {(g["index"], p["index"]) for g in doc["games"] for p in g["planted"]
+                    if p["loss"] >= thresholds["mistake"]}
+            found = [e for r in rdoc["reviews"] for e in r["entries"] if (r["index"], e["index"]) in real]
+            hit = sum(e["loss"] >= thresholds["mistake"] for e in found)
+            print(f"  of those reviewed at {rdoc['settings']['think']:g} s: {hit}/{len(found)} marked mistake "
+                  "or blunder")
     print("\nlosses (points) by share: planted moves' 5th, 10th, 25th percentile; own moves' 90th, 95th, 99th")
     for (name, think), (planted, own) in losses.items():
         print(f"  {name} at {think:g} s: planted {quantiles(planted, (0.05, 0.1, 0.25))}, "
@@ -246,6 +300,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--limit", type=int, default=None, help="review at most this many games now")
     r.add_argument("--out-dir", default=OUT_DIR)
     r.set_defaults(handler=cmd_review)
+    t = sub.add_parser("truth", help="judge the planted moves again at a long budget")
+    t.add_argument("--game", choices=games.names(), required=True)
+    t.add_argument("--think", type=float, default=4.0, help="CPU seconds a planted move (default 4)")
+    t.add_argument("--limit", type=int, default=None, help="judge the planted moves of at most this many games now")
+    t.add_argument("--out-dir", default=OUT_DIR)
+    t.set_defaults(handler=cmd_truth)
     p = sub.add_parser("report", help="the figures of every review file")
     p.add_argument("--thresholds", default=None, metavar="A,B,C",
                    help="inaccuracy, mistake, blunder thresholds in points (default: the coach's THRESHOLDS)")
