@@ -7,7 +7,8 @@
 1. `games` plays --games games of G between two strong players (--player, default "hard",
    its budget counted as CPU time), 2 seats. In game j (seed --seed + j) seat j % 2 is the
    *planted* seat: at some of its decisions it plays, instead of its own choice, the legal move
-   the greedy judgement ranks last (`savanna.ai.evaluation.ranked`), if that judgement puts it at
+   the greedy judgement ranks last (`savanna.ai.evaluation.ranked`, each move with its best
+   follow-up of all the seat's next actions: `thorough`), if that judgement puts it at
    least --min-gap points below the best ("clearly bad"), at most --plants times a game and no
    two within --spacing of the seat's decisions. Each game is saved when it ends to
    bench/coach-accuracy-results/games-G.json with its planted moves (a run again resumes).
@@ -36,6 +37,7 @@ import json
 import os
 import sys
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from savanna import games
@@ -59,10 +61,19 @@ def load(path: str) -> dict | None:
 
 # ------------------------------------------------------------------ games
 
+def thorough(ev: Any) -> Any:
+    """The game's evaluation looking at every follow-up of a move (the players' own looks at
+    those its `follow_ups` names, for speed: a Safari tile judged without the watering hole it
+    lets the seat expand may look worse than it is, and is then no clearly bad move)."""
+    return SimpleNamespace(**{k: getattr(ev, k) for k in ("values", "outcomes") if hasattr(ev, k)},
+                           follow_ups=lambda game, actions: actions)
+
+
 def worst_move(game: Any) -> tuple[Any, float]:
-    """The legal move the greedy judgement ranks last, and how far below the best it ranks it."""
+    """The legal move the greedy judgement ranks last (each move with its best follow-up of
+    all), and how far below the best it ranks it."""
     seat = game.current_player
-    order = ranked(game, game.legal_actions(), seat, evaluation_for(game))
+    order = ranked(game, game.legal_actions(), seat, thorough(evaluation_for(game)))
     return order[-1][1], order[0][0] - order[-1][0]
 
 
@@ -97,7 +108,7 @@ def play_planted(name: str, seed: int, specs: list[str], planted_seat: int, *, p
 def cmd_games(args) -> int:
     specs = [played_spec(args.player, wall_clock=False)] * 2
     settings = {"game": args.game, "players": specs, "seed": args.seed, "plants": args.plants,
-                "spacing": args.spacing, "min_gap": args.min_gap}
+                "spacing": args.spacing, "min_gap": args.min_gap, "follow_ups": "all"}
     os.makedirs(args.out_dir, exist_ok=True)
     path = os.path.join(args.out_dir, f"games-{args.game}.json")
     doc = load(path) or {"format": FORMAT, "settings": settings, "games": []}
