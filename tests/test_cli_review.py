@@ -76,7 +76,7 @@ def test_review_printed_names_the_seats_and_sums_them_up(tmp_path, monkeypatch, 
     code, out, err = run_main(["review", str(saved(tmp_path)), "--think", "0.02"], "", monkeypatch, capsys)
     assert code == 0, err
     assert "Review of Carcassonne Safari" in out and "decisions judged, 0.02 s of search each" in out
-    assert "a mistake from 5" in out  # the thresholds, in points
+    assert f"a mistake from {marks.THRESHOLDS['mistake']:g}" in out  # the thresholds, in points
     assert "Ann:" in out and "Computer 2" not in out  # the person's seat only
     assert "points lost" in out and "a turn" in out
 
@@ -88,9 +88,11 @@ def entry(index, turn, seat, played, loss, best="T0,1@0", margin=1.0):
 
 
 def test_the_printed_review_marks_moves_and_shows_the_three_worst_with_the_better_move():
-    entries = [entry(0, 1, 0, "T1,0@0", 0.0), entry(2, 2, 0, "T2,0@0", 12.5, best="T5,5@90", margin=4.0),
-               entry(4, 3, 0, "pass", 6.0, best="M:bush:E"), entry(6, 4, 0, "T3,0@0", 2.5),
-               entry(8, 5, 0, "T4,0@0", 1.0), entry(1, 1, 1, "T9,9@0", 0.0)]
+    t = marks.THRESHOLDS  # a blunder, a mistake, a small loss and a move just under one
+    losses = [t["blunder"] + 2.5, t["mistake"] + 1, t["inaccuracy"] + 0.25, t["inaccuracy"] - 0.25]
+    entries = [entry(0, 1, 0, "T1,0@0", 0.0), entry(2, 2, 0, "T2,0@0", losses[0], best="T5,5@90", margin=4.0),
+               entry(4, 3, 0, "pass", losses[1], best="M:bush:E"), entry(6, 4, 0, "T3,0@0", losses[2]),
+               entry(8, 5, 0, "T4,0@0", losses[3]), entry(1, 1, 1, "T9,9@0", 0.0)]
     r = {"status": "done", "progress": {"done": 6, "total": 6}, "budget": 0.5, "thresholds": marks.THRESHOLDS,
          "entries": entries, "seats": marks.summary(entries, [0])}
     console = Console(width=200, color_system=None)
@@ -98,14 +100,15 @@ def test_the_printed_review_marks_moves_and_shows_the_three_worst_with_the_bette
         console.print(render_review(r, ["Ann", "Bob"], title="Carcassonne Safari"))
     lines = cap.get().splitlines()
     assert lines[0] == "Review of Carcassonne Safari: 6 decisions judged, 0.5 s of search each"
-    assert "a mistake from 5" in lines[1]  # the thresholds, in points
-    at = next(i for i, line in enumerate(lines) if line.startswith("Ann: 5 decisions in 5 turns, 22 points lost"))
+    assert f"a mistake from {marks.THRESHOLDS['mistake']:g}" in lines[1]  # the thresholds, in points
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"Ann: 5 decisions in 5 turns, {sum(losses):g} "
+                                                                   "points lost"))
     assert "1 small loss, 1 mistake, 1 blunder" in lines[at]
     worst = lines[at + 1:at + 4]  # the three worst, worst first, each with the better move
     assert [line.split(": ")[1].split()[0] for line in worst] == ["T2,0@0", "pass", "T3,0@0"]
     assert "better: T5,5@90 then M:trail:N" in worst[0] and "??" in worst[0]
     marked = lines[lines.index("Marked moves:") + 1:]
-    # in the order played (turns 2, 3, 4); a loss under 2 points is not marked
+    # in the order played (turns 2, 3, 4); a loss under the small loss's threshold is not marked
     assert [line.split(": ")[1].split()[0] for line in marked] == ["T2,0@0", "pass", "T3,0@0"]
     assert "Bob" not in "\n".join(lines)
 
