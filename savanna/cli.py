@@ -4,6 +4,7 @@
                  [--save FILE] [--load FILE]
     savanna simulate N [--game G] [--players P] [--player NAME ...] [--seed S] [OPTIONS] [--save-dir DIR]
     savanna replay FILE [--step]
+    savanna review FILE [--seat N] [--think S] [--json]
     savanna arena PLAYER PLAYER [PLAYER ...] --games N [--game G] [--seats S] [--seed S]
                   [OPTIONS] [--workers W] [--ray ADDRESS|local [--ray-niceness N]] [--out FILE] [--save-games DIR]
     savanna arena --summarize FILE
@@ -116,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--step", action="store_true",
                    help="wait between turns: Enter next, b back, q quit (only when reading a terminal)")
     r.set_defaults(handler=cmd_replay, subparser=r)
+    _add_review(sub, high)
 
     _add_arena(sub)
 
@@ -347,13 +349,9 @@ def _options_given(parser: argparse.ArgumentParser, game: str, args: argparse.Na
     return given
 
 
-def _read_game(path: str):
-    """A saved game of any game: the file names its game ("game", else its "format")."""
-    return _read_save(path)[0]
-
-
 def _read_save(path: str):
-    """A saved game of any game (as _read_game) and the seats it names (None: it names none)."""
+    """A saved game of any game (the file names its game: "game", else its "format"), the seats
+    it names and the hints it records (each None: it has none)."""
     import json
 
     try:
@@ -369,7 +367,7 @@ def _read_save(path: str):
     if not isinstance(name, str) or name not in games.GAMES:
         raise ValueError(f"{path} is a game of {name!r}, which this version does not know "
                          f"(known games: {', '.join(sorted(games.GAMES))})")
-    return games.game_module(name).from_json(text), saved_games.seats_of(data)
+    return games.game_module(name).from_json(text), saved_games.seats_of(data), saved_games.hints_of(data)
 
 
 def _error(console: Console, message: str) -> None:
@@ -384,11 +382,12 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     for name in names:
         _check_player(parser, name)
     given = _options_given(parser, args.game, args)
+    hints = None
     if args.load:
         if args.players is not None:
             parser.error("--players cannot be combined with --load: the saved game fixes the players")
         try:
-            game = _read_game(args.load)
+            game, _, hints = _read_save(args.load)
         except ValueError as e:
             _error(err, str(e))
             return 1
@@ -417,7 +416,7 @@ def cmd_play(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         name = names[0] if len(names) == 1 else names[i]
         players[s] = make_player(name, seed=game.seed * 16 + s)
     terminal = games.spec_of(game).part("terminal")
-    return terminal.play_game(game, players, args.seat, Console(), save_path=args.save)
+    return terminal.play_game(game, players, args.seat, Console(), save_path=args.save, hints=hints)
 
 
 def cmd_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -452,7 +451,7 @@ def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     from savanna.terminal.seats import seats_line
 
     try:
-        game, seats = _read_save(args.file)
+        game, seats, _ = _read_save(args.file)
     except ValueError as e:
         _error(Console(stderr=True), str(e))
         return 1
@@ -460,6 +459,79 @@ def cmd_replay(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     if seats:
         console.print(seats_line(seats))
     return games.spec_of(game).part("terminal").replay_game(game, console, step=args.step)
+
+
+def _add_review(sub, high: int) -> None:
+    from savanna.coach.marks import REVIEW_THINK
+
+    v = sub.add_parser("review", help="the coach's review of a finished saved game",
+                       description="Judge every decision of a finished saved game by the strongest computer "
+                                   "player's search, from the position and information the seat had: the expected "
+                                   "final margin of the move played against the best move found. Prints the moves "
+                                   "marked as small losses, mistakes and blunders, each seat's summary and its "
+                                   "three worst moves with the better move; or the review as JSON.")
+    v.add_argument("file", metavar="FILE", help="a finished game saved by 'play --save' or 'simulate --save-dir'")
+    v.add_argument("--seat", type=_count(0, high - 1, "--seat"), default=None, metavar="N",
+                   help="review seat N only (default: the people's seats the save names, else every seat)")
+    v.add_argument("--think", type=_seconds("--think"), default=REVIEW_THINK, metavar="S",
+                   help=f"seconds of search per decision (default {REVIEW_THINK:g}; a whole game has some "
+                        "80 to 140 decisions per seat)")
+    v.add_argument("--json", action="store_true", help="print the review as JSON (what the web app serves)")
+    v.set_defaults(handler=cmd_review, subparser=v)
+
+
+def _seconds(what: str, high: float = 60.0):
+    def parse(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds, not {text!r}") from None
+        if not 0 < x <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be more than 0 and at most {high:g} seconds, not {text}")
+        return x
+    return parse
+
+
+def reviewed_seats(seats: list[dict[str, str]] | None, players: int) -> list[int]:
+    """The seats a review of a saved game judges: the people's, as its seats section names them;
+    every seat when it names none or no person (a game of computers, an imported one)."""
+    people = [i for i, s in enumerate(seats or ()) if s["kind"] == "human"]
+    return people or list(range(players))
+
+
+def cmd_review(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from savanna.coach import review
+    from savanna.saved_games import default_name
+    from savanna.terminal.coach import render_review
+
+    err = Console(stderr=True)
+    try:
+        game, seats, _ = _read_save(args.file)
+    except ValueError as e:
+        _error(err, str(e))
+        return 1
+    if not game.is_terminal():
+        _error(err, f"the game in {args.file} is not over: a review is of a finished game "
+                    f"(finish it: savanna play --load {args.file})")
+        return 1
+    if args.seat is not None and args.seat >= game.players:
+        parser.error(f"--seat must be from 0 to {game.players - 1} in a {game.players}-player game, not {args.seat}")
+    chosen = [args.seat] if args.seat is not None else reviewed_seats(seats, game.players)
+    columns = (TextColumn("[bold]review"), BarColumn(), MofNCompleteColumn(), TextColumn("eta"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("decisions", total=None)
+        result = review.review(game, chosen, time=args.think,
+                               progress=lambda done, total: progress.update(task, completed=done, total=total))
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    names = [s.get("name") or default_name(i, s["kind"], s.get("player")) for i, s in enumerate(seats)] \
+        if seats else None
+    Console().print(render_review(result, names, title=games.spec_of(game).title), highlight=False)
+    return 0
 
 
 def _wide_console() -> Console:

@@ -17,6 +17,14 @@ The engines do not keep the seats (a game is the same game whoever plays it): th
 check the section when they read a save, and write it when they are given one
 (`Game.to_json(seats=...)`); `seats_of` reads it back. A save without it (every save
 written before it existed) reads as before: nobody is named.
+
+A save may also say which hints the coach gave (`savanna.coach.hint`), its optional `hints`
+section, in the order they were asked, as the web app records them (`check_hints`):
+
+    "hints": [{"seat": 0, "moves": 12}, {"seat": 0, "moves": 40}]
+
+`moves` is how many actions had been played when the hint was asked. Like the seats, the
+engines check it when they read a save and write it when given one; `hints_of` reads it back.
 """
 
 from __future__ import annotations
@@ -68,6 +76,7 @@ def check(data: Any, fmt: str, game: str, keys: set[str], max_actions: int) -> l
         limits.at_most(f"saved game: action {i + 1}", a, limits.ACTION_CHARS, "characters")
     limits.at_most("saved game: scores", data.get("scores"), limits.PLAYERS, "numbers")
     check_seats(data.get("seats"), data["players"])
+    check_hints(data.get("hints"), data["players"], len(acts))
     return acts
 
 
@@ -137,6 +146,41 @@ def check_seats(seats: Any, players: int) -> list[dict[str, str]] | None:
             raise ValueError(f"saved game: {where}.player must be left out: a human seat has no computer player")
         out.append(entry)
     return out
+
+
+def check_hints(hints: Any, players: int, moves: int) -> list[dict[str, int]] | None:
+    """A save's `hints` section (see the module docstring) checked: a list of {"seat", "moves"},
+    a seat of the game, `moves` from 0 to the `moves` the game has, in order; None for a save
+    without one. ValueError naming the field of anything else."""
+    if hints is None:
+        return None
+    if not isinstance(hints, list):
+        raise ValueError(f"saved game: 'hints' must be a list of {{'seat', 'moves'}}, not {type(hints).__name__}")
+    limits.at_most("saved game: 'hints'", hints, max(moves, 1) * 4, "hints")
+    out = []
+    for i, h in enumerate(hints):
+        where = f"hints[{i}]"
+        if not isinstance(h, dict) or set(h) != {"seat", "moves"}:
+            raise ValueError(f"saved game: {where} must be an object with 'seat' and 'moves', not "
+                             f"{limits.short(h)}")
+        for key, top in (("seat", players - 1), ("moves", moves)):
+            v = h[key]
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= top:
+                raise ValueError(f"saved game: {where}.{key} must be a whole number from 0 to {top}, "
+                                 f"not {limits.short(v)}")
+        if out and h["moves"] < out[-1]["moves"]:
+            raise ValueError(f"saved game: {where}.moves is {h['moves']}, before the hint above it: hints are "
+                             "in the order they were asked")
+        out.append({"seat": h["seat"], "moves": h["moves"]})
+    return out
+
+
+def hints_of(data: Any) -> list[dict[str, int]] | None:
+    """The hints a parsed save records (checked, as `check_hints` gives them), or None."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), int) or \
+            not isinstance(data.get("actions"), list):
+        return None
+    return check_hints(data.get("hints"), data["players"], len(data["actions"]))
 
 
 def seats_of(data: Any) -> list[dict[str, str]] | None:

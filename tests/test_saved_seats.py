@@ -1,7 +1,8 @@
 """A saved game's optional seats section (savanna/saved_games.py): every game's engine writes
 it when given one and checks it when it reads a save, a save without it reads as before, a
 malformed one is refused with a ValueError naming the field, and `savanna play --save` and
-`savanna replay` write and show it."""
+`savanna replay` write and show it. The same for its optional hints section (the coach's
+hints given, as the web app records them)."""
 
 from __future__ import annotations
 
@@ -59,16 +60,57 @@ BAD = [
 ]
 
 
+def refused(g, section: str, value, message: str) -> None:
+    """A save of `g` whose `section` is `value` is refused naming the field, and the engine
+    writes none."""
+    data = {**json.loads(g.to_json()), section: value}
+    with pytest.raises(ValueError) as e:
+        games.game_module(games.spec_of(g).name).from_json(json.dumps(data))
+    assert message in str(e.value)
+    with pytest.raises(ValueError):
+        g.to_json(**{section: value})
+
+
 @pytest.mark.parametrize("name", games.names())
 @pytest.mark.parametrize("seats,message", BAD)
 def test_a_malformed_seats_section_is_refused_naming_the_field(name, seats, message):
-    g = played(name, 4)
-    data = {**json.loads(g.to_json()), "seats": seats}
-    with pytest.raises(ValueError) as e:
-        games.game_module(name).from_json(json.dumps(data))
-    assert message in str(e.value)
-    with pytest.raises(ValueError):  # and the engine writes none
-        g.to_json(seats=seats)
+    refused(played(name, 4), "seats", seats, message)
+
+
+HINTS = [{"seat": 0, "moves": 0}, {"seat": 1, "moves": 5}, {"seat": 1, "moves": 5}]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_save_keeps_the_hints_given_and_reads_them_back(name):
+    g = played(name)
+    plain = json.loads(g.to_json())
+    assert "hints" not in plain and saved_games.hints_of(plain) is None  # none given: as before
+    data = json.loads(g.to_json(hints=HINTS))
+    assert data["hints"] == HINTS and saved_games.hints_of(data) == HINTS
+    assert {k: v for k, v in data.items() if k != "hints"} == plain
+    again = games.game_module(name).from_json(json.dumps(data))
+    assert again.scores == g.scores and len(again.history) == len(g.history)
+
+
+BAD_HINTS = [
+    ("many", "'hints' must be a list"),
+    ([3], "hints[0] must be an object with 'seat' and 'moves'"),
+    ([{"seat": 0}], "hints[0] must be an object with 'seat' and 'moves'"),
+    ([{"seat": 0, "moves": 1, "extra": 2}], "hints[0] must be an object"),
+    ([{"seat": 2, "moves": 1}], "hints[0].seat must be a whole number from 0 to 1"),
+    ([{"seat": True, "moves": 1}], "hints[0].seat must be a whole number"),
+    ([{"seat": 0, "moves": 13}], "hints[0].moves must be a whole number from 0 to 12"),
+    ([{"seat": 0, "moves": -1}], "hints[0].moves"),
+    ([{"seat": 0, "moves": "4"}], "hints[0].moves"),
+    ([{"seat": 0, "moves": 4}, {"seat": 0, "moves": 3}], "hints[1].moves is 3, before the hint above it"),
+    ([{"seat": 0, "moves": 1}] * 49, "'hints' has 49 hints; at most 48 allowed"),
+]
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("hints,message", BAD_HINTS)
+def test_a_malformed_hints_section_is_refused_naming_the_field(name, hints, message):
+    refused(played(name), "hints", hints, message)
 
 
 def test_play_saves_the_seats_and_replay_shows_them(tmp_path, monkeypatch, capsys):

@@ -254,6 +254,24 @@ def test_the_screen_is_laid_out_again_when_the_terminal_changes_size(terminal):
     assert board_rows(large) == board_rows(lines)
 
 
+@pytest.mark.parametrize("game", ["safari", "africa"])
+def test_a_hint_shows_over_the_game_and_enter_brings_the_game_back(terminal, game):
+    t = terminal(game, 80, 24)
+    before = t.settle()
+    t.type("hint")
+    lines = t.settle(lambda now: any(line.startswith("Best: ") for line in now))
+    keep(f"{game}-80x24-hint", lines)
+    fits(t, lines, game)
+    text = "\n".join(lines)
+    assert "expected margin" in text and "hints used: 1" in text and "Also: " in text
+    if game == "safari":  # its first move always places a meeple or keeps it: said in words
+        assert "Why: " in text and "meeple" in text
+    t.keys("Enter")
+    back = t.settle(lambda now: not any(line.startswith("Best: ") for line in now))
+    fits(t, back, game)
+    assert back[0] == before[0]  # the same turn: a hint plays nothing
+
+
 # ------------------------------------------------------------------------------ Africa
 
 def map_rows(lines: list[str]) -> list[int]:

@@ -32,12 +32,13 @@ FORMAT = "savanna-africa-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"hidden_treasure": False}
 _KEYS = {"format", "game", "players", "seed", "hidden_treasure", "first_player", "data", "tile_layout", "revealed",
-         "chance", "actions", "scores", "over", "seats"}
+         "chance", "actions", "scores", "over", "seats", "hints"}
 
 
-def to_dict(game, seats: Any = None) -> dict[str, Any]:
+def to_dict(game, seats: Any = None, hints: Any = None) -> dict[str, Any]:
     """The save of `game`; with `seats` (a list, one entry per seat, as saved_games.check_seats
-    takes it), its seats section, checked (ValueError naming the field)."""
+    takes it), its seats section, and with `hints` its hints section (saved_games.check_hints),
+    checked (ValueError naming the field)."""
     out = {
         "format": FORMAT,
         "game": "africa",
@@ -56,11 +57,13 @@ def to_dict(game, seats: Any = None) -> dict[str, Any]:
         out["chance"] = game.chance
     if seats is not None:
         out["seats"] = saved_games.check_seats(seats, game.players)
+    if hints:
+        out["hints"] = saved_games.check_hints(hints, game.players, len(game.history))
     return out
 
 
-def dump(game, seats: Any = None) -> str:
-    return json.dumps(to_dict(game, seats), separators=(",", ":"))
+def dump(game, seats: Any = None, hints: Any = None) -> str:
+    return json.dumps(to_dict(game, seats, hints), separators=(",", ":"))
 
 
 def read(data: Any) -> tuple[dict[str, Any], list[str]]:

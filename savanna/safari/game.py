@@ -616,6 +616,7 @@ class Game(Inspection):
 
     # ---------------------------------------------------------------- saving
 
-    def to_json(self, seats: list[dict[str, Any]] | None = None) -> str:
-        """The saved game (serialization.py); with `seats`, who sat at it (saved_games.check_seats)."""
-        return dump(self, seats)
+    def to_json(self, seats: list[dict[str, Any]] | None = None, hints: list[dict[str, int]] | None = None) -> str:
+        """The saved game (serialization.py); with `seats`, who sat at it (saved_games.check_seats);
+        with `hints`, the coach's hints given in it (saved_games.check_hints)."""
+        return dump(self, seats, hints)

@@ -31,12 +31,13 @@ FORMAT = "savanna-safari-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
 SAVED_DEFAULTS = {"final_scoring": "all", "tiles": LEGACY_TILE_SET}
 KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_order", "token_order",
-        "chance", "actions", "scores", "over", "seats"}
+        "chance", "actions", "scores", "over", "seats", "hints"}
 
 
-def to_dict(game, seats: Any = None) -> dict[str, Any]:
+def to_dict(game, seats: Any = None, hints: Any = None) -> dict[str, Any]:
     """The save of `game`; with `seats` (a list, one entry per seat, as saved_games.check_seats
-    takes it), its seats section, checked (ValueError naming the field)."""
+    takes it), its seats section, and with `hints` its hints section (saved_games.check_hints),
+    checked (ValueError naming the field)."""
     out = {
         "format": FORMAT,
         "game": "safari",
@@ -54,8 +55,10 @@ def to_dict(game, seats: Any = None) -> dict[str, Any]:
         out["chance"] = game.chance
     if seats is not None:
         out["seats"] = saved_games.check_seats(seats, game.players)
+    if hints:
+        out["hints"] = saved_games.check_hints(hints, game.players, len(game.history))
     return out
 
 
-def dump(game, seats: Any = None) -> str:
-    return json.dumps(to_dict(game, seats), separators=(",", ":"))
+def dump(game, seats: Any = None, hints: Any = None) -> str:
+    return json.dumps(to_dict(game, seats, hints), separators=(",", ":"))

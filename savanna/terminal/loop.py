@@ -28,6 +28,8 @@ from savanna.limits import PLAYER_CHARS
 from . import screen as scr
 from .seats import seat_badge
 
+HINT_THINK = 1.0  # seconds a hint searches: the strongest level's ("hard") time for a move
+
 SCREEN_KEYS = """\
 [bold]Keys[/bold]: the arrow keys scroll the board, Home (or the line [bold]c[/bold]) centres it on the last \
 move again; [bold]more[/bold] (or PgDn, PgUp) pages through the choices; \
@@ -117,7 +119,8 @@ class PlayLoop:
 
     def __init__(self, game, players: list[Any | None], you: int, console: Console, *,
                  input_fn: Callable[[str], str] = input, echo: bool | None = None, save_path: str | None = None,
-                 screen: scr.Screen | None = None):
+                 screen: scr.Screen | None = None, hints: list[dict[str, int]] | None = None,
+                 hint_think: float | None = None):
         self.game = game
         self.players = players
         self.you = you
@@ -140,6 +143,8 @@ class PlayLoop:
         self.zoom = False
         self.overlay: list[Text] | None = None
         self.overlay_page = 0
+        self.hints = list(hints or [])  # the coach's hints given: {"seat", "moves"}, as a save keeps them
+        self.hint_think = HINT_THINK if hint_think is None else hint_think
 
     # ------------------------------------------------- what a game supplies
 
@@ -364,7 +369,7 @@ class PlayLoop:
         try:
             tmp = path + ".tmp"
             with open(tmp, "w", encoding="utf-8") as f:
-                f.write(self.game.to_json(seats=self.saved_seats()))
+                f.write(self.game.to_json(seats=self.saved_seats(), hints=self.hints or None))
             os.replace(tmp, path)
         except OSError as e:
             self.say(f"could not save to {path}: {e.strerror or e}", "bold red")
@@ -429,6 +434,9 @@ class PlayLoop:
                 continue
             if cmd in ("quit", "q", "exit"):
                 raise Quit("You left the game.")
+            if cmd == "hint":
+                self.give_hint()
+                continue
             action = self.interpret(line, menu)
             if action is None:
                 continue
@@ -443,6 +451,29 @@ class PlayLoop:
                 continue
             self.after_apply(turn, self.you, str(action), before)
             return
+
+    def give_hint(self) -> None:
+        """The coach's hint for the seat to act (the human): the best move found in `hint_think`
+        seconds, why, and the next best; noted in the game (a save keeps it)."""
+        from savanna.coach import hint
+
+        from .coach import render_hint
+
+        g = self.game
+        if self.screen is None:
+            self.console.print(Text(f"thinking for {self.hint_think:g} s…", style="dim"))
+        else:
+            self.screen.show(self.frame, Text(f"thinking for {self.hint_think:g} s…", style="dim"))
+        h = hint(g, time=self.hint_think)
+        self.hints.append({"seat": self.you, "moves": len(g.history)})
+        used = sum(1 for x in self.hints if x["seat"] == self.you)
+        shown = render_hint(g, h, used)
+        if self.screen is not None:
+            self.show_lines(shown)
+        else:
+            self.console.print(shown)
+        if self.save_path:
+            self.save(self.save_path, quiet=True)
 
     # --------------------------------------------------------------- play
 

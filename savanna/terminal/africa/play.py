@@ -32,7 +32,7 @@ A turn is either a [bold]jump[/bold] anywhere (then [bold]J<space>[/bold]), or t
 At the end, objects score by sets of like kinds (1, 3, 5, 8, 12), most gold and most gems 10, second 6.
 The game ends when the last monument is turned (+3 to its finder).
 [bold]Commands[/bold]: [bold]help[/bold]  [bold]board[/bold] (show the map again)  [bold]list[/bold] (every choice, unfolded)  \
-[bold]save FILE[/bold]  [bold]quit[/bold]"""
+[bold]hint[/bold] (the coach's move, and why)  [bold]save FILE[/bold]  [bold]quit[/bold]"""
 
 _SPACE = re.compile(r"[a-z][1-9][0-9]?")
 _SPACE_ACTION = re.compile(r"[psjdan>][a-z][1-9][0-9]?")

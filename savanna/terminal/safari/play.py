@@ -29,7 +29,7 @@ HELP = """\
   [bold]R>3,0[/bold]         put a displaced ranger back on 3,0
 Coordinates: x grows to the east (columns), y to the south (rows).
 [bold]Commands[/bold]: [bold]help[/bold]  [bold]board[/bold] (show the board again)  [bold]list[/bold] (every choice, unfolded)  \
-[bold]save FILE[/bold]  [bold]quit[/bold]"""
+[bold]hint[/bold] (the coach's move, and why)  [bold]save FILE[/bold]  [bold]quit[/bold]"""
 
 _SPACE = re.compile(r"(-?\d+),(-?\d+)")
 _SPACE_ROT = re.compile(r"(-?\d+),(-?\d+)@(\d+)")
