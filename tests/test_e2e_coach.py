@@ -1,0 +1,170 @@
+"""End-to-end, in a real browser, through the real API: the coach.
+
+A person asks for a hint on their turn (the Hint button thinks, then the best move is drawn on
+the board and said in the page's language, with the next best and their expected margins; the
+seats' rows say how many hints were used); the game is finished; its replay shows the review
+coming (its progress, then the marks in the moves, the margin chart and each seat's summary);
+the person steps to a marked mistake, where the board draws the move played beside the better
+one, and "Find the better move" says whether a try is the better move before the answer. At
+desktop and phone size, in English and French; screenshots go to test-artifacts/ (coach-*.png).
+
+The server thinks 0.05 s a hint and a judged move (--max-think): the review of a whole game
+takes seconds. The person plays badly on purpose (random tiles, never a meeple), so that the
+review has mistakes to find.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from browser import PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from web_client import poll
+
+from savanna.web.remote import request
+
+from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
+
+SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "easy"}]
+# what the page says, by language: the hint's button, the review's words
+SAYS = {
+    "en": {"hint": "Hint", "margin": "expected margin at the end", "found": "Yes:", "find": "Find the better move",
+           "review": "Review", "played": "played"},
+    "fr": {"hint": "Conseil", "margin": "marge attendue à la fin", "found": "Oui :", "find": "Trouver le meilleur coup",
+           "review": "Analyse", "played": "a joué"},
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = serve(tmp_path_factory, "e2e-coach", "--max-think", "0.05")
+    yield s.base
+    s.stop()
+
+
+def call(server, method, path, body=None, status=200):
+    got, out = request(server, method, path, body)
+    assert got == status, out
+    return out
+
+
+def finish(server, gid, token, rng):
+    """Play seat 0 to the game's end through the API, badly: a random tile, then pass."""
+    while True:
+        v = poll(lambda: call(server, "GET", f"/api/games/{gid}"),
+                 lambda v: v["status"] == "over" or v["current_player"] == 0, timeout=60, pause=0.02)
+        if v["status"] == "over":
+            return v
+        legal = v["legal_actions"]
+        action = "pass" if "pass" in legal else rng.choice(legal)
+        got, out = request(server, "POST", f"/api/games/{gid}/actions", {"token": token, "action": action, "version": v["version"]})
+        assert got in (200, 409), out  # 409: the computer's move came between (stale)
+
+
+def open_page(pages, size, lang):
+    # (nothing moves: the screenshots show where things stand)
+    return pages.new(locale={"en": "en-GB", "fr": "fr-FR"}[lang], reduced_motion="reduce", **(PHONE if size == "phone" else {}))
+
+
+def tab(pg, name):
+    """On a phone, the panel's tab that holds the coach (the Play tab); nothing on a desktop."""
+    t = pg.locator(f"#tab-{name}")
+    if t.is_visible():
+        t.click()
+
+
+def try_on_board(pg, action):
+    """Play `action` on the board as a person would: its mark (the tile turned first), else its
+    button in the list of every choice; a touch screen's Confirm after a tap."""
+    m = re.match(r"^T(-?\d+),(-?\d+)@(\d+)$", action)
+    mark = pg.locator(f'svg#board [data-action="{action}"]')
+    for _ in range(4 if m else 0):
+        if mark.count():
+            break
+        pg.locator("#rotate-right").click()
+    if mark.count():
+        try:
+            mark.first.click(timeout=3000)
+        except Exception:  # under another mark
+            mark.first.dispatch_event("click")
+        confirm = pg.locator("#confirm")
+        if confirm.is_visible():
+            confirm.click()
+        return
+    pg.locator("#choices details.all-actions > summary").click()
+    pg.locator("#choices .notation-list button", has_text=re.compile(f"^{re.escape(action)}$")).click()
+
+
+@pytest.mark.parametrize("size,lang", [("desk", "en"), ("phone", "fr"), ("desk", "fr"), ("phone", "en")])
+def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size, lang):
+    says = SAYS[lang]
+    c = call(server, "POST", "/api/games", {"seats": SEATS, "seed": 30}, status=201)
+    gid, token = c["id"], c["seats"][0]["token"]
+    pg = open_page(pages, size, lang)
+    pg.goto(server + c["seats"][0]["join_path"])
+    pg.wait_for_function("() => window.page && window.page.view && document.body.dataset.myTurn === 'yes'", timeout=60000)
+    tab(pg, "play")
+
+    # the hint: asked on my turn, thinking, then drawn on the board and said in words
+    button = pg.locator("#hint")
+    expect(button).to_have_text(says["hint"])
+    expect(button).to_be_enabled()
+    button.click()
+    expect(pg.locator("#hint-text")).to_be_visible(timeout=60000)
+    hint = pg.evaluate("window.page.coach.hint")
+    assert hint["best"]["action"] in pg.evaluate("window.page.view.legal_actions")
+    expect(pg.locator("#hint-text .hint-margin")).to_contain_text(says["margin"])
+    assert pg.locator("#hint-text .hint-why").inner_text().strip()
+    assert pg.locator("#hint-text .hint-others li").count() == len(hint["others"]) >= 1
+    best = pg.locator(f'svg#board .layer-coach [data-coach="best"][data-coach-action="{hint["best"]["action"]}"]')
+    expect(best).to_have_count(1)
+    expect(pg.locator("#seats .seat[data-seat='0'] .hints-used")).to_contain_text("1")
+    pg.locator("#coach").scroll_into_view_if_needed()
+    shot(pg, f"coach-hint-{size}-{lang}.png")
+
+    # the game finished; its replay shows the review as it comes
+    finish(server, gid, token, random.Random(30))
+    pg.wait_for_function("() => document.body.dataset.status === 'over'", timeout=60000)
+    pg.goto(f"{server}/replay/{gid}")
+    pg.wait_for_function("() => window.page && window.page.view && window.page.coach.review", timeout=30000)
+    tab(pg, "play")
+    expect(pg.locator("#coach .panel-title").first).to_have_text(says["review"])
+    review = poll(lambda: call(server, "GET", f"/api/games/{gid}/review"), lambda r: r["status"] in ("done", "failed"),
+                  timeout=240, pause=0.5)
+    assert review["status"] == "done"
+    pg.wait_for_function("() => window.page.coach.review.status === 'done'", timeout=30000)
+    expect(pg.locator("#margin-chart")).to_be_visible()
+    expect(pg.locator("#review-seats tr[data-seat='0']")).to_be_visible()
+    mistakes = [e for e in review["entries"] if e["seat"] == 0 and e["mark"] in ("mistake", "blunder")]
+    assert mistakes, "the review marked none of the bad moves"
+    first = mistakes[0]
+    shot(pg, f"coach-review-{size}-{lang}.png")
+
+    # a marked move: the move played beside the better one, on the board and in words
+    pg.locator(f"#review-marked li[data-step='{first['index']}'] button").click()
+    pg.wait_for_function(f"() => window.page.view.replay.step === {first['index']}")
+    expect(pg.locator("#review-step")).to_contain_text(says["played"])
+    expect(pg.locator("#review-better")).to_be_visible()
+    expect(pg.locator('svg#board .layer-coach [data-coach="played"]')).to_have_attribute("data-coach-action", first["played"])
+    expect(pg.locator('svg#board .layer-coach [data-coach="best"]')).to_have_attribute("data-coach-action", first["best"]["action"])
+    shot(pg, f"coach-mistake-{size}-{lang}.png")
+    # one move on, the move list has the move, marked (its sign, and its words for a screen reader)
+    pg.locator("#replay-forward").click()
+    pg.wait_for_function(f"() => window.page.view.replay.step === {first['index'] + 1}")
+    expect(pg.locator(f"#log li[data-move='{first['index'] + 1}'] .review-mark")).to_have_attribute("data-mark", first["mark"])
+    pg.locator(f"#review-marked li[data-step='{first['index']}'] button").click()
+    pg.wait_for_function(f"() => window.page.view.replay.step === {first['index']}")
+
+    # find the better move: the answer waits; the move played is said so; the better one is found
+    pg.locator("#find-better .find-start").first.click()
+    pg.wait_for_function(f"() => window.page.view.replay.step === {first['index']} && window.page.coach.trying()")
+    expect(pg.locator('svg#board .layer-coach [data-coach="best"]')).to_have_count(0)
+    try_on_board(pg, first["played"])
+    expect(pg.locator("#find-result")).to_be_visible()
+    assert pg.evaluate("window.page.coach.finding.found") is False
+    try_on_board(pg, first["best"]["action"])
+    expect(pg.locator("#find-result.found")).to_contain_text(says["found"])
+    expect(pg.locator('svg#board .layer-coach [data-coach="best"]')).to_have_attribute("data-coach-action", first["best"]["action"])
+    assert pg.evaluate("window.page.view.replay.step") == first["index"]  # a try is not a move
+    shot(pg, f"coach-found-{size}-{lang}.png")
