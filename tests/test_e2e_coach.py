@@ -139,6 +139,7 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
     mistakes = [e for e in review["entries"] if e["seat"] == 0 and e["mark"] in ("mistake", "blunder")]
     assert mistakes, "the review marked none of the bad moves"
     first = mistakes[0]
+    pg.locator("#review-seats").scroll_into_view_if_needed()
     shot(pg, f"coach-review-{size}-{lang}.png")
 
     # a marked move: the move played beside the better one, on the board and in words
@@ -148,6 +149,7 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
     expect(pg.locator("#review-better")).to_be_visible()
     expect(pg.locator('svg#board .layer-coach [data-coach="played"]')).to_have_attribute("data-coach-action", first["played"])
     expect(pg.locator('svg#board .layer-coach [data-coach="best"]')).to_have_attribute("data-coach-action", first["best"]["action"])
+    pg.locator("#review-step").scroll_into_view_if_needed()
     shot(pg, f"coach-mistake-{size}-{lang}.png")
     # one move on, the move list has the move, marked (its sign, and its words for a screen reader)
     pg.locator("#replay-forward").click()
@@ -167,4 +169,5 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
     expect(pg.locator("#find-result.found")).to_contain_text(says["found"])
     expect(pg.locator('svg#board .layer-coach [data-coach="best"]')).to_have_attribute("data-coach-action", first["best"]["action"])
     assert pg.evaluate("window.page.view.replay.step") == first["index"]  # a try is not a move
+    pg.locator("#find-result").scroll_into_view_if_needed()
     shot(pg, f"coach-found-{size}-{lang}.png")
