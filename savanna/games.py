@@ -132,6 +132,7 @@ class GameSpec:
     view: str
     scripts: tuple[str, ...]
     vector: str = ""  # N games stepped at once (research)
+    advice: str = ""  # the coach's facts about a move (savanna/coach/reasons.py)
     own_data: tuple[str, ...] = ()
     deal_settings: tuple[str, ...] = ()
     routes: str = ""
@@ -148,7 +149,8 @@ class GameSpec:
         return importlib.import_module(self.engine)
 
     def part(self, which: str) -> ModuleType:
-        """One of the game's per-game modules: "evaluation", "terminal", "research", "vector", "view"."""
+        """One of the game's per-game modules: "evaluation", "terminal", "research", "vector", "view",
+        "advice"."""
         return importlib.import_module(getattr(self, which))
 
     # ---------------------------------------------------------------- options

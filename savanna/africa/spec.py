@@ -25,6 +25,7 @@ SPEC = GameSpec(
     deal_settings=("tile_layout", "revealed"),
     engine="savanna.africa",
     evaluation="savanna.ai.africa_eval",
+    advice="savanna.africa.advice",
     terminal="savanna.terminal.africa",
     research="savanna.research.africa_env",
     vector="savanna.research.africa_vector",

@@ -110,9 +110,24 @@ class MCTSPlayer:
         moves = [a for _, a in ranked(game, actions, seat, ev)[:self.k]]
         if len(moves) == 1:
             return moves[0]
+        return self.search(game, moves, seat, ev, start)[0][0]
+
+    def search(self, game: Any, moves: list, seat: int, ev: Any, start: float | None = None, *,
+               keep: Any = None, first: bool = False) -> tuple[list, dict[Any, Node]]:
+        """Sequential halving over `moves` (the root's, greedy order) for `seat`: every move
+        still in play is played out in the same freshly dealt worlds of `game`, and after each
+        round the worse half goes. Returns every move, best first (the survivors by their mean
+        play-out, then those halved out, the later the better), and the root nodes.
+        `keep`: a move never halved out (a judge's move played); `first`: the first world is
+        played out for every move whatever the time (a judge needs a value of each)."""
+        if start is None:
+            start = self.clock()
+        moves = list(moves)
         nodes = {a: Node() for a in moves}
         depth = self.depth or game.players
         rounds = math.ceil(math.log2(len(moves)))
+        gone: list[list] = []  # the moves halved out, round by round
+        kept_at = None  # the round that would have halved out `keep`
         played = 0
         # the time budget is a bound, not a wish (a clock may be running): no play-out starts that
         # the longest so far says would end past it, and one under way when it is spent stops there
@@ -125,11 +140,12 @@ class MCTSPlayer:
             end = None if self.budget is None else \
                 self.clock() + (self.budget - (self.clock() - start)) / (rounds - r)
             w = 0
-            while not (spent := stop is not None and self.clock() + longest >= stop):
+            while not (spent := stop is not None and self.clock() + longest >= stop
+                       and not (first and played == 0)):
                 world = game.determinize(self.rng)  # one deal for every move still in play
                 for a in moves:
                     now = self.clock()
-                    if stop is not None and now + longest >= stop:
+                    if stop is not None and now + longest >= stop and not (first and w == 0 and r == 0):
                         spent = True
                         break
                     self._iterate(world.clone(), a, nodes[a], seat, depth, ev)
@@ -144,9 +160,18 @@ class MCTSPlayer:
             if spent:
                 break
             if r < rounds - 1:
-                moves = moves[:math.ceil(len(moves) / 2)]
+                half = math.ceil(len(moves) / 2)
+                if kept_at is None and keep in moves[half:]:
+                    kept_at = len(gone)
+                gone.append([a for a in moves[half:] if a != keep])
+                moves = moves[:half] + [a for a in moves[half:] if a == keep]
         self.last_iterations = played
-        return moves[0]
+        if kept_at is not None and len(moves) > 1 and moves[-1] == keep:  # kept, not won its place:
+            moves.pop()  # it ranks among the moves of the round that would have halved it out
+            gone[kept_at] = sorted([*gone[kept_at], keep], key=lambda a: nodes[a].mean(), reverse=True)
+        for out in reversed(gone):
+            moves += out
+        return moves, nodes
 
     def _iterate(self, world: Any, move: Any, node: Node, seat: int, depth: int, ev: Any) -> None:
         """One play-out of `move` in `world` (a determinized copy it consumes): down the

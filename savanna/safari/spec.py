@@ -32,6 +32,7 @@ SPEC = GameSpec(
     deal_settings=("tile_order", "token_order"),
     engine="savanna.safari",
     evaluation="savanna.ai.safari_eval",
+    advice="savanna.safari.advice",
     terminal="savanna.terminal.safari",
     research="savanna.research.safari_env",
     vector="savanna.research.safari_vector",
