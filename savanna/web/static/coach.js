@@ -182,7 +182,16 @@ class Coach {
     }
     const entries = this.entries();
     if (!entries.length) return;
-    box.append(this.atStep(v), this.findPanel(), this.summaries(r), this.chartOf(r), this.markedList(entries));
+    box.append(this.atStep(v), this.findPanel(), this.summaries(r), this.chartOf(r), this.markedList(entries), this.thresholds(r));
+  }
+
+  // what the marks mean, in points of expected final margin lost
+  thresholds(r) {
+    const t = r.thresholds;
+    if (!t) return null;
+    const text = _("Marks, in points of expected margin lost: {small} from {a}, {mistake} from {b}, {blunder} from {c}.",
+      { small: "?!", mistake: "?", blunder: "??", a: t.inaccuracy, b: t.mistake, c: t.blunder });
+    return h("p", { id: "review-thresholds", class: "muted small" }, text);
   }
 
   // the judged move at this step of the replay: what was played, its mark, the better move
