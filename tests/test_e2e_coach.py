@@ -122,6 +122,12 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
     expect(pg.locator("#seats .seat[data-seat='0'] .hints-used")).to_contain_text("1")
     pg.locator("#coach").scroll_into_view_if_needed()
     shot(pg, f"coach-hint-{size}-{lang}.png")
+    # a spectator has no Hint button, and reads the hints used beside the seat
+    watcher = open_page(pages, size, lang)
+    watcher.goto(f"{server}/play/{gid}")
+    watcher.wait_for_function("() => window.page && window.page.view")
+    expect(watcher.locator("#hint")).to_have_count(0)
+    expect(watcher.locator("#seats .seat[data-seat='0'] .hints-used")).to_contain_text("1")
 
     # the game finished; its replay shows the review as it comes
     finish(server, gid, token, random.Random(30))
