@@ -76,3 +76,26 @@ def test_a_review_in_english():
     assert "  turn 2, Ann: T1,0@0 ? -- a mistake (?), -6 points; better: T0,1@90 then M:trail:N (+4 against -2)" \
         in lines
     assert not any("Bob" in line for line in lines)
+
+
+def greedy_game(name: str, seed: int, steps: int, **options):
+    from savanna.ai import make_player
+
+    g = games.spec(name).new_game(players=2, seed=seed, **options)
+    p = make_player("greedy", seed=seed)
+    for _ in range(steps):
+        g.apply(p.choose(g))
+    return g
+
+
+def test_the_africa_facts_say_what_a_camp_takes_and_the_majority_it_wins():
+    advice = games.spec("africa").part("advice")
+    g = greedy_game("africa", 1, 32)
+    facts = advice.facts(g, g.current_player, ["B$"], [])
+    assert facts == [{"fact": "camp", "for": "explore", "points": 0}, {"fact": "takes", "tiles": {"gems-2": 1}},
+                     {"fact": "majority", "kind": "gems", "place": "first"}]
+    say = games.spec("africa").part("terminal").say_fact
+    assert [say(f) for f in facts[1:]] == ["takes 1 gems-2", "takes the most gems"]
+    hidden = greedy_game("africa", 1, 32, hidden_treasure=True)
+    if "B$" in hidden.legal_actions():  # under the hidden option no majority is told
+        assert not [f for f in advice.facts(hidden, hidden.current_player, ["B$"], []) if f["fact"] == "majority"]

@@ -24,6 +24,12 @@ def say_fact(fact: dict[str, Any], game: Any = None) -> str | None:
         return "builds a base camp to explore"
     if what == "exchange":
         return f"exchanges the new object for seat {fact['with']}'s {fact['object']}"
+    if what == "takes":
+        return "takes " + ", ".join(f"{n} {tile}" for tile, n in fact["tiles"].items())
+    if what == "set":
+        return f"makes a set of {fact['count']} {fact['object']}"
+    if what == "majority":
+        return f"takes the {'most' if fact['place'] == 'first' else 'second most'} {fact['kind']}"
     if what == "nothing":
         return "does nothing more this step"
     return None
