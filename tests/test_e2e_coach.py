@@ -177,3 +177,25 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
     assert pg.evaluate("window.page.view.replay.step") == first["index"]  # a try is not a move
     pg.locator("#find-result").scroll_into_view_if_needed()
     shot(pg, f"coach-found-{size}-{lang}.png")
+
+
+def test_an_africa_hint_rings_its_spaces_on_the_map_and_says_its_facts(server, pages):
+    c = call(server, "POST", "/api/games", {"game": "africa", "seats": SEATS, "seed": 30}, status=201)
+    pg = open_page(pages, "desk", "en")
+    pg.goto(server + c["seats"][0]["join_path"])
+    pg.wait_for_function("() => window.page && window.page.view && document.body.dataset.myTurn === 'yes'", timeout=60000)
+    v = pg.evaluate("window.page.view")
+    if v["phase"] == "setup":  # the explorer put on a city first: the hint is of a turn's steps
+        call(server, "POST", f"/api/games/{c['id']}/actions", {"token": c["seats"][0]["token"], "action": v["legal_actions"][0]})
+        pg.wait_for_function("() => window.page.view.phase !== 'setup' && document.body.dataset.myTurn === 'yes'", timeout=60000)
+    pg.locator("#hint").click()
+    expect(pg.locator("#hint-text")).to_be_visible(timeout=60000)
+    hint = pg.evaluate("window.page.coach.hint")
+    spaces = [a[1:] for a in [hint["best"]["action"], *hint["best"]["then"]] if re.match(r"^[PSJDAN>][a-z]+\d+$", a)]
+    assert spaces, hint["best"]
+    rings = pg.locator('svg#board .layer-coach [data-coach="best"] .coach-ring')
+    expect(rings).to_have_count(len(spaces))
+    why = pg.locator("#hint-text .hint-why").inner_text()
+    assert re.search(r"walks to|jumps to|discovers|moves the|base camp|takes", why), why
+    pg.locator("#coach").scroll_into_view_if_needed()
+    shot(pg, "coach-hint-africa.png")

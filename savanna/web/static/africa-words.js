@@ -85,6 +85,13 @@ const COACH_FACTS = {
     : _("moves the animal from {from} to {to}: {points}", { from: f.space, to: f.to, points: pts(f.points) }),
   camp: f => f.for === "explore" ? _("builds a base camp to explore") : _("builds a base camp for points: {points}", { points: pts(f.points) }),
   exchange: (f, view, who) => _("exchanges the new object for {who}'s {kind}", { who: who(f.with), kind: tileName(f.object) }),
+  takes: f => {
+    const what = Object.entries(f.tiles || {}).map(([id, n]) => (n > 1 ? `${tileName(id)} ×${n}` : tileName(id)));
+    return what.length ? _("takes {tiles}", { tiles: window.SavannaI18n.list(what) }) : null;
+  },
+  set: f => _("your set of {kind} objects grows to {n}", { kind: name(f.object), n: f.count }),
+  majority: f => f.place === "first" ? _("gives you the most {kind}", { kind: name(f.kind) })
+    : _("gives you the second most {kind}", { kind: name(f.kind) }),
   nothing: () => _("no action"),
 };
 const COACH_SAID = new Set(["move", "camp"]); // the seat's own scorings its facts say
