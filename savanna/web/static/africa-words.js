@@ -78,7 +78,8 @@ const SCORED = {
 // (a discovery's, an exploring camp's treasure, others' points). A fact this page does not
 // know is left out.
 const COACH_FACTS = {
-  step: f => _("walks to {space}", { space: f.to }),
+  step: (f, view, who, seat) => (view.board || []).some(sp => sp.space === f.to && (sp.explorers || []).includes(seat))
+    ? _("stays on {space}", { space: f.to }) : _("walks to {space}", { space: f.to }),
   jump: f => _("jumps to {space}", { space: f.to }),
   discovers: f => _("discovers the tile on {space}", { space: f.space }),
   moves: f => f.what === "nomads" ? _("moves the nomads from {from} to {to}: {points}", { from: f.space, to: f.to, points: pts(f.points) })
@@ -106,7 +107,7 @@ const COACH_SCORED = {
 function reasons(view, m, seat, who) {
   const out = [];
   for (const f of m.facts || []) {
-    const said = COACH_FACTS[f.fact] ? COACH_FACTS[f.fact](f, view, who) : null;
+    const said = COACH_FACTS[f.fact] ? COACH_FACTS[f.fact](f, view, who, seat) : null;
     if (said) out.push(said);
   }
   for (const e of m.events || []) {

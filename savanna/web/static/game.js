@@ -453,10 +453,10 @@ class GamePage {
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer: {player}", { player: playerWords(s.player) })) : null,
           this.mode === "play" && s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
           s.resigned && !this.clocks.flagged(s.seat) ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null,
-          s.open && v.status === "playing" ? h("span", { class: "muted open-seat" }, " · " + _("open seat")) : null),
+          s.open && v.status === "playing" ? h("span", { class: "muted open-seat" }, " · " + _("open seat")) : null,
+          this.coach.seatNote(s)),
         s.open && v.status === "playing" && this.mode === "play" && !this.mySeats.length && csrfToken()
           ? h("button", { class: "take-seat", id: `take-seat-${s.seat}`, onclick: () => this.takeSeat(s.seat) }, _("Take this seat")) : null,
-        this.coach.seatNote(s),
         this.clocks.cell(s),
         h("span", { class: "score", title: _("score") }, String(s.score)),
         this.ui.seatDetails(s)));
