@@ -76,7 +76,7 @@ def tab(pg, name):
 
 def try_on_board(pg, action):
     """Play `action` on the board as a person would: its mark (the tile turned first), else its
-    button in the list of every choice; a touch screen's Confirm after a tap."""
+    button in the panel or in the list of every choice; a touch screen's Confirm after a tap."""
     m = re.match(r"^T(-?\d+),(-?\d+)@(\d+)$", action)
     mark = pg.locator(f'svg#board [data-action="{action}"]')
     for _ in range(4 if m else 0):
@@ -91,6 +91,10 @@ def try_on_board(pg, action):
         confirm = pg.locator("#confirm")
         if confirm.is_visible():
             confirm.click()
+        return
+    button = pg.locator(f'#choices button[data-action="{action}"]')  # pass, a scoring choice's token
+    if button.count():
+        button.first.click()
         return
     pg.locator("#choices details.all-actions > summary").click()
     pg.locator("#choices .notation-list button", has_text=re.compile(f"^{re.escape(action)}$")).click()
