@@ -15,6 +15,7 @@ review has mistakes to find.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -203,3 +204,23 @@ def test_an_africa_hint_rings_its_spaces_on_the_map_and_says_its_facts(server, p
     assert re.search(r"stays on|walks to|jumps to|discovers|moves the|base camp|takes", why), why
     pg.locator("#coach").scroll_into_view_if_needed()
     shot(pg, "coach-hint-africa.png")
+
+
+def test_a_rated_game_offers_no_hint(server, pages):
+    pg = open_page(pages, "desk", "en")
+    pg.goto(server + "/")
+    name = f"Coached{random.randrange(10 ** 6)}"
+    r = pg.context.request.post(server + "/api/accounts", data=json.dumps({"name": name, "password": "a long password 30"}),
+                                headers={"Content-Type": "application/json", "Origin": server})
+    assert r.ok, r.text()
+    csrf = next(c["value"] for c in pg.context.cookies() if c["name"] == "savanna_csrf")
+    r = pg.context.request.post(server + "/api/games", headers={"Content-Type": "application/json", "X-CSRF-Token": csrf, "Origin": server},
+                                data=json.dumps({"rated": True, "seats": [{"kind": "human", "account": name},
+                                                                          {"kind": "computer", "player": "medium"}]}))
+    assert r.ok, r.text()
+    gid = r.json()["id"]
+    pg.goto(f"{server}/play/{gid}")
+    pg.wait_for_function("() => window.page && window.page.view && document.body.dataset.myTurn === 'yes'", timeout=60000)
+    expect(pg.locator("#rated-note")).to_be_visible()
+    expect(pg.locator("#hint")).to_have_count(0)
+    expect(pg.locator("#coach")).to_be_hidden()
