@@ -118,3 +118,29 @@ def test_leaving_is_no_decision_and_the_seat_left_has_no_more():
     assert at not in found and found
     assert not [i for i in found if i > at and g.actors[i] == gone]
     assert review.decisions(g, [gone]) == [i for i in found if g.actors[i] == gone]
+
+
+@pytest.mark.parametrize("name", ["safari", "africa"])
+def test_a_saved_game_is_reviewed_as_played(name):
+    """A game saved and loaded (as the web app and `savanna review FILE` rebuild it) replays to
+    the same positions: the same decisions, judged the same."""
+    g, _ = played(name, 12, 12)
+    loaded = games.spec(name).module.from_json(g.to_json())
+    assert review.decisions(loaded) == review.decisions(g)
+    assert review.review(loaded, [0], iterations=6) == review.review(g, [0], iterations=6)
+
+
+def test_nothing_to_judge_is_said_clearly():
+    g, _ = played("safari", 3, 4)
+    chance = games.spec("safari").module.new_game(players=2, seed=3, chance="explicit")
+    chance.apply(chance.legal_actions()[0])
+    while chance.current_player != -1:
+        chance.apply(chance.legal_actions()[0])
+    with pytest.raises(ValueError, match="nothing to judge"):
+        coach.judge(chance, iterations=4)
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    with pytest.raises(ValueError, match="nothing to judge"):
+        coach.judge(g, iterations=4)
+    with pytest.raises(ValueError, match="nothing to judge"):
+        coach.hint(g, iterations=4)
