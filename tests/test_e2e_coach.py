@@ -31,9 +31,9 @@ SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "easy"
 # what the page says, by language: the hint's button, the review's words
 SAYS = {
     "en": {"hint": "Hint", "margin": "expected margin at the end", "found": "Yes:", "find": "Find the better move",
-           "review": "Review", "played": "played"},
+           "review": "Review", "played": "played", "thinking": "Thinking…"},
     "fr": {"hint": "Conseil", "margin": "marge attendue à la fin", "found": "Oui :", "find": "Trouver le meilleur coup",
-           "review": "Analyse", "played": "a joué"},
+           "review": "Analyse", "played": "a joué", "thinking": "Réflexion…"},
 }
 
 
@@ -115,8 +115,12 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
     button = pg.locator("#hint")
     expect(button).to_have_text(says["hint"])
     expect(button).to_be_enabled()
+    # (what the button says while the server thinks, however short: each state it is drawn in)
+    pg.evaluate("""() => { window.hintStates = []; new MutationObserver(() => { const b = document.getElementById('hint');
+      if (b) window.hintStates.push([b.textContent, b.disabled]); }).observe(document.getElementById('coach'), { childList: true, subtree: true }); }""")
     button.click()
     expect(pg.locator("#hint-text")).to_be_visible(timeout=60000)
+    assert [says["thinking"], True] in pg.evaluate("window.hintStates")
     hint = pg.evaluate("window.page.coach.hint")
     assert hint["best"]["action"] in pg.evaluate("window.page.view.legal_actions")
     expect(pg.locator("#hint-text .hint-margin")).to_contain_text(says["margin"])
@@ -136,15 +140,25 @@ def test_a_hint_then_the_review_and_finding_the_better_move(server, pages, size,
 
     # the game finished; its replay shows the review as it comes
     finish(server, gid, token, random.Random(30))
-    pg.wait_for_function("() => document.body.dataset.status === 'over'", timeout=60000)
+    watcher.wait_for_function("() => document.body.dataset.status === 'over'", timeout=60000)
+    # (the review's progress as the page showed it, each time it changed)
+    pg.add_init_script("""addEventListener('DOMContentLoaded', () => { window.progressSeen = [];
+      new MutationObserver(() => { const p = document.getElementById('review-progress');
+        if (p) window.progressSeen.push(p.textContent); }).observe(document.body, { childList: true, subtree: true }); });""")
     pg.goto(f"{server}/replay/{gid}")
     pg.wait_for_function("() => window.page && window.page.view && window.page.coach.review", timeout=30000)
+    first_status = pg.evaluate("window.page.coach.review.status")
+    if first_status != "done":
+        shot(pg, f"coach-review-progress-{size}-{lang}.png")
     tab(pg, "play")
     expect(pg.locator("#coach .panel-title").first).to_have_text(says["review"])
     review = poll(lambda: call(server, "GET", f"/api/games/{gid}/review"), lambda r: r["status"] in ("done", "failed"),
                   timeout=240, pause=0.5)
     assert review["status"] == "done"
     pg.wait_for_function("() => window.page.coach.review.status === 'done'", timeout=30000)
+    if first_status != "done":  # it was computed while the page looked: the page said how far it got
+        assert pg.evaluate("window.progressSeen"), first_status
+    expect(pg.locator("#review-progress")).to_have_count(0)
     expect(pg.locator("#margin-chart")).to_be_visible()
     expect(pg.locator("#review-seats tr[data-seat='0']")).to_be_visible()
     mistakes = [e for e in review["entries"] if e["seat"] == 0 and e["mark"] in ("mistake", "blunder")]
