@@ -221,8 +221,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     the tries of a mail that failed.
     The coach (edge/coach_routes.py, live/hints.py, live/reviews.py): `coach_limit`, the hints and
     reviews one client address may ask for, in the same notation; `coach_iterations`: hints and
-    reviews' decisions search that many iterations (within their time) instead of time alone
-    (reproducible: tests); `review_loop=False` computes no review (tests that drive it).
+    reviews' decisions search that many iterations instead of a time (the same answers on any
+    machine: tests); `review_loop=False` computes no review (tests that drive it).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
