@@ -15,9 +15,11 @@ in pyproject.toml says so, and CI checks it):
              the players' mail (notices claimed once, smtplib), the coach's hints and reviews
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
-             tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
+             tokens, positions, standings, and the room's concerns (resign, takeback, claims, hints,
+             reviews); accounts
              and their sessions; ratings (rated games settled once, profiles, leaderboards)
-    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses
+    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses,
+             reviews
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
