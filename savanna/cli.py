@@ -156,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="search seconds one game's computer seats may use in an hour of real time; past it they "
                         "play the 'medium' (greedy) player, at once, until older searches leave the hour (default: "
                         "300 times --max-think, 600 at its default, more than a whole game needs; 0: no bound)")
+    w.add_argument("--coach-iterations", metavar="N", type=_count(1, 100_000, "--coach-iterations"), default=None,
+                   help="the coach's hints and reviews search N iterations a decision instead of --max-think's "
+                        "time (hints) and half a second (reviews): the same answers on any machine (tests)")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
@@ -664,7 +667,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
                        allowed_hosts=names + args.allowed_hosts,
                        max_think=args.max_think, search_workers=args.search_workers,
-                       search_budget=args.search_budget,
+                       search_budget=args.search_budget, coach_iterations=args.coach_iterations,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
                        max_queued_bytes=args.max_queued_kb * 1024, https=args.https,

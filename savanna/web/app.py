@@ -15,9 +15,11 @@ in pyproject.toml says so, and CI checks it):
              the players' mail (notices claimed once, smtplib), the coach's hints and reviews
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
-             tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
+             tokens, positions, standings, and the room's concerns (resign, takeback, claims, hints,
+             reviews); accounts
              and their sessions; ratings (rated games settled once, profiles, leaderboards)
-    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses
+    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses,
+             reviews
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
@@ -221,8 +223,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     the tries of a mail that failed.
     The coach (edge/coach_routes.py, live/hints.py, live/reviews.py): `coach_limit`, the hints and
     reviews one client address may ask for, in the same notation; `coach_iterations`: hints and
-    reviews' decisions search that many iterations (within their time) instead of time alone
-    (reproducible: tests); `review_loop=False` computes no review (tests that drive it).
+    reviews' decisions search that many iterations instead of a time (the same answers on any
+    machine: tests); `review_loop=False` computes no review (tests that drive it).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()

@@ -183,6 +183,10 @@ class Reviews:
             if not task.done():
                 task.cancel()
 
+    def stats(self) -> dict[str, Any]:
+        """GET /api/health's "reviews": this server's decisions judged, and the game under review."""
+        return {"judged": self.judged, "current": self.current}
+
     async def close(self) -> None:
         self.closed = True
         current = self.current

@@ -44,8 +44,8 @@ class Job:
 class CoachJob:
     """The coach's work on a game given as its settings and actions: "hint" (for the seat to
     act after them) or "entry" (the review's entry of the decision at `index`, the action
-    after the first `index` ones). `time` seconds of search at most, `iterations` instead if
-    given (reproducible: tests). `owner`: whose turn it takes (searches.Turns)."""
+    after the first `index` ones). `time` seconds of search, or `iterations` instead if given
+    (the same answer on any machine: tests). `owner`: whose turn it takes (searches.Turns)."""
 
     game_id: str
     game_name: str
@@ -91,7 +91,7 @@ def coach(job: CoachJob) -> dict[str, Any]:
     """The coach's answer to the job: the hint JSON, or the review entry (savanna.coach)."""
     from savanna import coach as coaching
 
-    budget = {"time": job.time, **({"iterations": job.iterations} if job.iterations else {})}
+    budget = {"time": None, "iterations": job.iterations} if job.iterations else {"time": job.time}
     if job.kind == "hint":
         return coaching.hint(_position(job).game.clone(), seed=job.seed, **budget)
     index = job.index
