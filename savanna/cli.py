@@ -162,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a person has for a first move in a real-time game; a seat that makes none in "
                         "that time aborts the game, unrated (default 30; 5 to 600). Correspondence games give "
                         "the turn's days")
+    w.add_argument("--coach-iterations", metavar="N", type=_count(1, 100_000, "--coach-iterations"), default=None,
+                   help="the coach's hints and reviews search N iterations a decision instead of --max-think's "
+                        "time (hints) and half a second (reviews): the same answers on any machine (tests)")
     w.add_argument("--computer-only-games", action="store_true",
                    help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
     w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
@@ -744,6 +747,7 @@ def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                        allowed_hosts=names + args.allowed_hosts,
                        max_think=args.max_think, search_workers=args.search_workers,
                        search_budget=args.search_budget, first_move=args.first_move,
+                       coach_iterations=args.coach_iterations,
                        computer_only=args.computer_only_games, create_limit=args.create_limit,
                        **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
                        max_queued_bytes=args.max_queued_kb * 1024, https=args.https,

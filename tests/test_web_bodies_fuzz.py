@@ -38,7 +38,8 @@ ODD = [None, True, False, 0, -1, 2**64, 1.5, -0.0, 1e308, "", "x" * 300, "\x00",
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     app = create_app(str(tmp_path_factory.mktemp("bodies") / "games.db"), autoplay=False, create_limit="none",
-                     login_limit="none", register_limit="none",
+                     login_limit="none", register_limit="none", coach_limit="none", coach_iterations=1,
+                     search_processes=False,
                      password_hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     with TestClient(app, raise_server_exceptions=False) as c:
         # logged in, with the CSRF token sent along: the account's bodies reach their checks
@@ -66,6 +67,8 @@ def endpoints(gid: str, token: str, action: str) -> dict[tuple[str, str], dict[s
         ("POST", f"/api/games/{gid}/takeback"): {"token": token, "seat": 0},
         ("POST", f"/api/games/{gid}/takeback/answer"): {"token": token, "accept": True},
         ("POST", f"/api/games/{gid}/resign"): {"token": "not-the-token", "seat": 0},
+        ("POST", f"/api/games/{gid}/hint"): {"token": token, "seat": 0, "version": 0},
+        ("POST", f"/api/games/{gid}/review"): {},
         ("DELETE", f"/api/games/{gid}"): {"token": "not-the-token"},
         ("POST", f"/api/games/{gid}/claim"): {"token": "not-the-token"},
         ("POST", f"/api/games/{gid}/seats/1/take"): {},

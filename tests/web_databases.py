@@ -52,7 +52,7 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
         with store.engine.begin() as con:
             for table in ("games", "game_data", "store_marks", "holds", "leases", "servers", "rate_events",
                           "rating_history", "ratings", "rated_games", "account_sessions", "accounts",
-                          "seat_accounts", "liveness", "mail_addresses", "mail_notices"):
+                          "seat_accounts", "liveness", "mail_addresses", "mail_notices", "reviews"):
                 if table in have:
                     con.execute(text(f"DELETE FROM {table}"))
     finally:

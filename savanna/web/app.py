@@ -12,12 +12,14 @@ in pyproject.toml says so, and CI checks it):
     live/    asyncio lives here and above only: connections and their feeds and outboxes,
              computer searches in worker processes, several servers on one database, expiry,
              the sweep settling rated games, the clocks' loop and the servers' liveness mark,
-             the players' mail (notices claimed once, smtplib)
+             the players' mail (notices claimed once, smtplib), the coach's hints and reviews
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
-             tokens, positions, standings, and the room's concerns (resign, takeback, claims); accounts
+             tokens, positions, standings, and the room's concerns (resign, takeback, claims, hints,
+             reviews); accounts
              and their sessions; ratings (rated games settled once, profiles, leaderboards)
-    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses
+    store/   the database: games, rate counts, accounts and sessions, ratings, mail addresses,
+             reviews
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
@@ -74,6 +76,13 @@ status of the code, see table/errors.py):
     GET  /api/games/{id}/email            a seat's own address, to its holder
     POST /api/games/{id}/email            {"token"?, "seat"?, "email" | null, "lang"?}: set or remove it
                                           (edge/mail_routes.py; what is sent: table/mail.py, live/mail.py)
+    POST /api/games/{id}/hint             {"token"?, "seat"?, "version"?} -> the coach's hint for the seat
+                                          to act (savanna.coach.hint's JSON); not in rated games
+    GET  /api/games/{id}/review           the review of a finished game (status "none" | "queued" |
+                                          "running" | "done" | "failed", progress, entries, seats)
+    POST /api/games/{id}/review           -> 202: ask for it (queued once; a game with people has its
+                                          review queued when it ends) (edge/coach_routes.py,
+                                          table/hints.py, table/reviews.py, live/hints.py, live/reviews.py)
     GET  /api/messages/{lang}             the pages' sentences in a language
     GET  /api/health
     and each game's own routes (its description's `routes`; e.g. a tile gallery's)
@@ -113,18 +122,26 @@ from savanna import __version__, games
 
 from .edge import account_pages
 from .edge import accounts as account_routes
-from .edge import errors, held_routes, i18n, mail_routes, routes, seat_routes, socket
+from .edge import coach_routes, errors, held_routes, i18n, mail_routes, routes, seat_routes, socket
 from .edge import ratings as rating_routes
 from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
-from .edge.ratelimit import DEFAULT_CREATE_LIMIT, DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT, CreationLimits
+from .edge.ratelimit import (
+    DEFAULT_COACH_LIMIT,
+    DEFAULT_CREATE_LIMIT,
+    DEFAULT_LOGIN_LIMIT,
+    DEFAULT_REGISTER_LIMIT,
+    CreationLimits,
+)
 from .live.clocks import Clocks
 from .live.cluster import Cluster, GlobalSlots
 from .live.connection import Limits
 from .live.expiry import DEFAULT_EXPIRE_AFTER, Expiry
 from .live.games import LiveGames
+from .live.hints import Hints
 from .live.mail import MailNotices, forget_seats
 from .live.ratings import RatingSweep
+from .live.reviews import Reviews
 from .live.searches import Searches
 from .live.smtp import Sender, SmtpSettings, parse_smtp
 from .store.accounts import AccountStore
@@ -132,6 +149,7 @@ from .store.liveness import Liveness
 from .store.mail import MailStore
 from .store.ratings import RatingStore
 from .store.ratestore import DatabaseStorage
+from .store.reviews import ReviewStore
 from .store.storage import Store, redact
 from .table.accounts import Accounts
 from .table.clock import FIRST_MOVE
@@ -173,7 +191,9 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
                max_queued_bytes: int = Limits.queue_bytes, login_limit: str | None = DEFAULT_LOGIN_LIMIT,
                register_limit: str | None = DEFAULT_REGISTER_LIMIT, https: bool = False,
                password_hasher: Any = None, clock_loop: bool = True, smtp: str | SmtpSettings | None = None,
-               mail_delays: tuple[float, ...] = (5.0, 30.0, 120.0), first_move: float = FIRST_MOVE) -> FastAPI:
+               mail_delays: tuple[float, ...] = (5.0, 30.0, 120.0), first_move: float = FIRST_MOVE,
+               coach_limit: str | None = DEFAULT_COACH_LIMIT, coach_iterations: int | None = None,
+               review_loop: bool = True) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -204,11 +224,16 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     Mail (live/smtp.py, live/mail.py): `smtp`, the mail server's URL (smtp://user:pass@host:587?from=
     savanna@example.org&starttls=1, or smtps://...; None: no mail); `mail_delays`: seconds between
     the tries of a mail that failed.
+    The coach (edge/coach_routes.py, live/hints.py, live/reviews.py): `coach_limit`, the hints and
+    reviews one client address may ask for, in the same notation; `coach_iterations`: hints and
+    reviews' decisions search that many iterations instead of a time (the same answers on any
+    machine: tests); `review_loop=False` computes no review (tests that drive it).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too."""
     redact_tokens_in_logs()
     smtp_settings = parse_smtp(smtp) if isinstance(smtp, str) else smtp  # (a bad URL fails here, before the database)
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
+    coach_limits = CreationLimits(coach_limit)
     account_limits = {"login": CreationLimits(login_limit), "register": CreationLimits(register_limit)}
     store = Store(database_url)
     account_store = AccountStore(store.engine)
@@ -235,16 +260,20 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         searches.gate = GlobalSlots(cluster, searches.workers)
         shared = DatabaseStorage(store.engine)
         creation_limits = CreationLimits(create_limit, storage=shared)
+        coach_limits = CreationLimits(coach_limit, storage=shared)
         account_limits = {"login": CreationLimits(login_limit, storage=shared),
                           "register": CreationLimits(register_limit, storage=shared)}
     live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=caps,
                      cluster=cluster)
     expiry = Expiry(store, service, live, after=expire_after)
+    hints = Hints(live, iterations=coach_iterations)
+    reviews = Reviews(live, ReviewStore(store.engine), cluster, iterations=coach_iterations, loop=review_loop)
     clocks = Clocks(service, live, Liveness(store.engine), cluster,  # flags fall; no clock runs while no server is up
                     loop=clock_loop)
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
-                  https=https, ratings=ratings, mail=mail_store, mail_on=mail is not None)
+                  https=https, ratings=ratings, mail=mail_store, mail_on=mail is not None, hints=hints,
+                  reviews=reviews, coach_limits=coach_limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -254,6 +283,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         await clocks.start()
         await expiry.start()
         await rating_sweep.start()
+        await reviews.start()
         if mail is not None:
             log.info("mail through %s", smtp_settings.shown())
             mail.start()
@@ -262,6 +292,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
         finally:
             if mail is not None:
                 await asyncio.to_thread(mail.close)
+            await reviews.close()
             await rating_sweep.close()
             await expiry.close()
             await clocks.close()
@@ -283,6 +314,8 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.state.clocks = clocks
     app.state.ratings = ratings
     app.state.mail = mail
+    app.state.hints = hints
+    app.state.reviews = reviews
     app.add_middleware(BodyLimit, message_limit=message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
     errors.install(app)
@@ -295,6 +328,7 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     app.include_router(held_routes.router(parts))
     app.include_router(rating_routes.router(parts))
     app.include_router(mail_routes.router(parts))
+    app.include_router(coach_routes.router(parts))
     for spec in games.specs():
         if spec.routes:  # a game's own routes
             app.include_router(importlib.import_module(spec.routes).router(parts))

@@ -31,3 +31,6 @@ class Parts:
     ratings: Ratings | None = None
     mail: Any = None  # store.mail.MailStore: the players' addresses (kept with mail off too: they can be removed)
     mail_on: bool = False  # `savanna serve --smtp`: the server sends mail
+    hints: Any = None  # live.hints.Hints
+    reviews: Any = None  # live.reviews.Reviews
+    coach_limits: CreationLimits | None = None  # hints and reviews asked, per client address

@@ -46,11 +46,13 @@ NO_LIMIT = ("", "none", "off", "0")
 
 WHAT = {"create": "games created or imported", "tiles": "tile sets laid out", "login": "log-in attempts",
         "login-name": "log-in attempts", "register": "accounts registered", "register-name": "registrations",
-        "lookup": "look-ups of held seats"}
+        "lookup": "look-ups of held seats", "hint": "hints asked", "review": "reviews asked"}
 # per client address, and per account name (edge/accounts.py): a person who mistypes a few times
 # stays well under them; guessing passwords does not get far
 DEFAULT_LOGIN_LIMIT = "10/minute;60/hour"
 DEFAULT_REGISTER_LIMIT = "5/minute;20/hour"
+# the coach's requests (edge/coach_routes.py): a person asks a hint a turn at most; each is a search
+DEFAULT_COACH_LIMIT = "20/minute;200/hour"
 
 
 def parse_limits(spec: str | None) -> list[RateLimitItem]:

@@ -120,6 +120,8 @@ def router(parts: Parts) -> APIRouter:
                "computers": parts.searches.stats()}
         if parts.cluster is not None:
             out["cluster"] = await asyncio.to_thread(parts.cluster.stats)
+        if parts.reviews is not None:
+            out["reviews"] = parts.reviews.stats()
         return out
 
     @r.get("/api/players", tags=["lobby"])

@@ -67,6 +67,7 @@ class LiveGames:
         self.cluster = cluster  # a cluster.Cluster when several server processes share the database
         self._remote: dict[str, tuple[frozenset[int], int]] = {}  # other servers' (seats, spectators) of a game
         self._versions: dict[str, int] = {}  # the version last sent of each game with connections
+        self.on_stored: list[Any] = []  # called (in the loop) with a game another server stored (hints.py)
 
     # -------------------------------------------------------- connections
 
@@ -184,6 +185,10 @@ class LiveGames:
         if present and conn.game_id in self.connections and not self.closed:
             self._spawn(self.publish(conn.game_id))  # the others see who is connected now
 
+    def spawn(self, coro: Any) -> None:
+        """Run `coro` in the background (kept until it ends; cancelled at close)."""
+        self._spawn(coro)
+
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
@@ -212,6 +217,8 @@ class LiveGames:
     async def _work(self, fn: Any, *args: Any) -> Any:
         """fn(*args) in the pool of moves and views."""
         return await asyncio.get_running_loop().run_in_executor(self._moves, functools.partial(fn, *args))
+
+    work = _work  # (for the coach's hints and reviews: live/hints.py, live/reviews.py)
 
     # ------------------------------------------------------------- views
 
@@ -433,6 +440,8 @@ class LiveGames:
     def on_game(self, game_id: str, version: int) -> None:
         """A game was stored at `version` (by any server; -1: deleted): its connections here
         are brought up to date, unless they have that version already (this server's own)."""
+        for call in self.on_stored:
+            call(game_id)
         if version < 0:
             self._spawn(self.gone(game_id))
         elif self.connections.get(game_id) and version > self._versions.get(game_id, -1):

@@ -30,6 +30,11 @@ a search waits for one of the `workers` places of every server together (cluster
 process shares its own places fairly, and keeps the budgets of the games it drives; the
 gate is taken in the order each process's turns give.
 
+The coach's work (hints, reviews' decisions: live/hints.py, live/reviews.py) runs in the
+search lane too, as searches capped at `max_think`: a hint's owner is the address asking, the
+reviews' one owner is "reviews", so that they take their turn beside computer seats and never
+more than their share.
+
 What a worker process runs is worker.py, which imports no more of the web app than a
 game's position.
 """
@@ -54,7 +59,7 @@ from savanna.ai.base import LEVELS, OPTIONS, spec_text
 from ..addresses import client_key
 from ..table.seats import MAX_THINK
 from . import worker
-from .worker import Job
+from .worker import CoachJob, Job
 
 log = logging.getLogger("savanna.web")
 
@@ -212,9 +217,11 @@ class Lane:
                 self._pool = concurrent.futures.ThreadPoolExecutor(self.workers, thread_name_prefix="savanna-search")
         return self._pool
 
-    async def run(self, job: Job, gate: Any = None, spent: Callable[[float], None] | None = None) -> str:
-        """Wait for the job's turn (and a place among every server's, `gate`), then choose;
-        `spent(seconds)` is told how long the worker took."""
+    async def run(self, job: Job | CoachJob, gate: Any = None, spent: Callable[[float], None] | None = None,
+                  work: Callable[[Any], Any] = worker.think, started: Callable[[], Any] | None = None) -> Any:
+        """Wait for the job's turn (and a place among every server's, `gate`), then run `work`
+        (a worker's function: choose a move, by default) on it; `started()` is told when the
+        worker is handed the job, `spent(seconds)` how long it took."""
         await self.turns.take(job.owner or "game " + job.game_id, job.game_id)
         hold = None
         self.running += 1
@@ -224,7 +231,10 @@ class Lane:
             loop = asyncio.get_running_loop()
             t0 = self.clock()
             try:
-                return await loop.run_in_executor(self._executor(), functools.partial(worker.think, job))
+                running = loop.run_in_executor(self._executor(), functools.partial(work, job))
+                if started is not None:
+                    started()
+                return await running
             except concurrent.futures.BrokenExecutor:  # a worker died (killed, out of memory): start afresh
                 broken, self._pool = self._pool, None
                 if broken is not None:
@@ -301,6 +311,12 @@ class Searches:
             return await self.quick.run(dataclasses.replace(job, player=FALLBACK))
         self._over.discard(job.game_id)
         return await self.deep.run(job, self.gate, functools.partial(self.budget.add, job.game_id))
+
+    async def coach(self, job: CoachJob, started: Callable[[], Any] | None = None) -> dict[str, Any]:
+        """The coach's work (a hint, a review's decision) in the search lane: in turn with the
+        computer seats' searches (its owner: the asking address, or "reviews"), under the cap
+        of searches at once (every server's, `gate`), each held to `max_think` by its job."""
+        return await self.deep.run(job, self.gate, work=worker.coach, started=started)
 
     def warm(self) -> None:
         """The quick lane's worker started now: a person's first reply from an easy or medium

@@ -392,6 +392,25 @@ class AfricaUI {
     ch.end();
   }
 
+  // The coach's moves on the map (coach.js: a hint's best move, a review's move played and the
+  // better one): each space of the move and the rest of its turn ringed, numbered in order,
+  // with the move's badge on its first.
+  coachMarks(view, moves) {
+    const g = B.el("g", { class: "coach-marks" });
+    for (const m of moves) {
+      const one = B.el("g", { class: `coach-move coach-${m.kind}`, "data-coach": m.kind, "data-coach-action": m.action });
+      const spaces = [m.action, ...(m.then || [])].map(a => SPACE_ACTION.exec(a)).filter(Boolean).map(x => this.spaces.get(x[2])).filter(Boolean);
+      spaces.forEach((sp, i) => {
+        const [cx, cy] = centre(sp);
+        one.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 2), class: "coach-ring" }));
+        if (spaces.length > 1) one.appendChild(B.text(cx + 18, cy + 14, String(i + 1), { class: "coach-step" }));
+        if (!i) one.appendChild(window.SavannaCoach.badge(cx - 18, cy - 22, m.kind));
+      });
+      g.appendChild(one);
+    }
+    return g;
+  }
+
   markLabel(a, sp) {
     const k = a[0];
     if (k === "S" && sp.explorers.includes(this.view.current_player)) return _("stay");

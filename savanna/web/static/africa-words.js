@@ -73,6 +73,51 @@ const SCORED = {
   final: (who, e) => `${who}: ${FINAL_PART.final(e)}`,
 };
 
+// The coach's reasons for a move (a hint's, a review's), each a short phrase: the coach's
+// facts (savanna/africa/advice.py lists them), then what the turn scores that they do not say
+// (a discovery's, an exploring camp's treasure, others' points). A fact this page does not
+// know is left out.
+const COACH_FACTS = {
+  step: (f, view, who, seat) => (view.board || []).some(sp => sp.space === f.to && (sp.explorers || []).includes(seat))
+    ? _("stays on {space}", { space: f.to }) : _("walks to {space}", { space: f.to }),
+  jump: f => _("jumps to {space}", { space: f.to }),
+  discovers: f => _("discovers the tile on {space}", { space: f.space }),
+  moves: f => f.what === "nomads" ? _("moves the nomads from {from} to {to}: {points}", { from: f.space, to: f.to, points: pts(f.points) })
+    : _("moves the animal from {from} to {to}: {points}", { from: f.space, to: f.to, points: pts(f.points) }),
+  camp: f => f.for === "explore" ? _("builds a base camp to explore") : _("builds a base camp for points: {points}", { points: pts(f.points) }),
+  exchange: (f, view, who) => _("exchanges the new object for {who}'s {kind}", { who: who(f.with), kind: tileName(f.object) }),
+  takes: f => {
+    const what = Object.entries(f.tiles || {}).map(([id, n]) => (n > 1 ? `${tileName(id)} ×${n}` : tileName(id)));
+    return what.length ? _("takes {tiles}", { tiles: window.SavannaI18n.list(what) }) : null;
+  },
+  set: f => _("your set of {kind} objects grows to {n}", { kind: name(f.object), n: f.count }),
+  majority: f => f.place === "first" ? _("gives you the most {kind}", { kind: name(f.kind) })
+    : _("gives you the second most {kind}", { kind: name(f.kind) }),
+  nothing: () => _("no action"),
+};
+const COACH_SAID = new Set(["move", "camp"]); // the seat's own scorings its facts say
+const COACH_SCORED = {
+  treasure: e => _("discovers {tile}: {points}", { tile: tileName(e.tile), points: pts(e.points) }),
+  animal: e => _("the {tile} joins {n} of its kind: {points}", { tile: tileName(e.tile), n: e.same, points: pts(e.points) }),
+  nomads: e => ngettext("the nomads have {n} empty space around them: {points}", "the nomads have {n} empty spaces around them: {points}",
+    e.empty, { points: pts(e.points) }),
+  explore: e => e.tiles ? _("the base camp takes {tiles} of treasure", { tiles: tiles(e.tiles) }) : _("the base camp finds no treasure"),
+  monument: e => _("finds a monument: {points}", { points: pts(e.points) }),
+};
+function reasons(view, m, seat, who) {
+  const out = [];
+  for (const f of m.facts || []) {
+    const said = COACH_FACTS[f.fact] ? COACH_FACTS[f.fact](f, view, who, seat) : null;
+    if (said) out.push(said);
+  }
+  for (const e of m.events || []) {
+    if (e.what === "final" || (e.seat === seat && COACH_SAID.has(e.what))) continue;
+    if (e.seat === seat && COACH_SCORED[e.what]) out.push(COACH_SCORED[e.what](e));
+    else if (SCORED[e.what]) out.push(`${SCORED[e.what](who(e.seat), e)}: ${pts(e.points)}`);
+  }
+  return out;
+}
+
 // A move of the history in words.
 function action(view, m, who) {
   const a = m.action;
@@ -90,7 +135,7 @@ function action(view, m, who) {
 }
 
 window.SavannaGames.register("africa", {
-  words: { names: NAMES, name, tileName, action, scored: SCORED, finalPart: FINAL_PART },
+  words: { names: NAMES, name, tileName, action, scored: SCORED, finalPart: FINAL_PART, coach: { reasons } },
   // what the map's highlights mean (the swatches use the map's own classes)
   legend: [
     ["hex-choice kind-S", N_("a space to step to, or an action here")],

@@ -81,7 +81,8 @@ class GamePage {
     this.layer = B.el("g", { class: "layer-board" });
     this.marks = B.el("g", { class: "layer-marks" });
     this.floats = B.el("g", { class: "layer-floats", "aria-hidden": "true" }); // "+N" after a scoring
-    this.svg.append(this.layer, this.marks, this.floats);
+    this.coach = new window.SavannaCoach(this); // hints, and a finished game's review (coach.js)
+    this.svg.append(this.layer, this.coach.layer, this.marks, this.floats);
     this.status = h("div", { id: "status", class: "status" }, _("Connecting…"));
     this.seatsBox = h("div", { id: "seats" });
     this.panelBox = h("div", { id: "drawn", class: "panel" });
@@ -110,7 +111,7 @@ class GamePage {
       window.SavannaI18n.switcher());
     document.title = this.mode === "replay" ? _("savanna · replay") : _("savanna · game");
     const side = h("aside", { class: "side" }, this.status, this.seatsBox,
-      this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.playBox, this.infoBox,
+      this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.coach.box, this.playBox, this.infoBox,
       h("details", { open: true, class: "panel" }, h("summary", {}, W.logTitle()), this.logBox),
       this.legendBox, Motion.panel(), this.invitePanel());
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
@@ -228,6 +229,7 @@ class GamePage {
   }
 
   send(action) {
+    if (this.coach.trying()) { this.coach.tryMove(action); return; } // "Find the better move": a try, not a move
     if (this.sending) return;
     if (Motion.settings.get("confirm") && !this.chooser.confirming) { // asked first, as a tap on the board is
       this.chooser.ask(this.ui && this.ui.words ? this.ui.words({ action }, this.view) : action, () => this.send(action));
@@ -270,6 +272,7 @@ class GamePage {
 
   myTurn() {
     const v = this.view;
+    if (this.mode === "replay") return this.coach.trying(); // the board offers the moves to try
     return this.mode === "play" && !this.closedFor && v && v.status === "playing" && !this.openSeats().length
       && this.mySeats.includes(v.current_player);
   }
@@ -306,6 +309,7 @@ class GamePage {
     this.showScored(view, prev);
     this.tellOutcome(view, prev);
     if (this.mode === "replay") this.renderReplay();
+    this.coach.update(view);
     document.body.dataset.phase = view.phase;
     document.body.dataset.status = view.status;
     document.body.dataset.myTurn = this.myTurn() ? "yes" : "no";
@@ -449,7 +453,8 @@ class GamePage {
           s.kind === "computer" && !s.name.includes(s.player || "") ? h("span", { class: "muted" }, " · " + _("computer: {player}", { player: playerWords(s.player) })) : null,
           this.mode === "play" && s.kind === "human" && !s.connected && !s.resigned ? h("span", { class: "muted" }, " · " + _("away")) : null,
           s.resigned && !this.clocks.flagged(s.seat) ? h("span", { class: "muted resigned" }, ` · ${W.resignedTag()}`) : null,
-          s.open && v.status === "playing" ? h("span", { class: "muted open-seat" }, " · " + _("open seat")) : null),
+          s.open && v.status === "playing" ? h("span", { class: "muted open-seat" }, " · " + _("open seat")) : null,
+          this.coach.seatNote(s)),
         s.open && v.status === "playing" && this.mode === "play" && !this.mySeats.length && csrfToken()
           ? h("button", { class: "take-seat", id: `take-seat-${s.seat}`, onclick: () => this.takeSeat(s.seat) }, _("Take this seat")) : null,
         this.clocks.cell(s),
@@ -485,6 +490,7 @@ class GamePage {
       box.appendChild(h("li", { class: "note final", id: "log-final" }, W.finalLine(totals.join(", "))));
     }
     if (v.takeback && v.takeback.count) box.appendChild(h("li", { class: "muted note" }, W.takenBack(v.takeback.count)));
+    this.coach.markLog(box);
     box.scrollTop = box.scrollHeight;
   }
 

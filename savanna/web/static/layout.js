@@ -14,7 +14,7 @@ const { _, N_ } = window.SavannaI18n;
 const TABS = [["play", N_("Play")], ["moves", N_("Moves")], ["game", N_("Game")]];
 const NARROW = "(max-width: 820px)"; // as style.css's phones and tablets upright
 const BOARD_MIN_PX = 200; // the least the board keeps when the panel's choices need the room
-const WHERE = { drawn: "play", choices: "play", "replay-controls": "play", seats: "play", "play-controls": "play", log: "moves", info: "game", legend: "game", invite: "game" };
+const WHERE = { drawn: "play", choices: "play", "replay-controls": "play", seats: "play", "play-controls": "play", coach: "play", log: "moves", info: "game", legend: "game", invite: "game" };
 
 function tabOf(node) {
   if (node.id === "status") return null; // always shown, above the tabs

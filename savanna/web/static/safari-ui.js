@@ -496,6 +496,47 @@ class SafariUI {
     g.appendChild(t);
   }
 
+  // The coach's moves on the board (coach.js: a hint's best move, a review's move played and the
+  // better one): the tile faint on its space, turned as the move turns it, the meeple of the
+  // rest of the turn on its spot, a watering hole's corner or a ranger's space ringed, each
+  // with the move's badge.
+  coachMarks(view, moves) {
+    const S = B.S, g = B.el("g", { class: "coach-marks" });
+    const badge = window.SavannaCoach.badge;
+    for (const m of moves) {
+      const one = B.el("g", { class: `coach-move coach-${m.kind}`, "data-coach": m.kind, "data-coach-action": m.action });
+      let tile = null; // the tile the move places, where it goes (a meeple after it stands on it)
+      for (const a of [m.action, ...(m.then || [])]) {
+        const p = parseAction(a);
+        if (p.kind === "T" && view.drawn_tile) {
+          const lay = view.drawn_tile.layouts.find(l => l.rotation === p.r);
+          if (!lay) continue;
+          const t = B.drawTile(lay, { ghost: true, animals: view.animals });
+          t.setAttribute("transform", `translate(${p.x * S},${p.y * S})`);
+          tile = { ...lay, x: p.x, y: p.y };
+          one.append(t, B.el("rect", { x: p.x * S + 3, y: p.y * S + 3, width: S - 6, height: S - 6, rx: 6, class: "coach-ring" }),
+            badge(p.x * S + 15, p.y * S + 15, m.kind));
+        } else if (p.kind === "M") {
+          const on = tile || (view.last_placed && view.board.find(t => t.x === view.last_placed[0] && t.y === view.last_placed[1]));
+          const idx = on ? on.features.findIndex(f => f.kind === p.feature && (!p.side || (f.sides || "").includes(p.side))) : -1;
+          if (idx < 0) continue;
+          const [mx, my] = B.meepleSpot(on, idx), at = [on.x * S + mx, on.y * S + my];
+          one.append(B.el("circle", { cx: at[0], cy: at[1], r: 18, class: "coach-ring" }),
+            B.meeple(at[0], at[1], view.current_player ?? 0), tile ? "" : badge(at[0] + 16, at[1] - 16, m.kind));
+        } else if (p.kind === "D" || p.kind === "X") {
+          const [px, py] = B.cornerPoint(p.x, p.y, p.corner).point;
+          one.append(B.el("circle", { cx: px * S, cy: py * S, r: 22, class: "coach-ring" }), badge(px * S + 18, py * S - 18, m.kind));
+        } else if (p.kind === "R" || p.kind === "R>") {
+          const [x, y] = p.kind === "R" ? p.to : [p.x, p.y];
+          one.append(B.el("rect", { x: x * S + 6, y: y * S + 6, width: S - 12, height: S - 12, rx: 10, class: "coach-ring" }),
+            badge(x * S + 18, y * S + 18, m.kind));
+        }
+      }
+      g.appendChild(one);
+    }
+    return g;
+  }
+
   // the confirm bar's tools for a selected space: turn the tile there
   selectionTools(key) {
     if (!key.startsWith("T") || this.view.phase !== "place") return [];

@@ -108,6 +108,41 @@ const CHOICE = {
   add: (animal, letter, p, more) => _("Add {animal} ({letter}): {points} ({more})", { animal, letter, points: pts(p), more: pts(more) }),
 };
 
+// The coach's reasons for a move (a hint's, a review's), each a short phrase: the coach's
+// facts (savanna/safari/advice.py lists them), then what the turn scores that they do not say
+// (a watering hole completed, a baobab surrounded, others' points). A fact this page does not
+// know is left out.
+const COACH_ON = { trail: N_("puts your meeple on the trail"), bush: N_("puts your meeple on the bush"),
+  baobab: N_("puts your meeple on the baobab"), hole: N_("puts your meeple on the watering hole") };
+const COACH_FACTS = {
+  closes: f => f.kind === "bush" ? _("closes your bush with {kinds}: {points}", { kinds: kinds(f.kinds), points: pts(f.points) })
+    : _("closes your trail with {kinds}: {points}", { kinds: kinds(f.kinds), points: pts(f.points) }),
+  fits: (f, view) => _("{animal} fits this watering hole: {points}", { animal: withArticle(view)(f.animal), points: pts(f.points) }),
+  meeple: f => COACH_ON[f.on] ? _(COACH_ON[f.on]) : null,
+  meeple_kept: () => _("keeps your meeple free"),
+  token: (f, view) => _("adds your {animal} token", { animal: animalName(view, f.animal) }),
+  ranger: f => f.points ? _("sends a ranger away and puts it at ({x}, {y}): {points}", { x: f.space[0], y: f.space[1], points: pts(f.points) })
+    : _("puts the ranger at ({x}, {y})", { x: f.space[0], y: f.space[1] }),
+};
+const COACH_SAID = new Set(["feature", "dig", "expand", "ranger"]); // the seat's own scorings its facts say
+const COACH_SCORED = {
+  hole: e => _("completes the watering hole: {points}", { points: pts(e.points) }),
+  baobab: e => _("surrounds the baobab: your meeple comes back with {tokens}", { tokens: tokens(e.tokens) }),
+};
+function reasons(view, m, seat, who) {
+  const out = [];
+  for (const f of m.facts || []) {
+    const said = COACH_FACTS[f.fact] ? COACH_FACTS[f.fact](f, view) : null;
+    if (said) out.push(said);
+  }
+  for (const e of m.events || []) {
+    if (e.what.startsWith("final") || (e.seat === seat && COACH_SAID.has(e.what))) continue;
+    if (e.seat === seat && COACH_SCORED[e.what]) out.push(COACH_SCORED[e.what](e));
+    else if (SCORED[e.what]) out.push(`${SCORED[e.what](who(e.seat), e, view)}: ${pts(e.points)}`);
+  }
+  return out;
+}
+
 // A move of the history in words, or null for one this does not know.
 function action(view, m, who) {
   const p = parse(m.action);
@@ -116,7 +151,7 @@ function action(view, m, who) {
 }
 
 window.SavannaGames.register("safari", {
-  words: { names: NAMES, name, parse, action, scored: SCORED, finalPart: FINAL_PART, choice: CHOICE, animalName },
+  words: { names: NAMES, name, parse, action, scored: SCORED, finalPart: FINAL_PART, choice: CHOICE, animalName, coach: { reasons } },
   // what the board's highlights mean (the swatches use the board's own classes)
   legend: [
     ["fit now", N_("where the drawn tile fits as it is turned (click to place)")],

@@ -37,6 +37,10 @@ ERRORS = {
     "not_open": 409,        # the seat is not an open seat (claims.py)
     "cannot_claim": 409,    # a hotseat token, or a game that is over: no seat to claim (claims.py)
     "already_seated": 409,  # a rated game's seats are distinct accounts': this one has a seat (claims.py)
+    "no_hints": 403,        # a rated game gives no hints (table/hints.py)
+    "hint_pending": 429,    # a hint of this game is being worked out already (live/hints.py)
+    "moved_on": 409,        # the game moved on before the hint was ready: ask again (live/hints.py)
+    "game_not_over": 409,   # a review is of a finished game (table/reviews.py)
     "rated_game": 409,      # a rated game refuses it (takebacks) (claims.py)
     "waiting_for_players": 409,  # a rated game waits until every human seat is claimed (claims.py)
     "too_large": 413,       # the body or message is over the size limit

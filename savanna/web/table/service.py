@@ -34,6 +34,7 @@ from savanna.limits import ACTION_CHARS
 from ..jsontext import iso
 from ..store.storage import GameRecord, Listing, Store, VersionConflict
 from . import claims, clock, flag, resign, standing, timekeeping
+from .reviews import IMPORTED
 from .errors import GameError
 from .position import Position
 from .seats import (
@@ -174,7 +175,7 @@ class GameService:
         seats are played from one hotseat token (unless `hotseat` is false). A finished game's
         seats never act: their players are kept as the save names them. An unfinished one's
         computers must be players this server runs (else "bad_import", saying which)."""
-        meta = resign.settings(on_resign, resign_player, self.max_think)
+        meta = {**resign.settings(on_resign, resign_player, self.max_think), IMPORTED: True}
         peek = data
         if isinstance(data, (str, bytes, bytearray)):
             try:

@@ -1,4 +1,4 @@
-"""The room's fields of a view: resignations and takebacks, read from the stored game's seats
+"""The room's fields of a view: resignations, takebacks and hints, read from the stored game's seats
 and meta (the table's resign.py and takeback.py say what they mean).
 
     "on_resign": "computer" | "end", "resign_player": "medium",
@@ -18,7 +18,9 @@ and meta (the table's resign.py and takeback.py say what they mean).
         "last": null | {"seat", "outcome": "done" | "refused" | "withdrawn", "by", "from",
                 "to"},                the last request's or takeback's outcome
         "count": 0                    takebacks done in this game
-    }
+    },
+    "hints": [0, 2]                   hints the coach gave each seat (table/hints.py; a replay's:
+                                      those before its step), shown to everyone
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..store.storage import GameRecord
-from ..table import standing
+from ..table import hints, standing
 from ..table.position import Position
 from ..table.resign import DEFAULT_ON_RESIGN, DEFAULT_RESIGN_PLAYER
 from ..table.takeback import live_request, turn_starts
@@ -40,6 +42,7 @@ def add(view: dict[str, Any], record: GameRecord, position: Position, partial: b
     `asking`: the game's fields of a choice it asks, none once a resignation ends the game."""
     _resignations(view, record, position, partial, asking)
     _takebacks(view, record, position, partial)
+    view["hints"] = hints.counts(record.meta, len(record.seats), len(position.game.history) if partial else None)
 
 
 def _resignations(view: dict[str, Any], record: GameRecord, position: Position, partial: bool,
