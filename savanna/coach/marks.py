@@ -12,6 +12,10 @@ from typing import Any, Iterable
 THRESHOLDS = {"inaccuracy": 1.5, "mistake": 3.0, "blunder": 8.0}
 KINDS = ("inaccuracy", "mistake", "blunder")  # mildest first
 REVIEW_THINK = 0.5  # seconds of search per judged decision of a review (0.25: too noisy, the bench says)
+# what a review's seconds count: the searching process's own CPU time, so that a loaded server
+# reviews as well as an idle one, only later (judged on the wall clock, a busy machine's review
+# marked 15% of strong moves; bench/coach_accuracy.py measures on this clock)
+REVIEW_CLOCK = "cpu"
 
 
 def mark(loss: float, thresholds: dict[str, float] = THRESHOLDS) -> str | None:

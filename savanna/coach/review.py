@@ -55,21 +55,29 @@ def _move(c: Any) -> dict[str, Any]:
     return {"action": c.action, "then": list(c.then), "margin": round(c.margin, 2)}
 
 
-def judge_entry(game_before: Any, index: int, played: Any, *, time: float | None = marks.REVIEW_THINK,
-                seed: int = 0, turn: int = 0, iterations: int | None = None, clock: str = "wall",
+def budget(time: float | None, iterations: int | None) -> float | None:
+    """A review's seconds a decision: `time`, else `REVIEW_THINK` unless play-outs are counted
+    instead (then none: a count alone gives the same judgement on any machine, under any load)."""
+    return time if time is not None or iterations is not None else marks.REVIEW_THINK
+
+
+def judge_entry(game_before: Any, index: int, played: Any, *, time: float | None = None,
+                seed: int = 0, turn: int = 0, iterations: int | None = None, clock: str = marks.REVIEW_CLOCK,
                 k: int = 8) -> dict[str, Any]:
     """One review entry: the decision at `index` (position `game_before`, move `played`) judged
-    (`turn`: the game's turn it is in; `iterations`, `clock`, `k`: as `judge` takes them)."""
-    j = judge(game_before, played, time=time, iterations=iterations, seed=seed + index, clock=clock, k=k)
+    (`turn`: the game's turn it is in; `time`: see `budget`; `iterations`, `clock`, `k`: as
+    `judge` takes them)."""
+    j = judge(game_before, played, time=budget(time, iterations), iterations=iterations, seed=seed + index,
+              clock=clock, k=k)
     loss = round(j.loss, 2)
     return {"index": index, "seat": j.seat, "turn": turn, "played": str(played), "loss": loss,
             "mark": marks.mark(loss), "margin": round(j.played.margin, 2) if j.played else None,
             "best": _move(j.moves[0]), "moves": [_move(c) for c in j.moves]}
 
 
-def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None = marks.REVIEW_THINK,
+def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None = None,
            seed: int = 0, done: Iterable[dict[str, Any]] = (), progress: Callable[[int, int], Any] | None = None,
-           iterations: int | None = None, clock: str = "wall", k: int = 8) -> dict[str, Any]:
+           iterations: int | None = None, clock: str = marks.REVIEW_CLOCK, k: int = 8) -> dict[str, Any]:
     """The whole review of the finished `game` for `seats` (all if None). `done`: entries
     already judged (a review resumed: kept as they are, not judged again); `progress(done,
     total)` after each entry."""
@@ -89,5 +97,5 @@ def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None 
         if progress is not None:
             progress(len(entries), len(todo))
     return {"status": "done", "progress": {"done": len(entries), "total": len(todo)},
-            "budget": time, "thresholds": dict(marks.THRESHOLDS), "entries": entries,
+            "budget": budget(time, iterations), "thresholds": dict(marks.THRESHOLDS), "entries": entries,
             "seats": marks.summary(entries, seats if seats is not None else game.players, game.players)}
