@@ -7,19 +7,9 @@ import random
 
 import pytest
 
-from savanna import coach, games
-from savanna.ai import make_player
+from coach_builders import hidden_shuffled, holdings_swapped, position
 
-
-def position(name: str, seed: int, steps: int, **options):
-    """A game of `name` after `steps` greedy actions, moved on to the next decision."""
-    g = games.spec(name).new_game(players=2, seed=seed, **options)
-    p = make_player("greedy", seed=seed)
-    for _ in range(steps):
-        g.apply(p.choose(g))
-    while len(g.legal_actions()) < 2:
-        g.apply(p.choose(g))
-    return g
+from savanna import coach
 
 
 @pytest.mark.parametrize("name", ["safari", "africa"])
@@ -63,21 +53,6 @@ def test_candidates_are_played_out_in_the_same_worlds(name, monkeypatch):
     assert len(dealt) - 1 < j.iterations / 2  # (one deal for the root's ranking)
 
 
-def hidden_shuffled(g, rng):
-    """A copy of `g` with the same public state and another hidden one."""
-    h = g.clone()
-    if hasattr(h, "stack"):
-        rng.shuffle(h.stack)
-        rng.shuffle(h.pile)
-    else:
-        spaces = [sp for sp, d in enumerate(h.down) if d]
-        tiles = [h.content[sp] for sp in spaces]
-        rng.shuffle(tiles)
-        for sp, t in zip(spaces, tiles):
-            h.content[sp] = t
-    return h
-
-
 @pytest.mark.parametrize("name", ["safari", "africa"])
 def test_the_judge_never_peeks(name):
     g = position(name, 7, 12)
@@ -86,9 +61,23 @@ def test_the_judge_never_peeks(name):
     a = coach.judge(g, g.legal_actions()[0], iterations=30, seed=4)
     b = coach.judge(h, h.legal_actions()[0], iterations=30, seed=4)
     assert a.moves == b.moves and a.loss == b.loss
+    # (and this would see a judge that peeks: one searching the real hidden order)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(type(g), "determinize", lambda self, rng, *args: self.clone())
+        assert coach.judge(g, g.legal_actions()[0], iterations=30, seed=4).moves != \
+            coach.judge(h, h.legal_actions()[0], iterations=30, seed=4).moves
 
 
 def test_the_judge_refuses_what_is_no_decision():
     g = position("safari", 1, 4)
     with pytest.raises(ValueError, match="not a legal action"):
         coach.judge(g, "T99,99@0", iterations=8)
+
+
+def test_the_judge_never_peeks_at_another_seat_s_hidden_treasure():
+    g = position("africa", 1, 50, hidden_treasure=True)
+    h = holdings_swapped(g)
+    assert h is not None and h.held != g.held
+    a = coach.judge(g, g.legal_actions()[-1], iterations=24, seed=5)
+    b = coach.judge(h, h.legal_actions()[-1], iterations=24, seed=5)
+    assert a.moves == b.moves and a.loss == b.loss

@@ -11,8 +11,11 @@ from .reasons import reasons
 
 def hint(game: Any, *, time: float | None = None, iterations: int | None = None, seed: int = 0,
          alternatives: int = 3, clock: str = "wall") -> dict[str, Any]:
-    """The hint JSON (see savanna/coach/review.py's docstring for the review's): the best move
-    with its `then`, expected margin and reasons, and up to `alternatives` next best."""
+    """The hint JSON: {"seat", "moves" (the history's length: the position it answers),
+    "budget" (seconds searched), "iterations", "best", "others"}, each move {"action", "then",
+    "margin", "events", "now", "facts"} (reasons.py): the best, and up to `alternatives` next best."""
+    if not isinstance(alternatives, int) or isinstance(alternatives, bool) or alternatives < 0:
+        raise ValueError(f"alternatives must be a whole number >= 0, not {alternatives!r}")
     j = judge(game, time=time, iterations=iterations, seed=seed, k=max(8, alternatives + 1), clock=clock)
     view = game.determinize(random.Random(seed))
 

@@ -3,7 +3,9 @@
 The root of the players' search (savanna/ai/mcts.py) with the move played kept in every round:
 all candidates are played out in the same worlds, each dealt by `game.determinize(rng)` from
 what the seat to act can know, so the difference between two moves is not the luck of the deal
-and nothing hidden (the stack, another seat's holdings) changes the judgement.
+and nothing hidden (the stack, another seat's holdings) changes the judgement. The root's moves
+are ranked in such a world too: a tile or token drawn while trying a move on a copy is never
+the real one.
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Judgement:
-    """`moves` best first (the played one among them); `loss` = best margin - played margin, >= 0."""
+    """`moves` best first, as the rounds of halving ranked them (those that lasted longest first,
+    each round's by margin; the move played, kept past its round, ranks in it unless it lasted
+    on its merits); `played` is among them; `loss` = best margin - played margin, >= 0."""
 
     seat: int
     moves: tuple[Candidate, ...]

@@ -21,17 +21,17 @@ def mark(loss: float, thresholds: dict[str, float] = THRESHOLDS) -> str | None:
     return out
 
 
-def summary(entries: Iterable[dict[str, Any]], seats: Iterable[int] | int | None) -> list[dict | None]:
-    """Per seat (a list as long as the game's seats): None for a seat not reviewed, else its
+def summary(entries: Iterable[dict[str, Any]], seats: Iterable[int] | int | None,
+            players: int | None = None) -> list[dict | None]:
+    """Per seat (a list as long as the game's `players`): None for a seat not reviewed, else its
     decisions judged, turns, points lost in all and per turn, its worst entries (up to 3, worst
     first, by their `index` in the game's history) and how many of each mark. `seats`: the seats
     reviewed; an int: that many seats, all reviewed."""
     entries = list(entries)
     if isinstance(seats, int):
-        reviewed, n = list(range(seats)), seats
-    else:
-        reviewed = sorted(set(seats or ()))
-        n = max([*reviewed, *(e["seat"] for e in entries), -1]) + 1
+        seats = range(seats)
+    reviewed = sorted(set(seats or ()))
+    n = max([*reviewed, *(e["seat"] for e in entries), -1, (players or 0) - 1]) + 1
     out: list[dict | None] = [None] * n
     for s in reviewed:
         mine = [(i, e) for i, e in enumerate(entries) if e["seat"] == s]

@@ -56,9 +56,11 @@ def _move(c: Any) -> dict[str, Any]:
 
 
 def judge_entry(game_before: Any, index: int, played: Any, *, time: float | None = marks.REVIEW_THINK,
-                seed: int = 0, turn: int = 0, iterations: int | None = None, clock: str = "wall") -> dict[str, Any]:
-    """One review entry: the decision at `index` (position `game_before`, move `played`) judged."""
-    j = judge(game_before, played, time=time, iterations=iterations, seed=seed + index, clock=clock)
+                seed: int = 0, turn: int = 0, iterations: int | None = None, clock: str = "wall",
+                k: int = 8) -> dict[str, Any]:
+    """One review entry: the decision at `index` (position `game_before`, move `played`) judged
+    (`turn`: the game's turn it is in; `iterations`, `clock`, `k`: as `judge` takes them)."""
+    j = judge(game_before, played, time=time, iterations=iterations, seed=seed + index, clock=clock, k=k)
     loss = round(j.loss, 2)
     return {"index": index, "seat": j.seat, "turn": turn, "played": str(played), "loss": loss,
             "mark": marks.mark(loss), "margin": round(j.played.margin, 2) if j.played else None,
@@ -67,15 +69,13 @@ def judge_entry(game_before: Any, index: int, played: Any, *, time: float | None
 
 def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None = marks.REVIEW_THINK,
            seed: int = 0, done: Iterable[dict[str, Any]] = (), progress: Callable[[int, int], Any] | None = None,
-           iterations: int | None = None, clock: str = "wall") -> dict[str, Any]:
+           iterations: int | None = None, clock: str = "wall", k: int = 8) -> dict[str, Any]:
     """The whole review of the finished `game` for `seats` (all if None). `done`: entries
     already judged (a review resumed: kept as they are, not judged again); `progress(done,
     total)` after each entry."""
     seats = None if seats is None else sorted(set(seats))
     have = {e["index"]: e for e in done}
-    want = None if seats is None else set(seats)
-    todo = [i for i, _, g in replay(game)
-            if (want is None or g.current_player in want) and is_decision(g, game.history[i])]
+    todo = decisions(game, seats)
     wanted = set(todo)
     entries: list[dict[str, Any]] = []
     for i, turn, g in replay(game):
@@ -84,10 +84,10 @@ def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None 
         e = have.get(i)
         if e is None:
             e = judge_entry(g, i, game.history[i], time=time, seed=seed, turn=turn,
-                            iterations=iterations, clock=clock)
+                            iterations=iterations, clock=clock, k=k)
         entries.append(e)
         if progress is not None:
             progress(len(entries), len(todo))
     return {"status": "done", "progress": {"done": len(entries), "total": len(todo)},
             "budget": time, "thresholds": dict(marks.THRESHOLDS), "entries": entries,
-            "seats": marks.summary(entries, seats if seats is not None else game.players)}
+            "seats": marks.summary(entries, seats if seats is not None else game.players, game.players)}
