@@ -199,7 +199,8 @@ def test_a_flood_of_hints_does_not_hold_back_another_addresses_computer(backend,
     with TestClient(app_on(backend, tmp_path, search_workers=1, max_think=0.2)) as client:
         service = client.app.state.service
         flood = [create(client, [ANN, MEDIUM], seed=10 + i) for i in range(6)]  # this address's games
-        other = service.create(seats=[ANN, {"kind": "computer", "player": "mcts:time=0.2"}], seed=3, address="198.51.100.7")
+        other = service.create(seats=[ANN, {"kind": "computer", "player": "mcts:time=0.2"}], seed=3,
+                               address="198.51.100.7")
         with Lane(client) as lane:
             check_flood(client, lane, flood, other)
 

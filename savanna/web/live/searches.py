@@ -218,7 +218,7 @@ class Lane:
         return self._pool
 
     async def run(self, job: Job | CoachJob, gate: Any = None, spent: Callable[[float], None] | None = None,
-                  work: Callable[[Any], Any] = worker.think, started: Callable[[], Any] | None = None) -> Any:
+                  work: Callable[[Any], Any] | None = None, started: Callable[[], Any] | None = None) -> Any:
         """Wait for the job's turn (and a place among every server's, `gate`), then run `work`
         (a worker's function: choose a move, by default) on it; `started()` is told when the
         worker is handed the job, `spent(seconds)` how long it took."""
@@ -231,7 +231,7 @@ class Lane:
             loop = asyncio.get_running_loop()
             t0 = self.clock()
             try:
-                running = loop.run_in_executor(self._executor(), functools.partial(work, job))
+                running = loop.run_in_executor(self._executor(), functools.partial(work or worker.think, job))
                 if started is not None:
                     started()
                 return await running
@@ -316,7 +316,7 @@ class Searches:
         """The coach's work (a hint, a review's decision) in the search lane: in turn with the
         computer seats' searches (its owner: the asking address, or "reviews"), under the cap
         of searches at once (every server's, `gate`), each held to `max_think` by its job."""
-        return await self.deep.run(job, self.gate, work=worker.coach, started=started)
+        return await self.deep.run(job, self.gate, work=worker.coach, started=started)  # (looked up now: tests)
 
     def warm(self) -> None:
         """The quick lane's worker started now: a person's first reply from an easy or medium
