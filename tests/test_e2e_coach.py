@@ -238,3 +238,42 @@ def test_a_rated_game_offers_no_hint(server, pages):
     expect(pg.locator("#rated-note")).to_be_visible()
     expect(pg.locator("#hint")).to_have_count(0)
     expect(pg.locator("#coach")).to_be_hidden()
+
+
+@pytest.fixture(scope="module")
+def reviewing(tmp_path_factory):
+    """A server judging a finished game's moves slowly (3000 play-outs each: seconds), and that
+    game's id: its review runs while the pages look (one review at a time: both look at this one)."""
+    from savanna import safari
+    from savanna.ai import make_player
+
+    s = serve(tmp_path_factory, "e2e-coach-slow", "--max-think", "0.05", "--coach-iterations", "3000")
+    g, player = safari.new_game(players=2, seed=12), make_player("greedy", seed=1)
+    while not g.is_terminal():
+        g.apply(player.choose(g))
+    gid = call(s.base, "POST", "/api/games/import", json.loads(g.to_json()), status=201)["id"]
+    asked = call(s.base, "POST", f"/api/games/{gid}/review", {}, status=202)
+    assert asked["status"] in ("queued", "running"), asked
+    yield s.base, gid
+    s.stop()
+
+
+@pytest.mark.parametrize("size, lang", [("desk", "en"), ("phone", "fr")])
+def test_the_replay_shows_a_running_reviews_progress(reviewing, pages, size, lang):
+    server, gid = reviewing
+    pg = open_page(pages, size, lang)
+    pg.goto(f"{server}/replay/{gid}")
+    tab(pg, "play")
+    progress = pg.locator("#review-progress")
+    # a server judging: "1 of N", then more, with the page asking again on its own
+    word = {"en": r"Reviewing: (\d+) of (\d+) moves judged", "fr": r"Analyse : (\d+) sur (\d+) coups jugés"}[lang]
+    pg.wait_for_function("() => { const p = document.querySelector('#review-progress progress');"
+                         " return p && p.value >= 1 && p.max > 1; }", timeout=90000)
+    m = re.search(word, progress.inner_text())
+    assert m and 1 <= int(m.group(1)) < int(m.group(2)), progress.inner_text()
+    review = call(server, "GET", f"/api/games/{gid}/review")
+    assert review["status"] == "running" and review["progress"]["total"] == int(m.group(2))
+    assert len(review["entries"]) >= int(m.group(1))
+    expect(pg.locator("#margin-chart")).to_be_visible()  # what is judged so far is drawn already
+    progress.scroll_into_view_if_needed()
+    shot(pg, f"coach-review-progress-{size}-{lang}.png")
