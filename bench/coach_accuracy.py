@@ -24,7 +24,7 @@
    own moves it marks so (wrongly marked; target <= 5%), the marks by kind, and a whole game's
    review time (CPU and wall, each decision judged one after the other as the server does).
    The entries keep each move's loss in points, so --thresholds recomputes the figures for
-   other thresholds without judging again (how `savanna.coach.marks.THRESHOLDS` was chosen).
+   other thresholds without judging again (how each game's thresholds were chosen: marks.thresholds_for).
 
 A benchmark, not a test: it asserts nothing and never runs in the suite.
 """
@@ -235,14 +235,14 @@ def share(x: float | None) -> str:
 def cmd_report(args) -> int:
     from savanna.coach import marks
 
-    thresholds = dict(marks.THRESHOLDS)
+    given = None
     if args.thresholds:
-        thresholds = dict(zip(("inaccuracy", "mistake", "blunder"), (float(x) for x in args.thresholds.split(","))))
+        given = dict(zip(("inaccuracy", "mistake", "blunder"), (float(x) for x in args.thresholds.split(","))))
     paths = sorted(glob.glob(os.path.join(args.out_dir, "review-*.json")))
     if not paths:
         print(f"coach_accuracy: no review files in {args.out_dir}", file=sys.stderr)
         return 2
-    print(f"thresholds (points lost): {thresholds}\n")
+    print(f"thresholds (points lost): {given or 'each game its own (savanna.coach.marks.thresholds_for)'}\n")
     print("| game | budget | games | planted found (mistake or blunder) | own moves wrongly marked | "
           "own: small losses | a seat's review, CPU | wall |")
     print("|---|---|---|---|---|---|---|---|")
@@ -250,6 +250,7 @@ def cmd_report(args) -> int:
     for path in paths:
         doc = load(path)
         s = doc["settings"]
+        thresholds = given or marks.thresholds_for(s["game"])
         f = figures(doc["reviews"], thresholds)
         print(f"| {s['game']} | {s['think']:g} s | {f['games']} | {f['found']}/{f['planted']} "
               f"({share(f['found_share'])}) | {f['wrong']}/{f['own']} ({share(f['wrong_share'])}) | "
@@ -261,6 +262,7 @@ def cmd_report(args) -> int:
     for path in sorted(glob.glob(os.path.join(args.out_dir, "truth-*.json"))):
         doc = load(path)
         s = doc["settings"]
+        thresholds = given or marks.thresholds_for(s["game"])
         truth = [p["loss"] for g in doc["games"] for p in g["planted"]]
         bad = sum(x >= thresholds["mistake"] for x in truth)
         print(f"\n{s['game']}: planted moves judged at {s['think']:g} s (truth): {bad} of {len(truth)} lose "

@@ -94,10 +94,11 @@ def test_a_review_entry_has_the_documented_shape():
     g, _ = played("africa", 6, 14)
     r = review.review(g, [1], iterations=8, seed=0)
     assert r["budget"] is None or r["budget"] > 0
-    assert r["thresholds"] == marks.THRESHOLDS and len(r["seats"]) == 2 and r["seats"][0] is None
+    assert r["thresholds"] == marks.thresholds_for("africa") and len(r["seats"]) == 2 and r["seats"][0] is None
     for e in r["entries"]:
         assert set(e) == {"index", "seat", "turn", "played", "loss", "mark", "margin", "best", "moves"}
-        assert e["seat"] == 1 and e["turn"] >= 1 and e["loss"] >= 0 and e["mark"] == marks.mark(e["loss"])
+        assert e["seat"] == 1 and e["turn"] >= 1 and e["loss"] >= 0
+        assert e["mark"] == marks.mark(e["loss"], r["thresholds"])
         assert e["best"] == e["moves"][0] and set(e["best"]) == {"action", "then", "margin"}
         assert e["margin"] == next(m["margin"] for m in e["moves"] if m["action"] == e["played"])
     turns = [e["turn"] for e in r["entries"]]
@@ -144,3 +145,17 @@ def test_nothing_to_judge_is_said_clearly():
         coach.judge(g, iterations=4)
     with pytest.raises(ValueError, match="nothing to judge"):
         coach.hint(g, iterations=4)
+
+
+def test_each_game_marks_by_its_own_thresholds():
+    # Africa's judgements spread wider (fewer play-outs a judgement): its marks start higher
+    safari, africa = marks.thresholds_for("safari"), marks.thresholds_for("africa")
+    assert safari == marks.THRESHOLDS and all(africa[k] > safari[k] for k in marks.KINDS)
+    g, _ = played("africa", 6, 14)
+    assert marks.thresholds_for(g) == africa
+    loss = (safari["mistake"] + africa["mistake"]) / 2  # a mistake in Safari, a small loss in Africa
+    assert marks.mark(loss, safari) == "mistake" and marks.mark(loss, africa) == "inaccuracy"
+    i = review.decisions(g, [1])[0]
+    before, _ = played("africa", 6, i)
+    entry = review.judge_entry(before, i, g.history[i], iterations=4)
+    assert entry["mark"] == marks.mark(entry["loss"], africa)

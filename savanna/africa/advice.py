@@ -26,6 +26,11 @@ from typing import Any
 from .actions import parse
 from .scoring import majority
 
+# the coach's marks in Africa, points lost (savanna/coach/marks.py): its strong moves lose more by
+# the judge's reckoning than Safari's (fewer play-outs a judgement), so a mistake starts higher.
+# bench/coach_accuracy.py: all 8 planted bad moves found, 6 of 403 strong moves marked (1.5%)
+THRESHOLDS = {"inaccuracy": 2.5, "mistake": 4.5, "blunder": 10.0}
+
 
 def facts(before: Any, seat: int, actions: list[str], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The facts of `seat` playing `actions` from `before` (see the module docstring)."""

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-# bench/coach_accuracy.py (README, "How right the review is"): from 3 points, 93% and 100% of the
-# planted bad moves of the two games are mistakes or blunders, 0.4% and 4.2% of strong players' own
+from savanna import games
+
+# the default; a game's advice part may hold its own (`thresholds_for`). bench/coach_accuracy.py
+# (README, "How right the review is"): from 3 points, 14 of 15 planted bad moves are mistakes or
+# blunders, 1 of 237 strong players' own moves
 THRESHOLDS = {"inaccuracy": 1.5, "mistake": 3.0, "blunder": 8.0}
 KINDS = ("inaccuracy", "mistake", "blunder")  # mildest first
 REVIEW_THINK = 0.5  # seconds of search per judged decision of a review (0.25: too noisy, the bench says)
@@ -16,6 +19,17 @@ REVIEW_THINK = 0.5  # seconds of search per judged decision of a review (0.25: t
 # reviews as well as an idle one, only later (judged on the wall clock, a busy machine's review
 # marked 15% of strong moves; bench/coach_accuracy.py measures on this clock)
 REVIEW_CLOCK = "cpu"
+
+
+def thresholds_for(game: Any) -> dict[str, float]:
+    """The thresholds of a game (an engine game or its name): its advice part's `THRESHOLDS`
+    where it has its own (a game whose judgements spread wider needs higher ones), else ours."""
+    spec = games.spec(game) if isinstance(game, str) else games.spec_of(game)
+    try:
+        own = getattr(spec.part("advice"), "THRESHOLDS", None)
+    except (ImportError, ValueError):
+        own = None
+    return dict(own or THRESHOLDS)
 
 
 def mark(loss: float, thresholds: dict[str, float] = THRESHOLDS) -> str | None:

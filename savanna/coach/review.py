@@ -71,7 +71,7 @@ def judge_entry(game_before: Any, index: int, played: Any, *, time: float | None
               clock=clock, k=k)
     loss = round(j.loss, 2)
     return {"index": index, "seat": j.seat, "turn": turn, "played": str(played), "loss": loss,
-            "mark": marks.mark(loss), "margin": round(j.played.margin, 2) if j.played else None,
+            "mark": marks.mark(loss, marks.thresholds_for(game_before)), "margin": round(j.played.margin, 2) if j.played else None,
             "best": _move(j.moves[0]), "moves": [_move(c) for c in j.moves]}
 
 
@@ -97,5 +97,5 @@ def review(game: Any, seats: Iterable[int] | None = None, *, time: float | None 
         if progress is not None:
             progress(len(entries), len(todo))
     return {"status": "done", "progress": {"done": len(entries), "total": len(todo)},
-            "budget": budget(time, iterations), "thresholds": dict(marks.THRESHOLDS), "entries": entries,
+            "budget": budget(time, iterations), "thresholds": marks.thresholds_for(game), "entries": entries,
             "seats": marks.summary(entries, seats if seats is not None else game.players, game.players)}

@@ -72,11 +72,11 @@ def shown(rec: GameRecord, review: Review | None, max_think: float) -> dict[str,
     over(rec)
     if review is None:
         return {"status": "none", "progress": {"done": 0, "total": 0}, "budget": budget(max_think),
-                "thresholds": dict(marks.THRESHOLDS), "entries": [], "seats": [None] * len(rec.seats)}
+                "thresholds": marks.thresholds_for(rec.game), "entries": [], "seats": [None] * len(rec.seats)}
     seats = review.seats if review.seats is not None else len(rec.seats)
     summary = marks.summary(review.entries, seats, players=len(rec.seats))
     return {"status": review.status, "progress": {"done": review.done, "total": review.total},
-            "budget": review.budget, "thresholds": dict(marks.THRESHOLDS), "entries": review.entries,
+            "budget": review.budget, "thresholds": marks.thresholds_for(rec.game), "entries": review.entries,
             "seats": summary}
 
 
