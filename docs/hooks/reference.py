@@ -122,6 +122,11 @@ def _code_cell(text: str) -> str:
     return "`" + " ".join(text.split()) + "`"
 
 
+def _anchor(method: str, path: str) -> str:
+    """A request's own anchor: post-api-games-game-id-actions."""
+    return "-".join(re.findall(r"[a-z0-9]+", f"{method} {path}".lower()))
+
+
 def _type(schema: dict[str, Any], components: dict[str, Any]) -> str:
     if "$ref" in schema:
         return schema["$ref"].rsplit("/", 1)[1]
@@ -145,11 +150,11 @@ def rest() -> str:
     for tag, ops in groups.items():
         for method, path, op in ops:
             first = (op.get("description") or op.get("summary", "")).split(". ")[0].rstrip(".")
-            out.append(f"| `{method} {path}` | {_cell(first)} |")
+            out.append(f"| [`{method} {path}`](#{_anchor(method, path)}) | {_cell(first)} |")
     for tag, ops in groups.items():
         out += ["", f"## {tag.capitalize()}"]
         for method, path, op in ops:
-            out += ["", f"### `{method} {path}`", "", _text(op.get("description") or op["summary"])]
+            out += ["", f"### `{method} {path}` {{ #{_anchor(method, path)} }}", "", _text(op.get("description") or op["summary"])]
             params = [p for p in op.get("parameters", []) if p["in"] in ("query", "path")]
             if params:
                 out += ["", "| parameter | in | type | required |", "|---|---|---|---|"]
@@ -162,9 +167,9 @@ def rest() -> str:
                 fields = model.get("properties", {})
                 if fields:
                     required = set(model.get("required", []))
-                    out += ["", f"Body (`{name}`):", "", "| field | type | required |", "|---|---|---|"]
-                    out += [f"| `{f}` | {_cell(_type(s, components))} | {'yes' if f in required else 'no'} |"
-                            for f, s in fields.items()]
+                    out += ["", f"Body (`{name}`):", "", "| field | type | required | what |", "|---|---|---|---|"]
+                    out += [f"| `{f}` | {_cell(_type(s, components))} | {'yes' if f in required else 'no'} | "
+                            f"{_cell(s.get('description', ''))} |" for f, s in fields.items()]
             ok = sorted(code for code in op.get("responses", {}) if code.startswith("2"))
             if ok:
                 out += ["", f"Answers {', '.join(ok)} on success."]
