@@ -142,3 +142,37 @@ def test_the_mail_pages_urls_are_what_savanna_serve_accepts():
     assert len(urls) == 3
     for url in urls:
         assert parse_smtp(url).sender.startswith("savanna@"), url
+
+
+# flags of other tools that the pages quote, with the tool
+OTHER_TOOLS = {"--generate": "ray get-auth-token", "--head": "ray start", "--node-ip-address": "ray start",
+               "--gil": "py-spy record", "--no-fuzzy-matching": "pybabel", "--no-location": "pybabel",
+               "--sort-output": "pybabel", "--strict": "mkdocs build"}
+
+
+def test_every_flag_the_pages_name_is_one_the_command_line_or_a_bench_script_has():
+    """A flag named anywhere in the README or the pages (prose included) is a `savanna` flag
+    (the hidden former names too), a bench script's, or another tool's listed above: a flag
+    renamed or dropped in the code fails here until the pages say the new one."""
+    import argparse
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    flags = {o for p in sub.choices.values() for a in p._actions for o in a.option_strings}
+    bench = " ".join(f.read_text() for f in (ROOT / "bench").glob("*.py"))
+    unknown = sorted({f"{path.relative_to(ROOT)}: {flag}"
+                      for path in READMES if path.name not in ("safari.md", "africa.md")
+                      for flag in re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", path.read_text())
+                      if flag not in flags and f'"{flag}"' not in bench and f"'{flag}'" not in bench
+                      and flag not in OTHER_TOOLS})
+    assert not unknown, unknown
+
+
+def test_every_error_the_pages_quote_with_its_status_is_the_servers():
+    """"409 `seat_taken`" in a page: that code is the server's, answered with that status."""
+    from savanna.web.table.errors import ERRORS
+
+    quoted = {(path.relative_to(ROOT), int(status), code) for path in READMES
+              for status, code in re.findall(r"\b([1-5]\d\d) `([a-z_]+)`", path.read_text())}
+    assert len(quoted) >= 10
+    wrong = sorted(f"{path}: {status} {code}" for path, status, code in quoted if ERRORS.get(code) != status)
+    assert not wrong, wrong
