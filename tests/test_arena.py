@@ -552,13 +552,13 @@ def test_ray_niceness_is_an_arena_setting_from_0_to_19():
     assert Arena(players=["random", "random"], games=2).ray_niceness == 0
 
 
-# What the README's cluster commands set for `ray start`: loopback only, workers at normal priority
+# What the arena page's cluster commands (docs/research/arena.md) set for `ray start`: loopback only, workers at normal priority
 RAY_LOOPBACK_START_ENV = {"RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER": "0", "RAY_worker_niceness": "0"}
 
 
 @pytest.fixture(scope="module")
 def ray_cluster():
-    """A Ray cluster started as the README starts one, `ray start --head` on loopback, with
+    """A Ray cluster started as docs/research/arena.md starts one, `ray start --head` on loopback, with
     its own home (where `ray start` writes the token it asks for since Ray 2.59); stopped by
     ending its own processes (`ray stop` would end every Ray on the machine)."""
     pytest.importorskip("ray")

@@ -1,5 +1,5 @@
 """The project's promises to a new user: the README's test command is what CI runs, its
-Python examples run as written, and the packaged tile set is the spec's."""
+Python examples and the docs' run as written, and the packaged tile set is the spec's."""
 
 import json
 import pathlib
@@ -36,15 +36,27 @@ def test_packaged_tile_sets_match_the_spec_when_present(name, version):
         assert json.loads(spec.read_text()) == packaged
 
 
-def test_the_readme_python_examples_run_as_written(tmp_path, monkeypatch):
-    """Every ```python block of the README, in order, in one namespace (a later block may use
-    what an earlier one made, as a reader would)."""
-    blocks = re.findall(r"```python\n(.+?)\n```", (ROOT / "README.md").read_text(), re.S)
+# the pages whose ```python blocks are examples to run (the rules pages, docs/safari.md and
+# docs/africa.md, quote the engine's calls within their text instead)
+EXAMPLE_PAGES = ["README.md", "docs/engines/index.md"]
+
+
+@pytest.mark.parametrize("page", EXAMPLE_PAGES)
+def test_the_python_examples_run_as_written(page, tmp_path, monkeypatch):
+    """Every ```python block of the README and of the docs' example pages, in order, in one
+    namespace per page (a later block may use what an earlier one made, as a reader would)."""
+    blocks = re.findall(r"```python\n(.+?)\n```", (ROOT / page).read_text(), re.S)
     assert blocks
     monkeypatch.chdir(tmp_path)
     namespace: dict = {}
     for i, block in enumerate(blocks):
         try:
-            exec(compile(block, f"README.md python block {i + 1}", "exec"), namespace)
+            exec(compile(block, f"{page} python block {i + 1}", "exec"), namespace)
         except Exception as e:  # say which block and what it raised
-            pytest.fail(f"README python block {i + 1} fails: {type(e).__name__}: {e}\n{block}")
+            pytest.fail(f"{page} python block {i + 1} fails: {type(e).__name__}: {e}\n{block}")
+
+
+def test_every_page_with_python_examples_has_them_run():
+    pages = [p for p in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+             if "```python" in p.read_text() and p.name not in ("safari.md", "africa.md")]
+    assert {str(p.relative_to(ROOT)) for p in pages} <= set(EXAMPLE_PAGES)

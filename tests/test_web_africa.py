@@ -232,7 +232,7 @@ def test_a_resigned_seats_open_websocket_loses_the_seats_hidden_totals(client):
 
 
 def test_hidden_treasure_hides_the_totals_but_anyone_watching_can_follow_them(client):
-    """The README's and the lobby's statement of the option, both halves: (1) mid-game no
+    """The docs' (docs/play/games.md) and the lobby's statement of the option, both halves: (1) mid-game no
     view of another seat, no spectator's, no lobby entry and no replay step holds a seat's
     gold and gem totals; (2) yet the public replay gives them exactly, as a watcher with
     perfect memory has them; (3) at the end every view shows them."""
