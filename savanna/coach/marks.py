@@ -10,7 +10,7 @@ from typing import Any, Iterable
 from savanna import games
 
 # the default; a game's advice part may hold its own (`thresholds_for`). bench/coach_accuracy.py
-# (README, "How right the review is"): from 3 points, 14 of 15 planted bad moves are mistakes or
+# (docs/benchmarks.md, "How right the review is"): from 3 points, 14 of 15 planted bad moves are mistakes or
 # blunders, 1 of 237 strong players' own moves
 THRESHOLDS = {"inaccuracy": 1.5, "mistake": 3.0, "blunder": 8.0}
 KINDS = ("inaccuracy", "mistake", "blunder")  # mildest first

@@ -2,7 +2,7 @@
 
 The pages' sentences are written in English in the JavaScript (`_("...")`,
 `ngettext(...)`) and extracted with Babel into `locale/messages.pot`; each language
-has its catalogue `locale/<lang>/LC_MESSAGES/messages.po` (see the README for updating
+has its catalogue `locale/<lang>/LC_MESSAGES/messages.po` (see docs/architecture/contributing.md for updating
 them). English needs none: its message ids are its sentences.
 
 A page chooses its plural form with the browser's `Intl.PluralRules`, which names a

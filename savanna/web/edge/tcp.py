@@ -21,7 +21,7 @@ default; so the guard is here, as uvicorn's own protocol classes with a few meth
 - one client address (IPv4; IPv6 by its /64, as the creation limits count) holds at most
   `max_per_address` connections; one more is answered 503 and closed at once. A trusted
   proxy's address (`--forwarded-allow-ips`) is not capped: every client comes through it, and
-  it caps them (the README shows how).
+  it caps them (docs/operate/proxy.md shows how).
 - at most `max_total` in all, under the process's file-descriptor limit (`fd_limit` raises it
   to the hard limit; `default_max_sockets` keeps a reserve for the database, the logs and the
   search workers). At the cap the connection that has waited longest for its headers is closed
