@@ -53,9 +53,9 @@ def serve(settings: Settings, announce: Callable[[str], None] = print) -> None:
     # compressing each for each connection cost more of the server than anything but the view
     # the client's address (rate limits, logs) from X-Forwarded-For only when a trusted proxy sent it
     proxies = settings.forwarded_allow_ips
-    proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
+    proxy: dict[str, Any] = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
         {"proxy_headers": True, "forwarded_allow_ips": proxies}
-    workers = {"workers": settings.workers, "factory": True} if settings.workers > 1 else {}
+    workers: dict[str, Any] = {"workers": settings.workers, "factory": True} if settings.workers > 1 else {}
     uvicorn.run(app, host=host, port=settings.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
                 log_level=settings.log_level, log_config=log_config(settings.log_level), **proxy, **workers,
                 **guarded_connections(settings))
@@ -83,4 +83,4 @@ def guarded_connections(settings: Settings) -> dict[str, Any]:
     total = tcp.default_max_sockets(limit) if settings.max_sockets is None else settings.max_sockets
     tcp.configure(tcp.Limits(header_timeout=settings.header_timeout or None,
                              max_per_address=settings.max_address_sockets or None, max_total=total or None))
-    return {"http": tcp.GuardedHttp, "ws": tcp.GuardedWebSocket or "auto"}
+    return {"http": tcp.GuardedHttp, "ws": tcp.GuardedWebSocket or "auto"}  # type: ignore[truthy-function]

@@ -52,11 +52,12 @@ def _option(default: Any, help: str, *, flag: str | None | bool = True, metavar:
     `metavar`, and any of `flag_type` (what the flag reads, when the field holds something else),
     `scale` (the flag's unit in the field's), `at_least` (the flag's least, in its unit), `former`
     (older names still read, hidden), `serve_default` (the server's default, when not create_app's)."""
-    extra = {key: more.pop(key) for key in ("flag_type", "scale", "at_least", "former", "serve_default")
-             if key in more}
+    extra: dict[str, Any] = {key: more.pop(key) for key in ("flag_type", "scale", "at_least", "former",
+                                                            "serve_default") if key in more}
     if "flag_type" in extra:
         extra["flag_type"] = extra["flag_type"].__name__
-    return Field(default, description=help, json_schema_extra={"flag": flag, "metavar": metavar, **extra}, **more)
+    extra.update(flag=flag, metavar=metavar)
+    return Field(default, description=help, json_schema_extra=extra, **more)
 
 
 class Settings(BaseSettings):
