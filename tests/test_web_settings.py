@@ -78,6 +78,8 @@ def test_the_environment_sets_what_no_flag_does(monkeypatch, tmp_path):
     assert s.database_url == "sqlite:///" + str(tmp_path / "env.db")
     monkeypatch.setenv("SAVANNA_EXPIRE_AFTER", "0")
     assert Settings().expire_after is None  # 0: never
+    monkeypatch.setenv("SAVANNA_SMTP_URL", "")
+    assert Settings().smtp is None  # set but empty: no mail, as before
     # create_app reads it too
     app = create_app(autoplay=False, search_processes=False)
     assert app.state.store.url == "sqlite:///" + str(tmp_path / "env.db")

@@ -257,7 +257,7 @@ class Settings(BaseSettings):
     def _smtp(cls, v: str | None) -> str | None:
         from .live.smtp import parse_smtp
 
-        if v is not None:
+        if v:
             try:
                 parse_smtp(v)
             except ValueError as e:
