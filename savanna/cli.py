@@ -23,21 +23,18 @@ savanna.games describes; an option given for a game that has it not is refused.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import re
 import secrets
 import socket
 import sys
-from datetime import timedelta
 from typing import Any
 
 from rich.console import Console
 
 from savanna import __version__, games, saved_games
 
-DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.edge.ratelimit's (the web extra may be missing)
 
 
 def _players_known() -> list[str]:
@@ -125,140 +122,19 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Run the web app: games in the browser against people and computer players, "
                                    "with join links, live updates and replays. Games are kept in a database and "
                                    "survive a restart.")
-    w.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
-    w.add_argument("--port", type=_count(1, 65535, "--port"), default=8000, help="port (default 8000)")
-    w.add_argument("--db", metavar="PATH|URL", default=None,
-                   help="a SQLite file, or a database URL such as postgresql://user:pass@host/db "
-                        "(default: $DATABASE_URL, else savanna.db in your data directory)")
-    w.add_argument("--computer-delay", metavar="SECONDS", type=float, default=0.6,
-                   help="pause after each computer move so that people can follow it (default 0.6; 0: none)")
-    w.add_argument("--allow-origin", metavar="URL", action="append", default=[], dest="allow_origins",
-                   help="a site whose pages may open this server's WebSockets besides its own, e.g. "
-                        "https://example.org (repeatable; browsers on other sites are refused)")
-    w.add_argument("--allowed-host", metavar="NAME", action="append", default=[], dest="allowed_hosts",
-                   help="a name this server is reached by, e.g. games.example.org or '*.example.org' "
-                        "(repeatable). Requests naming another host are refused (DNS rebinding); localhost "
-                        "and IP addresses are always allowed. '*': any (behind a proxy that checks)")
-    w.add_argument("--log-level", choices=("debug", "info", "warning", "error"), default="info",
-                   help="what the server logs: its own lines (games created, resumed, expired) and "
-                        "uvicorn's (default info)")
-    from savanna.web.table.seats import MAX_THINK  # (no web extra needed)
-
-    w.add_argument("--max-think", metavar="SECONDS", type=float, default=MAX_THINK,
-                   help=f"the most a computer seat may think a move (default {MAX_THINK:g}); a game asking for "
-                        "more is refused, and one stored before with more gets this")
-    w.add_argument("--search-workers", metavar="N", type=_count(1, 256, "--search-workers"), default=None,
-                   help="computer searches run at once, each in a worker process; games beyond wait their "
-                        "turn, in turn by the client address that created them, then by game (default: the cores "
-                        "but one, at least 1). Random and greedy players ('easy', 'medium') never wait behind a "
-                        "search: they move in a worker of their own. On PostgreSQL the cap holds across every "
-                        "server process sharing the database (each shares its own places in turn)")
-    w.add_argument("--search-budget", metavar="SECONDS", type=float, default=None,
-                   help="search seconds one game's computer seats may use in an hour of real time; past it they "
-                        "play the 'medium' (greedy) player, at once, until older searches leave the hour (default: "
-                        "300 times --max-think, 600 at its default, more than a whole game needs; 0: no bound)")
-    w.add_argument("--first-move", metavar="SECONDS", type=float, default=30.0,
-                   help="seconds a person has for a first move in a real-time game; a seat that makes none in "
-                        "that time aborts the game, unrated (default 30; 5 to 600). Correspondence games give "
-                        "the turn's days")
-    w.add_argument("--coach-iterations", metavar="N", type=_count(1, 100_000, "--coach-iterations"), default=None,
-                   help="the coach's hints and reviews search N iterations a decision instead of --max-think's "
-                        "time (hints) and half a second (reviews): the same answers on any machine (tests)")
-    w.add_argument("--computer-only-games", action="store_true",
-                   help="allow games without a human seat (refused by default: each one is CPU spent for no one)")
-    w.add_argument("--create-limit", metavar="LIMITS", default=DEFAULT_CREATE_LIMIT,
-                   help="how many games one client address may create or import, e.g. '30/minute;300/hour' (the "
-                        "default), '100/hour', or 'none'; over it the server answers 429 with Retry-After. "
-                        "Uploads of a tile set to view are limited alike")
-    w.add_argument("--expire-after", metavar="DAYS", type=float, default=30.0,
-                   help="delete games still being played that had no move and no connection for DAYS days "
-                        "(default 30; 0: keep them all). Finished games are always kept")
-    w.add_argument("--forwarded-allow-ips", metavar="IPS", default=None,
-                   help="the reverse proxies whose X-Forwarded-For header is believed as the client's address "
-                        "(for the limits and the logs): comma-separated addresses or networks, '*' for any "
-                        "(only if every connection comes through your proxy), or 'none'. Default: "
-                        "$FORWARDED_ALLOW_IPS, else 127.0.0.1,::1 (a proxy on this machine), as uvicorn does")
-    _add_websocket_caps(w)
-    _add_account_options(w)
-    _add_mail_option(w)
-    w.add_argument("--max-queued-kb", metavar="KB", type=_count(256, None, "--max-queued-kb"), default=1024,
-                   help="messages waiting for a WebSocket client that reads too slowly, in KB, before it is "
-                        "closed (code 1013; default 1024, at least 256: a whole view must fit); a whole view replaces "
-                        "the views waiting before it")
-    w.add_argument("--header-timeout", metavar="SECONDS", type=float, default=10.0,
-                   help="a connection must send its request's headers within SECONDS of opening (or of the "
-                        "answer before, on a kept-alive connection), else it is closed (default 10; 0: no "
-                        "deadline, only behind a proxy that has one)")
-    w.add_argument("--max-address-sockets", metavar="N", type=_count(0, None, "--max-address-sockets"), default=256,
-                   help="TCP connections one client address holds at once (IPv6: its /64), HTTP and WebSocket "
-                        "alike; one more is answered 503 (default 256; 0: no cap). A trusted proxy's "
-                        "(--forwarded-allow-ips) is not capped: cap per client in the proxy")
-    w.add_argument("--max-sockets", metavar="N", type=_count(0, None, "--max-sockets"), default=None,
-                   help="TCP connections held at once in all, per server process; at the cap the one waiting "
-                        "longest for its headers is closed to make room, else a new one is answered 503 "
-                        "(default: the file-descriptor limit, raised to its hard limit, less a tenth kept for "
-                        "the database, logs and workers; 0: no cap)")
-    w.add_argument("--workers", metavar="N", type=_count(1, 256, "--workers"), default=1,
-                   help="server processes on this port (default 1). Above 1 needs PostgreSQL (--db "
-                        "postgresql+psycopg://...), through which they share live updates, computer seats and "
-                        "limits; separate `savanna serve` processes on other machines may share it too")
+    _add_serve_flags(w)
     w.set_defaults(handler=cmd_serve, subparser=w)
     return parser
 
 
-def _add_account_options(w: argparse.ArgumentParser) -> None:
-    """`savanna serve`'s options of accounts (savanna/web/edge/accounts.py)."""
-    from savanna.web.edge.ratelimit import DEFAULT_LOGIN_LIMIT, DEFAULT_REGISTER_LIMIT
-
-    w.add_argument("--https", action="store_true",
-                   help="a reverse proxy in front terminates TLS: the session cookie is always marked Secure "
-                        "(without it, only when the request itself came over HTTPS)")
-    w.add_argument("--login-limit", metavar="LIMITS", default=DEFAULT_LOGIN_LIMIT,
-                   help=f"log-in attempts per client address, and per account name (default '{DEFAULT_LOGIN_LIMIT}'"
-                        "; 'none': no limit); over it the server answers 429 with Retry-After")
-    w.add_argument("--register-limit", metavar="LIMITS", default=DEFAULT_REGISTER_LIMIT,
-                   help="accounts registered per client address, and attempts per name (default "
-                        f"'{DEFAULT_REGISTER_LIMIT}'; 'none': no limit)")
-
-
-def _add_mail_option(w: argparse.ArgumentParser) -> None:
-    """`savanna serve --smtp` (savanna/web/live/smtp.py)."""
-    w.add_argument("--smtp", metavar="URL", default=os.environ.get("SAVANNA_SMTP_URL") or None,
-                   help="send players mail (\"your turn\" in correspondence games, \"your time runs low\") through "
-                        "this mail server: smtp://user:password@host:587?from=savanna@example.org&starttls=1, or "
-                        "smtps://user:password@host:465?from=...; options: from (required), starttls, site (the "
-                        "links' start, e.g. https://games.example.org), timeout. Default: $SAVANNA_SMTP_URL; "
-                        "without it, no mail")
-
-
-# `savanna serve`'s WebSocket caps: (option, create_app's keyword, default, help); their former
-# names are still read (hidden from the help): the caps they set count spectators now
-WEBSOCKET_CAPS = [
-    ("--max-spectators", "max_spectators", 2000,
-     "spectators' WebSocket connections at once, in all (default 2000; on PostgreSQL, of every server process "
-     "sharing the database together); more are refused (close code 1013, the reason names the cap). A seat's "
-     "own token is never refused for spectators"),
-    ("--max-game-spectators", "max_game_spectators", 64, "spectators of one game (default 64)"),
-    ("--max-address-spectators", "max_address_spectators", 100,
-     "spectators from one client address in all (default 100), an IPv6 address counting by its /64; behind a "
-     "reverse proxy, name it in --forwarded-allow-ips, or every client has its address"),
-    ("--max-address-game-spectators", "max_address_game_spectators", 16,
-     "spectators of one game from one client address (default 16)"),
-    ("--max-seat-connections", "max_seat_connections", 8,
-     "connections of one seat at once (default 8; on PostgreSQL, to every server process together): one more "
-     "closes the seat's oldest (close code 4409), never refusing the newest"),
-]
-FORMER_CAPS = {"--max-connections": "max_spectators", "--max-game-connections": "max_game_spectators",
-               "--max-address-connections": "max_address_game_spectators"}
-
-
-def _add_websocket_caps(w: argparse.ArgumentParser) -> None:
-    for option, dest, default, text in WEBSOCKET_CAPS:
-        w.add_argument(option, metavar="N", dest=dest, type=_count(1, None, option), default=default, help=text)
-    for option, dest in FORMER_CAPS.items():
-        w.add_argument(option, metavar="N", dest=dest, type=_count(1, None, option), default=argparse.SUPPRESS,
-                       help=argparse.SUPPRESS)
+def _add_serve_flags(w: argparse.ArgumentParser) -> None:
+    """`savanna serve`'s flags: the web settings' fields (savanna/web/settings.py), each with its
+    help, type and checks there; a flag given beats $SAVANNA_..., which beats the default."""
+    try:
+        from savanna.web import Settings
+    except ImportError:  # without the web extra: `savanna serve` says what to install
+        return
+    Settings.add_arguments(w)
 
 
 def _arena_error(message: str) -> None:
@@ -652,148 +528,41 @@ def _cannot_listen(host: str, port: int) -> str | None:
     return None
 
 
-def log_config(level: str) -> dict[str, Any]:
-    """uvicorn's logging setup, with the server's own logger ("savanna": games created, resumed,
-    expired) beside uvicorn's, on the same handler, at `level`; tokens redacted on every handler."""
-    import copy
-
-    from uvicorn.config import LOGGING_CONFIG
-
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["filters"] = {**config.get("filters", {}),
-                         "redact": {"()": "savanna.web.edge.guard.RedactTokens"}}
-    for handler in config["handlers"].values():
-        handler.setdefault("filters", []).append("redact")
-    config["loggers"]["savanna"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
-    return config
-
-
-def guarded_connections(args: argparse.Namespace) -> dict[str, Any]:
-    """uvicorn's protocol classes that time a request's headers and cap connections per address
-    and in all (savanna/web/edge/tcp.py), set from --header-timeout, --max-address-sockets and
-    --max-sockets; the file-descriptor limit raised to its hard limit on the way."""
-    from savanna.web.edge import tcp
-
-    limit = tcp.fd_limit()
-    total = tcp.default_max_sockets(limit) if args.max_sockets is None else args.max_sockets
-    tcp.configure(tcp.Limits(header_timeout=args.header_timeout or None,
-                             max_per_address=args.max_address_sockets or None, max_total=total or None))
-    return {"http": tcp.GuardedHttp, "ws": tcp.GuardedWebSocket or "auto"}
-
-
 def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     err = Console(stderr=True)
-    busy = _cannot_listen(args.host, args.port)
-    if busy is not None:  # said now, before the database is opened and the app starts up
-        _error(err, f"cannot listen on {args.host}:{args.port}: {busy} (another server, perhaps another "
-                    f"savanna serve, may have it); choose another port with --port, e.g. --port {args.port + 1}")
-        return 1
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (the web extra's server)
+        from pydantic import ValidationError
 
-        from savanna.web import create_app
-        from savanna.web.store.storage import Store, StorageError, backend_of, database_url, redact
+        from savanna.web import CannotStart, Settings, serve
     except ImportError as e:
         _error(err, f"the web app needs its extra ({e.name} is missing): pip install 'savanna[web]'")
         return 1
     try:
-        if not 0 <= args.computer_delay <= 60:
-            _error(err, f"--computer-delay must be from 0 to 60 seconds, not {args.computer_delay:g}")
-            return 1
-        url = database_url(args.db)
-        from savanna.web.edge.guard import is_address, origin_of
-
-        for origin in args.allow_origins:
-            try:
-                origin_of(origin)
-            except ValueError:
-                _error(err, f"--allow-origin must be an http(s) origin such as https://example.org, not {origin!r}")
-                return 1
-        if not 0.05 <= args.max_think <= 60:
-            _error(err, f"--max-think must be from 0.05 to 60 seconds, not {args.max_think:g}")
-            return 1
-        if not 5 <= args.first_move <= 600:
-            _error(err, f"--first-move must be from 5 to 600 seconds, not {args.first_move:g}")
-            return 1
-        if args.search_budget is not None and not args.search_budget >= 0:
-            _error(err, f"--search-budget must be 0 (no bound) or a number of seconds, not {args.search_budget:g}")
-            return 1
-        from savanna.web.edge.ratelimit import parse_limits
-
-        for flag, spec in (("--create-limit", args.create_limit), ("--login-limit", args.login_limit),
-                           ("--register-limit", args.register_limit)):
-            try:
-                parse_limits(spec)
-            except ValueError as e:
-                _error(err, f"{flag}: {e}")
-                return 1
-        if args.smtp is not None:
-            from savanna.web.live.smtp import parse_smtp
-
-            try:
-                parse_smtp(args.smtp)
-            except ValueError as e:
-                _error(err, f"--smtp: {e}")
-                return 1
-        if not 0 <= args.header_timeout <= 3600:
-            _error(err, f"--header-timeout must be from 0 (none) to 3600 seconds, not {args.header_timeout:g}")
-            return 1
-        if not args.expire_after >= 0:
-            _error(err, f"--expire-after must be 0 (never) or a number of days, not {args.expire_after:g}")
-            return 1
-        expire_after = timedelta(days=args.expire_after) if args.expire_after > 0 else None
-        names = [] if not args.host or is_address(args.host) else [args.host]  # (addresses are always allowed)
-        options = dict(computer_delay=args.computer_delay, allowed_origins=args.allow_origins,
-                       allowed_hosts=names + args.allowed_hosts,
-                       max_think=args.max_think, search_workers=args.search_workers,
-                       search_budget=args.search_budget, first_move=args.first_move,
-                       coach_iterations=args.coach_iterations,
-                       computer_only=args.computer_only_games, create_limit=args.create_limit,
-                       **{dest: getattr(args, dest) for _, dest, _, _ in WEBSOCKET_CAPS},
-                       max_queued_bytes=args.max_queued_kb * 1024, https=args.https,
-                       login_limit=args.login_limit, register_limit=args.register_limit, smtp=args.smtp)
-        if args.workers > 1:
-            if backend_of(url) != "postgresql":
-                _error(err, f"--workers {args.workers} needs PostgreSQL (--db postgresql+psycopg://...): server "
-                            "processes tell each other of every move, and share computer seats and limits, "
-                            f"through the database, and a SQLite file ({redact(url)}) serves one process; "
-                            "run one process on SQLite, or give a PostgreSQL database")
-                return 1
-            Store(url).close()  # a database that cannot be opened fails here, not in every worker
-            from savanna.web.app import APP_OPTIONS_ENV
-
-            os.environ[APP_OPTIONS_ENV] = json.dumps({
-                **options, "database_url": url,
-                "expire_after": None if expire_after is None else expire_after.total_seconds()})
-            app: Any = "savanna.web.app:app_from_environment"
-        else:
-            app = create_app(url, expire_after=expire_after, **options)
-    except StorageError as e:
+        settings = Settings.from_arguments(args)
+    except ValidationError as e:
+        _error(err, Settings.reasons(e)[0])
+        return 1
+    busy = _cannot_listen(settings.host, settings.port)
+    if busy is not None:  # said now, before the database is opened and the app starts up
+        _error(err, f"cannot listen on {settings.host}:{settings.port}: {busy} (another server, perhaps another "
+                    f"savanna serve, may have it); choose another port with --port, e.g. --port {settings.port + 1}")
+        return 1
+    try:
+        serve(settings, announce=lambda line: Console().print(line, highlight=False, markup=False, soft_wrap=True))
+    except CannotStart as e:
         _error(err, str(e))
         return 1
-    host = args.host
-    shown = "localhost" if host in ("0.0.0.0", "::", "") else (f"[{host}]" if ":" in host else host)
-    Console().print(f"savanna web app: open http://{shown}:{args.port}/ (games in {redact(url)}; Ctrl+C stops)",
-                    highlight=False, markup=False, soft_wrap=True)
-    # A move allocates thousands of objects that die with it, and each game keeps some for a
-    # while: at the collector's default threshold (700 more made than freed) it ran several
-    # times a move, and its full passes paused the server for up to 100 ms. What start-up made
-    # lives as long as the server: frozen out of every pass.
-    gc.freeze()
-    gc.set_threshold(20_000, 10, 10)
-    # WebSocket frames over 64 KB are cut off by the protocol; the app answers those over 4 KB.
-    # No permessage-deflate: after the first view a connection gets patches of 1-3 KB, and
-    # compressing each for each connection cost more of the server than anything but the view
-    # the client's address (rate limits, logs) from X-Forwarded-For only when a trusted proxy sent it
-    proxies = args.forwarded_allow_ips
-    proxy = {"proxy_headers": False} if proxies is not None and proxies.strip().lower() == "none" else \
-        {"proxy_headers": True, "forwarded_allow_ips": proxies}
-    workers = {"workers": args.workers, "factory": True} if args.workers > 1 else {}
-
-    uvicorn.run(app, host=host, port=args.port, ws_max_size=64 * 1024, ws_per_message_deflate=False,
-                log_level=args.log_level, log_config=log_config(args.log_level), **proxy, **workers,
-                **guarded_connections(args))
     return 0
+
+
+def __getattr__(name: str) -> Any:
+    # the web settings' default, read when asked for (the web extra may be missing)
+    if name == "DEFAULT_CREATE_LIMIT":
+        from savanna.web import Settings
+
+        return Settings.model_fields["create_limit"].default
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,18 +3,21 @@ browsers as JSON views, served over REST and WebSockets (app.py tells the layers
 
     from savanna.web import create_app
     app = create_app("sqlite:///games.db")      # or `savanna serve`
+    app = create_app(settings=Settings(max_think=3))   # every option: savanna/web/settings.py
 
 Needs the `web` extra: pip install 'savanna[web]'.
 """
 
-__all__ = ["create_app"]
+__all__ = ["CannotStart", "Settings", "create_app", "serve"]
+
+_WHERE = {"create_app": "app", "Settings": "settings", "serve": "server", "CannotStart": "server"}
 
 
 def __getattr__(name: str):
     # imported when asked for: a computer search's worker process (live/worker.py) imports this
     # package on its way to the position, and needs none of the web stack
-    if name == "create_app":
-        from .app import create_app
+    if name in _WHERE:
+        import importlib
 
-        return create_app
+        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -107,12 +107,9 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import json
 import logging
 import os
-from collections.abc import Iterable
 from contextlib import asynccontextmanager
-from datetime import timedelta
 from typing import Any
 
 from fastapi import FastAPI
@@ -124,19 +121,13 @@ from .edge import account_pages
 from .edge import accounts as account_routes
 from .edge import coach_routes, errors, held_routes, i18n, mail_routes, routes, seat_routes, socket
 from .edge import ratings as rating_routes
-from .edge.guard import MESSAGE_LIMIT, BodyLimit, GuardedApp, redact_tokens_in_logs
+from .edge.guard import BodyLimit, GuardedApp, redact_tokens_in_logs
 from .edge.parts import Parts
-from .edge.ratelimit import (
-    DEFAULT_COACH_LIMIT,
-    DEFAULT_CREATE_LIMIT,
-    DEFAULT_LOGIN_LIMIT,
-    DEFAULT_REGISTER_LIMIT,
-    CreationLimits,
-)
+from .edge.ratelimit import CreationLimits
 from .live.clocks import Clocks
 from .live.cluster import Cluster, GlobalSlots
 from .live.connection import Limits
-from .live.expiry import DEFAULT_EXPIRE_AFTER, Expiry
+from .live.expiry import Expiry
 from .live.games import LiveGames
 from .live.hints import Hints
 from .live.mail import MailNotices, forget_seats
@@ -144,6 +135,7 @@ from .live.ratings import RatingSweep
 from .live.reviews import Reviews
 from .live.searches import Searches
 from .live.smtp import Sender, SmtpSettings, parse_smtp
+from .settings import Settings
 from .store.accounts import AccountStore
 from .store.liveness import Liveness
 from .store.mail import MailStore
@@ -152,48 +144,27 @@ from .store.ratestore import DatabaseStorage
 from .store.reviews import ReviewStore
 from .store.storage import Store, redact
 from .table.accounts import Accounts
-from .table.clock import FIRST_MOVE
 from .table.ratings import Ratings
-from .table.seats import MAX_THINK
 from .table.service import GameService
 
 log = logging.getLogger("savanna.web")
 
-APP_OPTIONS_ENV = "SAVANNA_APP_OPTIONS"  # create_app's options, as JSON, for `savanna serve --workers`
+APP_OPTIONS_ENV = "SAVANNA_APP_OPTIONS"  # the Settings, as JSON, for `savanna serve --workers`
 
 
 def app_from_environment() -> FastAPI:
-    """create_app with the options `savanna serve --workers N` put in $SAVANNA_APP_OPTIONS
-    (JSON; expire_after in seconds): uvicorn calls it in each worker process."""
+    """create_app with the settings `savanna serve --workers N` put in $SAVANNA_APP_OPTIONS
+    (Settings' JSON, whole): uvicorn calls it in each worker process."""
     import gc
 
-    options = json.loads(os.environ[APP_OPTIONS_ENV])
-    url = options.pop("database_url")
-    if options.get("expire_after") is not None:
-        options["expire_after"] = timedelta(seconds=options["expire_after"])
-    app = create_app(url, **options)
-    gc.freeze()  # as `savanna serve` does in one process (cli.py says why)
+    app = create_app(settings=Settings.model_validate_json(os.environ[APP_OPTIONS_ENV]))
+    gc.freeze()  # as `savanna serve` does in one process (web/server.py says why)
     gc.set_threshold(20_000, 10, 10)
     return app
 
 
-def create_app(database_url: str | None = None, *, autoplay: bool = True, computer_delay: float = 0.0,
-               message_limit: int = MESSAGE_LIMIT, allowed_origins: Iterable[str] = (),
-               allowed_hosts: Iterable[str] | None = None,
-               max_think: float = MAX_THINK, search_workers: int | None = None, search_processes: bool = True,
-               search_budget: float | None = None,
-               computer_only: bool = False, create_limit: str | None = DEFAULT_CREATE_LIMIT,
-               expire_after: timedelta | None = DEFAULT_EXPIRE_AFTER,
-               max_spectators: int = Limits.spectators, max_game_spectators: int = Limits.game_spectators,
-               max_address_spectators: int = Limits.address_spectators,
-               max_address_game_spectators: int = Limits.address_game_spectators,
-               max_seat_connections: int = Limits.seat_connections,
-               max_queued_bytes: int = Limits.queue_bytes, login_limit: str | None = DEFAULT_LOGIN_LIMIT,
-               register_limit: str | None = DEFAULT_REGISTER_LIMIT, https: bool = False,
-               password_hasher: Any = None, clock_loop: bool = True, smtp: str | SmtpSettings | None = None,
-               mail_delays: tuple[float, ...] = (5.0, 30.0, 120.0), first_move: float = FIRST_MOVE,
-               coach_limit: str | None = DEFAULT_COACH_LIMIT, coach_iterations: int | None = None,
-               review_loop: bool = True) -> FastAPI:
+def create_app(database_url: str | None = None, settings: Settings | None = None, *, password_hasher: Any = None,
+               **options: Any) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -229,7 +200,23 @@ def create_app(database_url: str | None = None, *, autoplay: bool = True, comput
     reviews' decisions search that many iterations instead of a time (the same answers on any
     machine: tests); `review_loop=False` computes no review (tests that drive it).
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
-    moves reach their viewers, and the caps and limits count theirs too."""
+    moves reach their viewers, and the caps and limits count theirs too.
+    Every option is a field of `settings` (web/settings.py: its type, default and checks), or given
+    here by keyword, over them; `password_hasher` and an SmtpSettings `smtp` (tests) stay outside."""
+    smtp_given = options.pop("smtp") if isinstance(options.get("smtp"), SmtpSettings) else None
+    s = Settings.given(settings, database_url=database_url, **options)  # ValidationError (a ValueError): why
+    database_url, autoplay, computer_delay, message_limit = s.database_url, s.autoplay, s.computer_delay, \
+        s.message_limit
+    allowed_origins, allowed_hosts, max_think, search_workers = s.allowed_origins, s.allowed_hosts, s.max_think, \
+        s.search_workers
+    search_processes, search_budget, computer_only, create_limit = s.search_processes, s.search_budget, \
+        s.computer_only, s.create_limit
+    expire_after, max_spectators, max_game_spectators = s.expire_after, s.max_spectators, s.max_game_spectators
+    max_address_spectators, max_address_game_spectators = s.max_address_spectators, s.max_address_game_spectators
+    max_seat_connections, max_queued_bytes, login_limit = s.max_seat_connections, s.max_queued_bytes, s.login_limit
+    register_limit, https, clock_loop, smtp = s.register_limit, s.https, s.clock_loop, smtp_given or s.smtp
+    mail_delays, first_move, coach_limit = s.mail_delays, s.first_move, s.coach_limit
+    coach_iterations, review_loop = s.coach_iterations, s.review_loop
     redact_tokens_in_logs()
     smtp_settings = parse_smtp(smtp) if isinstance(smtp, str) else smtp  # (a bad URL fails here, before the database)
     creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
