@@ -72,6 +72,7 @@ import re
 import secrets
 import sys
 import threading
+import types
 from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime, timezone
@@ -80,11 +81,6 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
     String,
     and_,
     bindparam,
@@ -104,12 +100,12 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from savanna import games
 
 from .. import jsontext
+from .schema import DATA, DDL_LOCK, GAMES, META, SEAT_ACCOUNTS
 
 log = logging.getLogger("savanna.web")
 
@@ -123,7 +119,6 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 def possible_id(game_id: object) -> bool:
     """Whether `game_id` could name a stored game: checked before any statement is sent."""
     return isinstance(game_id, str) and ID_PATTERN.fullmatch(game_id) is not None
-DDL_LOCK = 0x5A7A  # the advisory lock under which servers starting at once make the tables
 CHANGES_CHANNEL = "savanna_games"  # where a write of a game is told to other server processes
 
 
@@ -133,73 +128,6 @@ class StorageError(RuntimeError):
 
 class VersionConflict(RuntimeError):
     """The game changed since it was read: the write was refused and nothing was stored."""
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class DataRow(Base):
-    """A game's own data (see the module docstring), stored once by its hash."""
-
-    __tablename__ = "game_data"
-
-    hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # data_key(data)
-    game: Mapped[str] = mapped_column(String(32))  # the game whose data it is
-    data: Mapped[dict] = mapped_column(JSON)  # {setting: data}, e.g. {"tiles": {...a user's tile set...}}
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class MarkRow(Base):
-    """What a Store has done to the database once for all (`_move_own_data`'s mark)."""
-
-    __tablename__ = "store_marks"
-
-    name: Mapped[str] = mapped_column(String(64), primary_key=True)
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), default=games.UNNAMED)  # (rows from before the column)
-    # the engine's rules: players, seed, final_scoring (and tiles, tile_order, token_order of an import)
-    settings: Mapped[dict] = mapped_column(JSON)
-    # per seat: {"kind": "human"|"computer", "player": spec|None, "name": str,
-    #            "token_hash": sha256 hex|None, "hotseat": bool}
-    seats: Mapped[list] = mapped_column(JSON)
-    actions: Mapped[list] = mapped_column(JSON)  # notation strings, in order
-    status: Mapped[str] = mapped_column(String(16), index=True)  # "playing" or "over"
-    summary: Mapped[dict] = mapped_column(JSON)  # derived: current_player, scores, moves, ...
-    listed: Mapped[bool] = mapped_column(Boolean, default=True)  # shown in the lobby
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)  # the last write
-    # when a connection last came or went (`touch`), for expiring games nobody comes back to;
-    # null: none since the column was added. Added later, so nullable (see `_add_columns`)
-    touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
-    # what the web app keeps besides the game (table/takeback.py, table/resign.py): the creator token's hash,
-    # what a resignation does, takebacks done and asked for, who resigned. Added later: nullable
-    meta: Mapped[dict | None] = mapped_column(JSON, nullable=True, default=None)
-    # the game's own data, stored apart (game_data); null: none, or a row from before that holds it in `settings`
-    data_hash: Mapped[str | None] = mapped_column(String(64), ForeignKey("game_data.hash"), nullable=True,
-                                                  default=None, index=True)
-    # a timed game's next deadline, epoch seconds (table/clock.py: when the running seat's time or
-    # first-move window ends; null: no clock runs), kept on every write, so that the games whose
-    # time ran out are found by one indexed query (`due`). Added later: nullable
-    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, default=None, index=True)
-
-
-class SeatAccountRow(Base):
-    """A seat claimed by an account (its "account" in the game's seats, kept here in step with
-    them, in the same transaction: on create, rewrite and delete), so that an account's games
-    are found without reading every game (`games_of_account`)."""
-
-    __tablename__ = "seat_accounts"
-
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(Integer, index=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -221,7 +149,7 @@ class GameRecord:
 
     @classmethod
     def of(cls, row: Any, own: dict[str, Any] | None = None) -> GameRecord:
-        """From a GameRow, or a result row of the games table (the columns by name); `own`: the
+        """From a result row of the games table (the columns by name); `own`: the
         game's own data stored apart, put back into its settings."""
         return cls(id=row.id, game=row.game, settings={**row.settings, **(own or {})}, seats=[dict(s) for s in row.seats],
                    actions=list(row.actions), status=row.status, summary=dict(row.summary or {}),
@@ -229,11 +157,6 @@ class GameRecord:
                    updated_at=_utc(row.updated_at), meta=dict(getattr(row, "meta", None) or {}))
 
 
-GAMES = GameRow.__table__
-SEAT_ACCOUNTS = SeatAccountRow.__table__
-DATA = DataRow.__table__
-MARKS = MarkRow.__table__
-OWN_DATA_MOVED = "own data apart"  # the mark of _move_own_data
 
 
 def canonical(own: dict[str, Any]) -> bytes:
@@ -418,13 +341,13 @@ def _engine(url: str) -> Engine:
     return engine
 
 
-def make_tables(engine: Engine, metadata: Any) -> None:
-    """Make a module's tables that are missing (on PostgreSQL under DDL_LOCK: servers starting at
+def make_tables(engine: Engine) -> None:
+    """Make the schema's tables that are missing (on PostgreSQL under DDL_LOCK: servers starting at
     once, one makes them, the others wait)."""
     with engine.begin() as con:
         if engine.dialect.name == "postgresql":
             con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-        metadata.create_all(con)
+        META.create_all(con)
 
 
 def _file_of(url: str) -> str | None:
@@ -479,13 +402,12 @@ class Store:
             with self.engine.begin() as con:
                 if self.backend == "postgresql":  # servers starting at once: one makes the table
                     con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-                Base.metadata.create_all(con)
+                META.create_all(con)
             _add_columns(self.engine)
             self._move_own_data()
         except Exception as e:  # the driver's own errors differ: say which database failed
             self.engine.dispose()
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
-        self._session = sessionmaker(self.engine, expire_on_commit=False)
         # a move's read, and its write (one statement), need no transaction around them:
         # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips. Not on SQLite,
         # which has no round trips: there, switching a pooled connection to AUTOCOMMIT and back
@@ -520,19 +442,18 @@ class Store:
         key = data_key(own) if own else None
         for _ in range(10):
             now = _now()
-            row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=rest, seats=seats,
+            values = dict(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=rest, seats=seats,
                           actions=list(actions), status=status, summary=summary, listed=listed, version=0,
                           created_at=now, updated_at=now, meta=meta or None, data_hash=key, deadline=deadline)
             try:
-                with self._write_lock, self._session.begin() as s:
+                with self._write_lock, self.engine.begin() as con:
                     if key is not None:  # its data, unless stored already (by another game)
-                        s.execute(self._keep_data(key, game, own, now))
-                    s.add(row)
-                    s.flush()
-                    self._keep_seat_accounts(s, row.id, seats)
+                        con.execute(self._keep_data(key, game, own, now))
+                    con.execute(GAMES.insert().values(**values))
+                    self._keep_seat_accounts(con, values["id"], seats)
                 if key is not None:
                     self._remember_data(key, own)
-                return GameRecord.of(row, own)
+                return GameRecord.of(types.SimpleNamespace(**values), own)
             except IntegrityError:  # an id already taken (or its data's row deleted meanwhile): again
                 continue
         raise StorageError("could not find a free game id")
@@ -797,41 +718,56 @@ class Store:
 
     def _move_own_data(self) -> int:
         """Move the own data of games stored before it was kept apart out of their settings
-        (module docstring); once per database (a mark says it was done). How many games."""
-        keys = sorted({k for spec in games.specs() for k in spec.own_data})
-        moved = 0
-        kept: set[str] = set()
+        (module docstring; the migration "own data apart" does it once when a database is
+        upgraded, and run again it finds nothing). How many games."""
         with self._write_lock, self.engine.begin() as con:
             if self.backend == "postgresql":  # servers starting at once: one moves them
                 con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            if con.execute(select(MARKS.c.name).where(MARKS.c.name == OWN_DATA_MOVED)).first() is not None:
-                return 0
-            holding = or_(*(self._is_object(k) for k in keys)) if keys else GAMES.c.id.is_(None)
-            ids = list(con.execute(select(GAMES.c.id).where(GAMES.c.data_hash.is_(None), holding)).scalars())
-            for i in range(0, len(ids), 100):
-                rows = con.execute(select(GAMES.c.id, GAMES.c.game, GAMES.c.settings)
-                                   .where(GAMES.c.id.in_(ids[i:i + 100]))).all()
-                for row in rows:
-                    rest, own = own_data(row.game, row.settings)
-                    if not own:
-                        continue
-                    own = games.spec(row.game).fit_own_data(own)
-                    key = data_key(own)
-                    if key not in kept:
-                        con.execute(self._keep_data(key, row.game, own, _now()))
-                        kept.add(key)
-                    con.execute(update(GAMES).where(GAMES.c.id == row.id).values(settings=rest, data_hash=key))
-                    moved += 1
-            con.execute(MARKS.insert().values(name=OWN_DATA_MOVED))
+            moved = move_own_data(con)
         if moved:
-            log.info("moved the own data of %d stored game(s) apart: %d distinct", moved, len(kept))
-            if self.backend == "sqlite" and _file_of(self.url) is not None:  # the file gives the space back
-                with self.engine.connect() as con:
-                    con.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM"))
+            self.vacuum()
         return moved
 
-    def _is_object(self, key: str) -> Any:
-        """Whether a game's settings hold an object (data) under `key`, asked inside the database."""
-        if self.backend == "sqlite":
-            return func.json_type(GAMES.c.settings, f'$."{key}"') == "object"
-        return func.json_typeof(GAMES.c.settings.op("->")(key)) == "object"
+    def vacuum(self) -> None:
+        """Give a SQLite file's free space back (after the own data was moved apart)."""
+        if self.backend == "sqlite" and _file_of(self.url) is not None:
+            with self.engine.connect() as con:
+                con.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM"))
+
+
+def move_own_data(con: Any) -> int:
+    """In the caller's transaction: move the own data of every game that still holds it in its
+    settings to game_data (each fitted to its game's bounds first, `fit_own_data`), the game
+    naming it by hash (module docstring). How many games were moved."""
+    keys = sorted({k for spec in games.specs() for k in spec.own_data})
+    sqlite = con.dialect.name == "sqlite"
+    moved = 0
+    kept: set[str] = set()
+    holding = or_(*(_is_object(sqlite, k) for k in keys)) if keys else GAMES.c.id.is_(None)
+    ids = list(con.execute(select(GAMES.c.id).where(GAMES.c.data_hash.is_(None), holding)).scalars())
+    insert = sqlite_insert if sqlite else postgresql_insert
+    for i in range(0, len(ids), 100):
+        rows = con.execute(select(GAMES.c.id, GAMES.c.game, GAMES.c.settings)
+                           .where(GAMES.c.id.in_(ids[i:i + 100]))).all()
+        for row in rows:
+            rest, own = own_data(row.game, row.settings)
+            if not own:
+                continue
+            own = games.spec(row.game).fit_own_data(own)
+            key = data_key(own)
+            if key not in kept:
+                con.execute(insert(DATA).values(hash=key, game=row.game, data=own, created_at=_now())
+                            .on_conflict_do_nothing())
+                kept.add(key)
+            con.execute(update(GAMES).where(GAMES.c.id == row.id).values(settings=rest, data_hash=key))
+            moved += 1
+    if moved:
+        log.info("moved the own data of %d stored game(s) apart: %d distinct", moved, len(kept))
+    return moved
+
+
+def _is_object(sqlite: bool, key: str) -> Any:
+    """Whether a game's settings hold an object (data) under `key`, asked inside the database."""
+    if sqlite:
+        return func.json_type(GAMES.c.settings, f'$."{key}"') == "object"
+    return func.json_typeof(GAMES.c.settings.op("->")(key)) == "object"
