@@ -26,13 +26,13 @@ version read (the creator's delete).
 
 A game's `updated_at` is its last write; `touched_at` is when a connection to it last
 came or went (`touch`). `expire` deletes the games still being played that neither has
-touched for a while (live/expiry.py runs it). Columns added after a database was made are added
-to it, nullable, when a Store opens it (`_add_columns`), so older databases keep loading.
+touched for a while (live/expiry.py runs it). A database made by an older version is upgraded
+when a Store opens it (upgrade.py: the migrations), so older databases keep loading.
 
 A seat claimed by an account (its "account", table/claims.py) has a row of `seat_accounts`
 (game, seat, account), written in the same transaction as the seats (create, rewrite, delete,
 expire), so that `games_of_account` finds an account's games by an index. A database from
-before it gets the (empty) table when a Store opens it: no older game has a claimed seat.
+before it gets the (empty) table when it is upgraded: no older game has a claimed seat.
 
 A game's own data (an uploaded game's own tile set or map: its description's `own_data`
 settings holding data, not a packaged version's name) is stored apart, ONCE however many games
@@ -46,7 +46,7 @@ what a hash names never changes); the lobby (`listings`) and the start-up scan (
 never read it. A row no game names any more goes when a game is deleted or expired.
 
 A database from before this (games holding their own data in their settings) is moved over
-when a Store first opens it (`_move_own_data`, once, under the lock of the tables' making):
+when a Store first opens it (`move_own_data`, by the migration "own data apart", once):
 each game's data goes to `game_data`, and data that breaks a bound set since (a tile set's
 notes) is fitted to it first (its game's `fit_own_data`: what no rule reads is cut), so that
 every game goes on loading (a SQLite file is then vacuumed: it gives the space back). A row
@@ -89,7 +89,6 @@ from sqlalchemy import (
     delete,
     event,
     func,
-    inspect,
     or_,
     select,
     text,
@@ -99,13 +98,14 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from savanna import games
 
 from .. import jsontext
-from .schema import DATA, DDL_LOCK, GAMES, META, SEAT_ACCOUNTS
+from . import upgrade
+from .schema import DATA, DDL_LOCK, GAMES, SEAT_ACCOUNTS
 
 log = logging.getLogger("savanna.web")
 
@@ -342,48 +342,15 @@ def _engine(url: str) -> Engine:
 
 
 def make_tables(engine: Engine) -> None:
-    """Make the schema's tables that are missing (on PostgreSQL under DDL_LOCK: servers starting at
-    once, one makes them, the others wait)."""
-    with engine.begin() as con:
-        if engine.dialect.name == "postgresql":
-            con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-        META.create_all(con)
+    """Make sure the database has the schema's tables (upgrade.py: done already when the engine is
+    a Store's, which upgrades its database on opening)."""
+    upgrade.ready(engine)
 
 
 def _file_of(url: str) -> str | None:
     """A SQLite URL's file (None: in memory)."""
     database = make_url(url).database
     return None if database in (None, "", ":memory:") else database
-
-
-def _add_columns(engine: Engine) -> list[str]:
-    """Add to a games table made by an older version the columns added since (each nullable,
-    so its rows keep loading as they are), and their indexes. Returns the names added."""
-    have = {c["name"] for c in inspect(engine).get_columns(GAMES.name)}
-    added = []
-    for col in GAMES.columns:
-        if col.name in have:
-            continue
-        assert col.nullable, f"a column added to existing tables must be nullable: {col.name}"
-        ddl = f"ALTER TABLE {GAMES.name} ADD COLUMN {col.name} {col.type.compile(engine.dialect)}"
-        for fk in col.foreign_keys:
-            ddl += f" REFERENCES {fk.column.table.name} ({fk.column.name})"
-        try:
-            with engine.begin() as con:
-                con.execute(text(ddl))
-        except DBAPIError:  # another server process starting on the same database added it first
-            if col.name not in {c["name"] for c in inspect(engine).get_columns(GAMES.name)}:
-                raise
-        added.append(col.name)
-    for index in GAMES.indexes:  # an added column's index (a lookup of the games naming a data row)
-        if any(c.name in added for c in index.columns):
-            try:
-                with engine.begin() as con:
-                    index.create(con, checkfirst=True)
-            except DBAPIError:  # made meanwhile by another server process starting
-                if index.name not in {i["name"] for i in inspect(engine).get_indexes(GAMES.name)}:
-                    raise
-    return added
 
 
 # ----------------------------------------------------------------- store
@@ -399,15 +366,12 @@ class Store:
         # up to 100 ms: this process's writers queue here instead, and hand over at once
         self._write_lock = threading.Lock() if self.backend == "sqlite" else contextlib.nullcontext()
         try:
-            with self.engine.begin() as con:
-                if self.backend == "postgresql":  # servers starting at once: one makes the table
-                    con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-                META.create_all(con)
-            _add_columns(self.engine)
-            self._move_own_data()
+            moved = upgrade.upgrade(self.engine)  # (servers starting at once: one upgrades, the others wait)
         except Exception as e:  # the driver's own errors differ: say which database failed
             self.engine.dispose()
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
+        if moved:
+            self.vacuum()  # the file gives the space of the moved data back
         # a move's read, and its write (one statement), need no transaction around them:
         # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips. Not on SQLite,
         # which has no round trips: there, switching a pooled connection to AUTOCOMMIT and back
