@@ -12,13 +12,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from alembic import command
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect, select, text
 
 from savanna.web.app import create_app
 from savanna.web.store import upgrade
 from savanna.web.store.schema import GAMES, META
-from savanna.web.store.storage import Store
+from savanna.web.store.storage import Store, database_url
 from web_databases import BACKENDS, ENV, fresh_database, postgresql_url
 
 SAVED = Path(__file__).parent / "data" / "databases"
@@ -65,7 +66,7 @@ def url(request, tmp_path):
 
 def _empty(url: str) -> None:
     """No table at all (not even alembic_version): a database never opened."""
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
+    engine = create_engine(database_url(url))
     try:
         with engine.begin() as con:
             META.drop_all(con)
@@ -85,6 +86,21 @@ def test_a_new_database_is_made_at_the_head_as_the_schema_says(url):
         assert set(META.tables) <= set(inspect(store.engine).get_table_names())
     finally:
         store.close()
+
+
+def test_the_revisions_alone_make_what_schema_py_says(url):
+    """A new database is made from schema.py at once (upgrade.py): the revisions run one by one
+    on an empty database end the same."""
+    _empty(url)
+    engine = create_engine(database_url(url))
+    try:
+        with engine.begin() as con:
+            command.upgrade(upgrade.config(con), "head")
+        with engine.connect() as con:
+            assert upgrade.current(con) == upgrade.head()
+        assert upgrade.compare(engine) == []
+    finally:
+        engine.dispose()
 
 
 def test_a_database_at_the_last_schema_before_migrations_is_stamped_not_made_again(url, caplog):

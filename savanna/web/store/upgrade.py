@@ -9,6 +9,8 @@ there: a failed upgrade leaves nothing half done); on SQLite in a transaction be
 file's write lock, taken before anything is read). The others then find the database at the head
 and do nothing.
 
+A new database (no table at all) is made as schema.py says and stamped at the head: what the
+revisions would make step by step, at once (tests/test_web_migrations.py checks that both agree).
 A database from before migrations (a games table, no alembic_version) is upgraded from its
 tables: revision 0001 makes the tables its version had not made yet, 0002 adds the columns and
 indexes added since, 0003 moves the games' own data apart unless its mark says it was done. One
@@ -31,7 +33,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import func, inspect, select
 from sqlalchemy.engine import Connection, Engine
 
-from .schema import DDL_LOCK
+from .schema import DDL_LOCK, META
 
 log = logging.getLogger("savanna.web")
 
@@ -82,7 +84,11 @@ def upgrade(engine: Engine) -> int:
             con.exec_driver_sql("BEGIN IMMEDIATE")
         cfg = config(con)
         at = current(con)  # again, under the lock: another server may have upgraded it meanwhile
-        if at is None and "games" in inspect(con).get_table_names():
+        tables = set(inspect(con).get_table_names())
+        if at is None and not tables:  # a new database: made as schema.py says, at the head (the
+            META.create_all(con)       # revisions would end the same, as the tests check; this is quicker)
+            MigrationContext.configure(con).stamp(scripts(), "head")
+        elif at is None and "games" in tables:
             if not _missing(con):
                 log.info("database made before migrations, at the last schema: stamped %s", BEFORE_MIGRATIONS)
                 command.stamp(cfg, BEFORE_MIGRATIONS)
@@ -121,8 +127,6 @@ def compare(engine: Engine) -> list[Any]:
     """What differs between the database and schema.py (Alembic's autogenerate comparison):
     nothing, once upgraded, while the revisions say what schema.py says."""
     from alembic.autogenerate import compare_metadata
-
-    from .schema import META
 
     with engine.connect() as con:
         return compare_metadata(MigrationContext.configure(con), META)
