@@ -130,10 +130,29 @@ def test_a_database_at_the_last_schema_before_migrations_is_stamped_not_made_aga
         store.close()
 
 
+def test_stores_opening_one_old_sqlite_file_together_upgrade_it_once(tmp_path):
+    path = tmp_path / "games.db"
+    shutil.copy(SAVED / "4264a41.db", path)
+    _open_together(str(path), tmp_path)
+    store = Store(str(path))
+    try:
+        saved = json.loads((SAVED / "4264a41.json").read_text())
+        assert store.get(saved["game"]).actions == saved["played"] and len(store.playing()) == 2
+    finally:
+        store.close()
+    _open_together(str(tmp_path / "new.db"), tmp_path)  # and a new file
+
+
 @pytest.mark.skipif(ENV not in __import__("os").environ, reason="needs PostgreSQL")
 def test_servers_starting_together_on_postgresql_upgrade_once(tmp_path):
     url = postgresql_url()
     _empty(url)
+    _open_together(url, tmp_path)
+    fresh_database("postgresql", tmp_path)
+
+
+def _open_together(url: str, tmp_path: Path) -> None:
+    """Four stores open the database at once: each opens it, and it is upgraded once."""
     start = threading.Barrier(4)
     opened, failed = [], []
 
@@ -158,4 +177,3 @@ def test_servers_starting_together_on_postgresql_upgrade_once(tmp_path):
     finally:
         for s in opened:
             s.close()
-        fresh_database("postgresql", tmp_path)
