@@ -1,6 +1,6 @@
 """Several server processes on one PostgreSQL database: what they share, kept in the database.
 
-    cluster = Cluster(store)                 # PostgreSQL only; makes its tables
+    cluster = Cluster(store)                 # PostgreSQL only; its tables are the schema's (store/schema.py)
     await cluster.start(on_game, on_presence, on_dead, on_reconnect)  # LISTEN, register, heartbeat
     cluster.take(kind, game_id, caps, ...)   # a connection or a search, under global caps
     cluster.lease(game_id)                   # drive the game's computer seats (exactly one server)

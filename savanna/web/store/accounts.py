@@ -2,9 +2,8 @@
 
     accounts = AccountStore(store.engine)
 
-Two tables, made beside the games' when a store first opens a database (an older database gets
-them then too: `create_all` makes only what is missing), under the same advisory lock on
-PostgreSQL so that servers starting at once do not race:
+Two tables (schema.py), made with the games' when a store first opens a database, or added to an
+older one then by its migrations (upgrade.py):
 
 - `accounts`: an id, the name as the person typed it (`name`), the name normalised (`key`,
   NFKC and casefolded: unique, so "Zaza" and "ＺＡＺＡ" are one name), the Argon2 hash of the

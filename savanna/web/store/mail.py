@@ -2,9 +2,9 @@
 
     mail = MailStore(store.engine)
 
-Two tables, made beside the games' when a store first opens a database (under the same advisory
-lock on PostgreSQL), apart from the games' rows so that no view, export or lobby item, which
-read those, can ever hold an address:
+Two tables (schema.py), made with the games' when a store first opens a database, apart from
+the games' rows so that no view, export or lobby item, which read those, can ever hold an
+address:
 
 - `mail_addresses`: one address per owner, `account:<id>` (an account's) or `seat:<game>:<seat>`
   (typed by a seat's holder; `game_id` names its game, whose end drops it), with the language

@@ -2,9 +2,8 @@
 
     ratings = RatingStore(store.engine)       # after AccountStore: its rows name accounts
 
-Three tables, made beside the accounts' when a store first opens a database (an older database
-gets them then too: `create_all` makes only what is missing), under the same advisory lock on
-PostgreSQL so that servers starting at once do not race:
+Three tables (schema.py), made with the games' when a store first opens a database, or added to an
+older one then by its migrations (upgrade.py):
 
 - `ratings`: an account's current rating in one game (each game apart): mu, sigma, how
   many rated games it counts, and when it last changed;
