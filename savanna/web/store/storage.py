@@ -406,9 +406,10 @@ class Store:
         key = data_key(own) if own else None
         for _ in range(10):
             now = _now()
-            values = dict(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=rest, seats=seats,
-                          actions=list(actions), status=status, summary=summary, listed=listed, version=0,
-                          created_at=now, updated_at=now, meta=meta or None, data_hash=key, deadline=deadline)
+            values: dict[str, Any] = {
+                "id": secrets.token_urlsafe(ID_BYTES), "game": game, "settings": rest, "seats": seats,
+                "actions": list(actions), "status": status, "summary": summary, "listed": listed, "version": 0,
+                "created_at": now, "updated_at": now, "meta": meta or None, "data_hash": key, "deadline": deadline}
             try:
                 with self._write_lock, self.engine.begin() as con:
                     if key is not None:  # its data, unless stored already (by another game)
