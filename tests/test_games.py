@@ -253,11 +253,11 @@ def test_bad_notation_is_refused_and_changes_nothing(spec):
 
 def test_the_view_is_built_for_every_seat_and_a_spectator(spec, tmp_path):
     pytest.importorskip("sqlalchemy")
-    from savanna.web.store.storage import Store
+    from savanna.web.store.memory import MemoryStore
     from savanna.web.table.service import GameService
     from savanna.web.views import build as views
 
-    service = GameService(Store(str(tmp_path / "games.db")))
+    service = GameService(MemoryStore())  # (no database: the views are the point)
     try:
         n = spec.default_players
         c = service.create(seats=[{"kind": "human", "name": f"P{i}"} for i in range(n)], game=spec.name, seed=8)

@@ -26,6 +26,7 @@ from savanna.web.views import build as views
 from savanna.web.live.feed import Feed, Mirror
 from savanna.web.views.patch import Snapshot, apply, diff
 from savanna.web.table.service import GameService
+from savanna.web.store.memory import MemoryStore
 from savanna.web.store.storage import Store
 
 
@@ -121,7 +122,7 @@ def play(service, game_id, tokens, rng, on_change, limit=5000):
 
 
 def test_a_safari_games_patches_in_sequence_rebuild_every_view(tmp_path):
-    service = GameService(Store(str(tmp_path / "g.db")))
+    service = GameService(MemoryStore())  # (no database: the views and patches are the point)
     c = service.create(seats=[{"kind": "human"}] * 3, seed=21)
     feed, held, sizes = Feed(views.patch_keys("safari")), None, []
 
@@ -147,7 +148,7 @@ def test_views_that_keep_the_board_while_no_tile_or_meeple_changes_patch_as_whol
     # as LiveGames builds them: the board, features and empty spaces are not built again while
     # the engine's layout_key stays, nor the histories' entries held; the patches and views
     # must be those of views built whole
-    service = GameService(Store(str(tmp_path / "g.db")))
+    service = GameService(MemoryStore())  # (no database: the views and patches are the point)
     c = service.create(seats=[{"kind": "human"}] * 2, seed=8)
     feeds = {step: (Feed(views.patch_keys("safari")), Feed(views.patch_keys("safari"))) for step in (1, 3)}
     kept = []
@@ -175,7 +176,7 @@ def test_a_feed_that_missed_a_takeback_builds_the_new_line_whole(tmp_path):
     # line; the new views must be those built whole
     from savanna.web.table import takeback
 
-    service = GameService(Store(str(tmp_path / "g.db")))
+    service = GameService(MemoryStore())  # (no database: the views and patches are the point)
     c = service.create(seats=[{"kind": "human"}] * 2, hotseat=True, seed=8)
     token = c.seats[0]["token"]
     rng = random.Random(4)
@@ -208,7 +209,7 @@ def test_a_feed_that_missed_a_takeback_builds_the_new_line_whole(tmp_path):
 
 
 def test_africa_with_hidden_treasure_patches_each_seat_its_own_view_and_no_one_elses_treasure(tmp_path):
-    service = GameService(Store(str(tmp_path / "g.db")))
+    service = GameService(MemoryStore())  # (no database: the views and patches are the point)
     c = service.create(seats=[{"kind": "human"}] * 3, game="africa", hidden_treasure=True, seed=5)
     feed = Feed(views.patch_keys("africa"))
     held: dict = {}

@@ -41,20 +41,19 @@ def fresh_database(backend: str, tmp_path: Path) -> str:
     """A URL or path of an empty games database on `backend`."""
     if backend == "sqlite":
         return str(tmp_path / "games.db")
-    from sqlalchemy import inspect, text
+    from sqlalchemy import inspect
 
+    from savanna.web.store.schema import META
     from savanna.web.store.storage import Store
 
     url = postgresql_url()
     store = Store(url)
-    try:  # the games, and what servers shared through the database (cluster.py, ratestore.py)
+    try:  # every table of the schema, those that name others first (sorted_tables reversed)
         have = set(inspect(store.engine).get_table_names())
         with store.engine.begin() as con:
-            for table in ("games", "game_data", "store_marks", "holds", "leases", "servers", "rate_events",
-                          "rating_history", "ratings", "rated_games", "account_sessions", "accounts",
-                          "seat_accounts", "liveness", "mail_addresses", "mail_notices", "reviews"):
-                if table in have:
-                    con.execute(text(f"DELETE FROM {table}"))
+            for table in reversed(META.sorted_tables):
+                if table.name in have:
+                    con.execute(table.delete())
     finally:
         store.close()
     return url

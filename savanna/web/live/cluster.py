@@ -1,6 +1,6 @@
 """Several server processes on one PostgreSQL database: what they share, kept in the database.
 
-    cluster = Cluster(store)                 # PostgreSQL only; makes its tables
+    cluster = Cluster(store)                 # PostgreSQL only; its tables are the schema's (store/schema.py)
     await cluster.start(on_game, on_presence, on_dead, on_reconnect)  # LISTEN, register, heartbeat
     cluster.take(kind, game_id, caps, ...)   # a connection or a search, under global caps
     cluster.lease(game_id)                   # drive the game's computer seats (exactly one server)
@@ -46,9 +46,10 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, func, select, text
+from sqlalchemy import func, select, text
 
-from ..store.storage import CHANGES_CHANNEL, DDL_LOCK, Store, StorageError
+from ..store.schema import HOLDS, LEASES, SERVERS
+from ..store.storage import CHANGES_CHANNEL, Store, StorageError, make_tables
 
 log = logging.getLogger("savanna.web")
 
@@ -62,24 +63,6 @@ HOLD_LOCK = 0x5A7B  # advisory lock key of taking holds
 HOLD_KINDS = {"connection": 1, "search": 2}  # (the lock's second key: one lock per kind)
 RECONNECT_SECONDS = 1.0  # between tries to get the listening connection back
 
-META = MetaData()
-SERVERS = Table("servers", META,
-                Column("id", String(32), primary_key=True),
-                Column("host", String(255)), Column("pid", Integer),
-                Column("started_at", DateTime(timezone=True), server_default=func.now()),
-                Column("heartbeat", DateTime(timezone=True), server_default=func.now(), index=True))
-HOLDS = Table("holds", META,
-              Column("id", String(32), primary_key=True),
-              Column("server_id", String(32), index=True),
-              Column("kind", String(16)),  # "connection" or "search"
-              Column("game_id", String(32), index=True),
-              Column("address", String(64), nullable=True),
-              Column("seats", String(64)),  # the connection's seats, "0,2"; "" a spectator
-              Column("since", DateTime(timezone=True), server_default=func.now()))
-LEASES = Table("leases", META,
-               Column("game_id", String(32), primary_key=True),
-               Column("server_id", String(32), index=True),
-               Column("since", DateTime(timezone=True), server_default=func.now()))
 
 SCOPES = {"game": "h.game_id = :gid", "address": "h.address = :address",  # what a cap of take() counts
           "spectator": "h.seats = ''"}
@@ -125,9 +108,7 @@ class Cluster:
         self._listener: Any = None
         self.on_evict: Callable[[str], Any] | None = None  # called in the loop with a hold of this server's to close
         self.closed = False
-        with self.engine.begin() as con:  # servers starting at once: one makes the tables, the others wait
-            con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        make_tables(engine)  # (the Store has: its tables are the schema's)
 
     # ------------------------------------------------------------ lifecycle
 

@@ -2,9 +2,8 @@
 
     accounts = AccountStore(store.engine)
 
-Two tables, made beside the games' when a store first opens a database (an older database gets
-them then too: `create_all` makes only what is missing), under the same advisory lock on
-PostgreSQL so that servers starting at once do not race:
+Two tables (schema.py), made with the games' when a store first opens a database, or added to an
+older one then by its migrations (upgrade.py):
 
 - `accounts`: an id, the name as the person typed it (`name`), the name normalised (`key`,
   NFKC and casefolded: unique, so "Zaza" and "ＺＡＺＡ" are one name), the Argon2 hash of the
@@ -23,41 +22,13 @@ import dataclasses
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    DateTime,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    delete,
-    func,
-    select,
-    update,
-)
+from sqlalchemy import delete, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .storage import DDL_LOCK
+from .schema import ACCOUNTS, SESSIONS
+from .storage import make_tables
 
-META = MetaData()
-ACCOUNTS = Table("accounts", META,
-                 Column("id", Integer, primary_key=True, autoincrement=True),
-                 Column("name", String(64), nullable=False),  # as shown
-                 Column("key", String(128), unique=True, nullable=True),  # normalised; null once deleted
-                 Column("password_hash", String(255), nullable=True),  # null once deleted
-                 Column("created_at", DateTime(timezone=True), nullable=False),
-                 Column("deleted_at", DateTime(timezone=True), nullable=True))
-SESSIONS = Table("account_sessions", META,
-                 Column("id_hash", String(64), primary_key=True),  # SHA-256 hex of the secret id
-                 Column("handle", String(32), unique=True, nullable=False),  # public: names it in lists
-                 Column("account_id", Integer, ForeignKey("accounts.id"), index=True, nullable=False),
-                 Column("csrf", String(64), nullable=False),
-                 Column("created_at", DateTime(timezone=True), nullable=False),
-                 Column("seen_at", DateTime(timezone=True), index=True, nullable=False),
-                 Column("agent", String(200), nullable=False, default=""),
-                 Column("address", String(64), nullable=False, default=""))
 TABLES = ("account_sessions", "accounts")  # in the order they may be emptied
 
 
@@ -107,10 +78,7 @@ class AccountStore:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        with engine.begin() as con:
-            if engine.dialect.name == "postgresql":  # servers starting at once: one makes the tables
-                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        make_tables(engine)
 
     # ------------------------------------------------------------ accounts
 

@@ -23,19 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Column, Float, MetaData, String, Table, select, update
+from sqlalchemy import select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 
+from .schema import LIVENESS
 from .storage import make_tables
 
-META = MetaData()
-LIVENESS = Table("liveness", META,
-                 Column("name", String(32), primary_key=True),
-                 Column("at", Float, nullable=False),  # the last beat of any server, epoch seconds
-                 Column("stopped", Boolean, nullable=False, default=False),  # the last beat was a server stopping
-                 Column("crediting", JSON, nullable=True))  # [[from, to], ...] being credited, else null
 NAME = "servers"
 STOPPED_AFTER = 1.0  # seconds: a gap shorter than this after a server stopped is not worth noting
 
@@ -45,7 +40,7 @@ class Liveness:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        make_tables(engine, META)
+        make_tables(engine)
 
     def mark(self) -> dict[str, Any] | None:
         """The row as it stands ({"at", "stopped", "crediting"}), None before any server beat."""

@@ -2,9 +2,9 @@
 
     mail = MailStore(store.engine)
 
-Two tables, made beside the games' when a store first opens a database (under the same advisory
-lock on PostgreSQL), apart from the games' rows so that no view, export or lobby item, which
-read those, can ever hold an address:
+Two tables (schema.py), made with the games' when a store first opens a database, apart from
+the games' rows so that no view, export or lobby item, which read those, can ever hold an
+address:
 
 - `mail_addresses`: one address per owner, `account:<id>` (an account's) or `seat:<game>:<seat>`
   (typed by a seat's holder; `game_id` names its game, whose end drops it), with the language
@@ -21,31 +21,14 @@ import dataclasses
 from collections.abc import Iterable
 from datetime import datetime, timezone
 
-from sqlalchemy import Column, DateTime, Integer, MetaData, String, Table, delete, func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.types import DateTime as DateTimeType
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .storage import DDL_LOCK, GAMES
+from .schema import ADDRESS_MAX, ADDRESSES, GAMES, SENT  # (ADDRESS_MAX: the edge reads it here)
+from .storage import make_tables
 
-ADDRESS_MAX = 254  # RFC 5321's bound on a path
-
-META = MetaData()
-ADDRESSES = Table("mail_addresses", META,
-                  Column("owner", String(80), primary_key=True),  # account:<id> or seat:<game>:<seat>
-                  Column("game_id", String(32), index=True, nullable=True),  # a seat's game
-                  Column("address", String(ADDRESS_MAX), nullable=False),
-                  Column("lang", String(8), nullable=False, default="en"),
-                  Column("site", String(200), nullable=False, default=""),
-                  Column("set_at", DateTime(timezone=True), nullable=False))
-SENT = Table("mail_notices", META,
-             Column("game_id", String(32), primary_key=True),
-             Column("seat", Integer, primary_key=True),
-             Column("kind", String(16), primary_key=True),  # "turn" or "low"
-             Column("move", Integer, primary_key=True),  # the game's action count when the turn began
-             Column("state", String(16), nullable=False, default="sending"),  # sending, sent, failed, skipped
-             Column("at", DateTime(timezone=True), nullable=False),
-             Column("to_hash", String(64), nullable=True, index=True))  # SHA-256 of the address: the daily cap
 TABLES = ("mail_notices", "mail_addresses")
 
 
@@ -73,10 +56,7 @@ class MailStore:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        with engine.begin() as con:
-            if engine.dialect.name == "postgresql":
-                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        make_tables(engine)
 
     def put(self, owner: str, address: str, lang: str, site: str, game_id: str | None = None) -> None:
         """Set `owner`'s address (replacing the one before)."""

@@ -18,17 +18,13 @@ import zlib
 from typing import Any
 
 from limits.storage import MovingWindowSupport, Storage
-from sqlalchemy import Column, Float, Integer, MetaData, String, Table, delete, func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from .storage import DDL_LOCK
+from .schema import EVENTS
+from .storage import make_tables
 
-META = MetaData()
-EVENTS = Table("rate_events", META,
-               Column("id", Integer, primary_key=True, autoincrement=True),
-               Column("key", String(255), index=True),
-               Column("at", Float))  # seconds since the epoch, of the server that counted it
 KEY_LOCK = 0x5A7C  # advisory lock key (with a hash of the limit's key) of taking an entry
 
 
@@ -41,10 +37,7 @@ class DatabaseStorage(Storage, MovingWindowSupport):
         super().__init__()
         self.engine, self.clock = engine, clock
         self._postgres = engine.dialect.name == "postgresql"
-        with engine.begin() as con:
-            if self._postgres:
-                con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            META.create_all(con)
+        make_tables(engine)
 
     @property
     def base_exceptions(self) -> type[Exception]:

@@ -2,9 +2,8 @@
 
     ratings = RatingStore(store.engine)       # after AccountStore: its rows name accounts
 
-Three tables, made beside the accounts' when a store first opens a database (an older database
-gets them then too: `create_all` makes only what is missing), under the same advisory lock on
-PostgreSQL so that servers starting at once do not race:
+Three tables (schema.py), made with the games' when a store first opens a database, or added to an
+older one then by its migrations (upgrade.py):
 
 - `ratings`: an account's current rating in one game (each game apart): mu, sigma, how
   many rated games it counts, and when it last changed;
@@ -35,53 +34,16 @@ from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    and_,
-    func,
-    or_,
-    select,
-    update,
-)
+from sqlalchemy import and_, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .accounts import ACCOUNTS, AccountRecord
-from .storage import DDL_LOCK, GAMES
+from .schema import GAMES, HISTORY, RATED, RATINGS
+from .storage import make_tables
 
-META = MetaData()
-RATINGS = Table("ratings", META,
-                Column("account_id", Integer, ForeignKey(ACCOUNTS.c.id), primary_key=True),
-                Column("game", String(32), primary_key=True),
-                Column("mu", Float, nullable=False),
-                Column("sigma", Float, nullable=False),
-                Column("games", Integer, nullable=False),  # rated games counted
-                Column("updated_at", DateTime(timezone=True), index=True, nullable=False))
-HISTORY = Table("rating_history", META,
-                Column("game_id", String(32), primary_key=True),
-                Column("account_id", Integer, ForeignKey(ACCOUNTS.c.id), primary_key=True, index=True),
-                Column("game", String(32), nullable=False),
-                Column("seat", Integer, nullable=False),
-                Column("rank", Integer, nullable=False),  # 1 = first; ties share
-                Column("mu_before", Float, nullable=False),
-                Column("sigma_before", Float, nullable=False),
-                Column("mu_after", Float, nullable=False),
-                Column("sigma_after", Float, nullable=False),
-                Column("at", DateTime(timezone=True), nullable=False))
-RATED = Table("rated_games", META,
-              Column("game_id", String(32), primary_key=True),
-              Column("game", String(32), nullable=False),
-              Column("accounts", Integer, nullable=False),  # how many were rated (0: nothing to rate)
-              Column("settled_at", DateTime(timezone=True), nullable=False))
 TABLES = ("rating_history", "ratings", "rated_games")  # in the order they may be emptied (before accounts)
 COMPUTER_KEY = "computer:"  # a computer player's account key: "computer:<spec>" (a ':' no name can hold)
 RETRIES = 5  # a settlement PostgreSQL chose as a deadlock's victim is tried again
@@ -150,16 +112,7 @@ class RatingStore:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.postgresql = engine.dialect.name == "postgresql"
-        for attempt in range(len(META.tables) + 1):
-            try:
-                with engine.begin() as con:
-                    if self.postgresql:  # servers starting at once: one makes the tables
-                        con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-                    META.create_all(con)
-                break
-            except OperationalError:  # (SQLite: another store made one between the check and the make)
-                if attempt == len(META.tables):
-                    raise
+        make_tables(engine)
 
     def _insert(self) -> Any:
         return postgresql_insert if self.postgresql else sqlite_insert

@@ -23,26 +23,14 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import Column, DateTime, Float, Integer, MetaData, String, Table, Text, select, text, update
+from sqlalchemy import select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from ..jsontext import dumps, loads
+from .schema import REVIEWS
 from .storage import make_tables
 
-META = MetaData()
-REVIEWS = Table("reviews", META,
-                Column("game_id", String(32), primary_key=True),
-                Column("status", String(16), nullable=False, index=True),  # queued, running, done, failed
-                Column("seats", Text, nullable=True),  # JSON list of the seats reviewed; null: all
-                Column("entries", Text, nullable=False, default="[]"),  # JSON list, in history order
-                Column("done", Integer, nullable=False, default=0),
-                Column("total", Integer, nullable=False, default=0),
-                Column("budget", Float, nullable=False, default=0.0),  # seconds of search per decision
-                Column("holder", String(32), nullable=True),  # the server computing it
-                Column("lease_until", Float, nullable=True),  # epoch seconds
-                Column("failures", Integer, nullable=False, default=0),
-                Column("updated", DateTime(timezone=True), nullable=False))
 ACTIVE = ("queued", "running")
 
 
@@ -74,7 +62,7 @@ class ReviewStore:
 
     def __init__(self, engine: Engine):
         self.engine = engine
-        make_tables(engine, META)
+        make_tables(engine)
 
     def get(self, game_id: str) -> Review | None:
         with self.engine.connect() as con:

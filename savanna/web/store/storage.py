@@ -26,13 +26,13 @@ version read (the creator's delete).
 
 A game's `updated_at` is its last write; `touched_at` is when a connection to it last
 came or went (`touch`). `expire` deletes the games still being played that neither has
-touched for a while (live/expiry.py runs it). Columns added after a database was made are added
-to it, nullable, when a Store opens it (`_add_columns`), so older databases keep loading.
+touched for a while (live/expiry.py runs it). A database made by an older version is upgraded
+when a Store opens it (upgrade.py: the migrations), so older databases keep loading.
 
 A seat claimed by an account (its "account", table/claims.py) has a row of `seat_accounts`
 (game, seat, account), written in the same transaction as the seats (create, rewrite, delete,
 expire), so that `games_of_account` finds an account's games by an index. A database from
-before it gets the (empty) table when a Store opens it: no older game has a claimed seat.
+before it gets the (empty) table when it is upgraded: no older game has a claimed seat.
 
 A game's own data (an uploaded game's own tile set or map: its description's `own_data`
 settings holding data, not a packaged version's name) is stored apart, ONCE however many games
@@ -46,7 +46,7 @@ what a hash names never changes); the lobby (`listings`) and the start-up scan (
 never read it. A row no game names any more goes when a game is deleted or expired.
 
 A database from before this (games holding their own data in their settings) is moved over
-when a Store first opens it (`_move_own_data`, once, under the lock of the tables' making):
+when a Store first opens it (`move_own_data`, by the migration "own data apart", once):
 each game's data goes to `game_data`, and data that breaks a bound set since (a tile set's
 notes) is fitted to it first (its game's `fit_own_data`: what no rule reads is cut), so that
 every game goes on loading (a SQLite file is then vacuumed: it gives the space back). A row
@@ -72,6 +72,7 @@ import re
 import secrets
 import sys
 import threading
+import types
 from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import datetime, timezone
@@ -80,11 +81,6 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
     String,
     and_,
     bindparam,
@@ -93,7 +89,6 @@ from sqlalchemy import (
     delete,
     event,
     func,
-    inspect,
     or_,
     select,
     text,
@@ -103,13 +98,14 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from savanna import games
 
 from .. import jsontext
+from . import upgrade
+from .schema import DATA, DDL_LOCK, GAMES, SEAT_ACCOUNTS
 
 log = logging.getLogger("savanna.web")
 
@@ -123,7 +119,6 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
 def possible_id(game_id: object) -> bool:
     """Whether `game_id` could name a stored game: checked before any statement is sent."""
     return isinstance(game_id, str) and ID_PATTERN.fullmatch(game_id) is not None
-DDL_LOCK = 0x5A7A  # the advisory lock under which servers starting at once make the tables
 CHANGES_CHANNEL = "savanna_games"  # where a write of a game is told to other server processes
 
 
@@ -133,73 +128,6 @@ class StorageError(RuntimeError):
 
 class VersionConflict(RuntimeError):
     """The game changed since it was read: the write was refused and nothing was stored."""
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class DataRow(Base):
-    """A game's own data (see the module docstring), stored once by its hash."""
-
-    __tablename__ = "game_data"
-
-    hash: Mapped[str] = mapped_column(String(64), primary_key=True)  # data_key(data)
-    game: Mapped[str] = mapped_column(String(32))  # the game whose data it is
-    data: Mapped[dict] = mapped_column(JSON)  # {setting: data}, e.g. {"tiles": {...a user's tile set...}}
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class MarkRow(Base):
-    """What a Store has done to the database once for all (`_move_own_data`'s mark)."""
-
-    __tablename__ = "store_marks"
-
-    name: Mapped[str] = mapped_column(String(64), primary_key=True)
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32), default=games.UNNAMED)  # (rows from before the column)
-    # the engine's rules: players, seed, final_scoring (and tiles, tile_order, token_order of an import)
-    settings: Mapped[dict] = mapped_column(JSON)
-    # per seat: {"kind": "human"|"computer", "player": spec|None, "name": str,
-    #            "token_hash": sha256 hex|None, "hotseat": bool}
-    seats: Mapped[list] = mapped_column(JSON)
-    actions: Mapped[list] = mapped_column(JSON)  # notation strings, in order
-    status: Mapped[str] = mapped_column(String(16), index=True)  # "playing" or "over"
-    summary: Mapped[dict] = mapped_column(JSON)  # derived: current_player, scores, moves, ...
-    listed: Mapped[bool] = mapped_column(Boolean, default=True)  # shown in the lobby
-    version: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)  # the last write
-    # when a connection last came or went (`touch`), for expiring games nobody comes back to;
-    # null: none since the column was added. Added later, so nullable (see `_add_columns`)
-    touched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)
-    # what the web app keeps besides the game (table/takeback.py, table/resign.py): the creator token's hash,
-    # what a resignation does, takebacks done and asked for, who resigned. Added later: nullable
-    meta: Mapped[dict | None] = mapped_column(JSON, nullable=True, default=None)
-    # the game's own data, stored apart (game_data); null: none, or a row from before that holds it in `settings`
-    data_hash: Mapped[str | None] = mapped_column(String(64), ForeignKey("game_data.hash"), nullable=True,
-                                                  default=None, index=True)
-    # a timed game's next deadline, epoch seconds (table/clock.py: when the running seat's time or
-    # first-move window ends; null: no clock runs), kept on every write, so that the games whose
-    # time ran out are found by one indexed query (`due`). Added later: nullable
-    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, default=None, index=True)
-
-
-class SeatAccountRow(Base):
-    """A seat claimed by an account (its "account" in the game's seats, kept here in step with
-    them, in the same transaction: on create, rewrite and delete), so that an account's games
-    are found without reading every game (`games_of_account`)."""
-
-    __tablename__ = "seat_accounts"
-
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(Integer, index=True)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -221,7 +149,7 @@ class GameRecord:
 
     @classmethod
     def of(cls, row: Any, own: dict[str, Any] | None = None) -> GameRecord:
-        """From a GameRow, or a result row of the games table (the columns by name); `own`: the
+        """From a result row of the games table (the columns by name); `own`: the
         game's own data stored apart, put back into its settings."""
         return cls(id=row.id, game=row.game, settings={**row.settings, **(own or {})}, seats=[dict(s) for s in row.seats],
                    actions=list(row.actions), status=row.status, summary=dict(row.summary or {}),
@@ -229,11 +157,6 @@ class GameRecord:
                    updated_at=_utc(row.updated_at), meta=dict(getattr(row, "meta", None) or {}))
 
 
-GAMES = GameRow.__table__
-SEAT_ACCOUNTS = SeatAccountRow.__table__
-DATA = DataRow.__table__
-MARKS = MarkRow.__table__
-OWN_DATA_MOVED = "own data apart"  # the mark of _move_own_data
 
 
 def canonical(own: dict[str, Any]) -> bytes:
@@ -418,49 +341,16 @@ def _engine(url: str) -> Engine:
     return engine
 
 
-def make_tables(engine: Engine, metadata: Any) -> None:
-    """Make a module's tables that are missing (on PostgreSQL under DDL_LOCK: servers starting at
-    once, one makes them, the others wait)."""
-    with engine.begin() as con:
-        if engine.dialect.name == "postgresql":
-            con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-        metadata.create_all(con)
+def make_tables(engine: Engine) -> None:
+    """Make sure the database has the schema's tables (upgrade.py: done already when the engine is
+    a Store's, which upgrades its database on opening)."""
+    upgrade.ready(engine)
 
 
 def _file_of(url: str) -> str | None:
     """A SQLite URL's file (None: in memory)."""
     database = make_url(url).database
     return None if database in (None, "", ":memory:") else database
-
-
-def _add_columns(engine: Engine) -> list[str]:
-    """Add to a games table made by an older version the columns added since (each nullable,
-    so its rows keep loading as they are), and their indexes. Returns the names added."""
-    have = {c["name"] for c in inspect(engine).get_columns(GAMES.name)}
-    added = []
-    for col in GAMES.columns:
-        if col.name in have:
-            continue
-        assert col.nullable, f"a column added to existing tables must be nullable: {col.name}"
-        ddl = f"ALTER TABLE {GAMES.name} ADD COLUMN {col.name} {col.type.compile(engine.dialect)}"
-        for fk in col.foreign_keys:
-            ddl += f" REFERENCES {fk.column.table.name} ({fk.column.name})"
-        try:
-            with engine.begin() as con:
-                con.execute(text(ddl))
-        except DBAPIError:  # another server process starting on the same database added it first
-            if col.name not in {c["name"] for c in inspect(engine).get_columns(GAMES.name)}:
-                raise
-        added.append(col.name)
-    for index in GAMES.indexes:  # an added column's index (a lookup of the games naming a data row)
-        if any(c.name in added for c in index.columns):
-            try:
-                with engine.begin() as con:
-                    index.create(con, checkfirst=True)
-            except DBAPIError:  # made meanwhile by another server process starting
-                if index.name not in {i["name"] for i in inspect(engine).get_indexes(GAMES.name)}:
-                    raise
-    return added
 
 
 # ----------------------------------------------------------------- store
@@ -476,16 +366,12 @@ class Store:
         # up to 100 ms: this process's writers queue here instead, and hand over at once
         self._write_lock = threading.Lock() if self.backend == "sqlite" else contextlib.nullcontext()
         try:
-            with self.engine.begin() as con:
-                if self.backend == "postgresql":  # servers starting at once: one makes the table
-                    con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-                Base.metadata.create_all(con)
-            _add_columns(self.engine)
-            self._move_own_data()
+            moved = upgrade.upgrade(self.engine)  # (servers starting at once: one upgrades, the others wait)
         except Exception as e:  # the driver's own errors differ: say which database failed
             self.engine.dispose()
             raise StorageError(f"cannot open database {redact(self.url)}: {e}") from e
-        self._session = sessionmaker(self.engine, expire_on_commit=False)
+        if moved:
+            self.vacuum()  # the file gives the space of the moved data back
         # a move's read, and its write (one statement), need no transaction around them:
         # on PostgreSQL that saves the BEGIN and COMMIT (or ROLLBACK) round trips. Not on SQLite,
         # which has no round trips: there, switching a pooled connection to AUTOCOMMIT and back
@@ -520,19 +406,19 @@ class Store:
         key = data_key(own) if own else None
         for _ in range(10):
             now = _now()
-            row = GameRow(id=secrets.token_urlsafe(ID_BYTES), game=game, settings=rest, seats=seats,
-                          actions=list(actions), status=status, summary=summary, listed=listed, version=0,
-                          created_at=now, updated_at=now, meta=meta or None, data_hash=key, deadline=deadline)
+            values: dict[str, Any] = {
+                "id": secrets.token_urlsafe(ID_BYTES), "game": game, "settings": rest, "seats": seats,
+                "actions": list(actions), "status": status, "summary": summary, "listed": listed, "version": 0,
+                "created_at": now, "updated_at": now, "meta": meta or None, "data_hash": key, "deadline": deadline}
             try:
-                with self._write_lock, self._session.begin() as s:
+                with self._write_lock, self.engine.begin() as con:
                     if key is not None:  # its data, unless stored already (by another game)
-                        s.execute(self._keep_data(key, game, own, now))
-                    s.add(row)
-                    s.flush()
-                    self._keep_seat_accounts(s, row.id, seats)
+                        con.execute(self._keep_data(key, game, own, now))
+                    con.execute(GAMES.insert().values(**values))
+                    self._keep_seat_accounts(con, values["id"], seats)
                 if key is not None:
                     self._remember_data(key, own)
-                return GameRecord.of(row, own)
+                return GameRecord.of(types.SimpleNamespace(**values), own)
             except IntegrityError:  # an id already taken (or its data's row deleted meanwhile): again
                 continue
         raise StorageError("could not find a free game id")
@@ -797,41 +683,56 @@ class Store:
 
     def _move_own_data(self) -> int:
         """Move the own data of games stored before it was kept apart out of their settings
-        (module docstring); once per database (a mark says it was done). How many games."""
-        keys = sorted({k for spec in games.specs() for k in spec.own_data})
-        moved = 0
-        kept: set[str] = set()
+        (module docstring; the migration "own data apart" does it once when a database is
+        upgraded, and run again it finds nothing). How many games."""
         with self._write_lock, self.engine.begin() as con:
             if self.backend == "postgresql":  # servers starting at once: one moves them
                 con.execute(select(func.pg_advisory_xact_lock(DDL_LOCK)))
-            if con.execute(select(MARKS.c.name).where(MARKS.c.name == OWN_DATA_MOVED)).first() is not None:
-                return 0
-            holding = or_(*(self._is_object(k) for k in keys)) if keys else GAMES.c.id.is_(None)
-            ids = list(con.execute(select(GAMES.c.id).where(GAMES.c.data_hash.is_(None), holding)).scalars())
-            for i in range(0, len(ids), 100):
-                rows = con.execute(select(GAMES.c.id, GAMES.c.game, GAMES.c.settings)
-                                   .where(GAMES.c.id.in_(ids[i:i + 100]))).all()
-                for row in rows:
-                    rest, own = own_data(row.game, row.settings)
-                    if not own:
-                        continue
-                    own = games.spec(row.game).fit_own_data(own)
-                    key = data_key(own)
-                    if key not in kept:
-                        con.execute(self._keep_data(key, row.game, own, _now()))
-                        kept.add(key)
-                    con.execute(update(GAMES).where(GAMES.c.id == row.id).values(settings=rest, data_hash=key))
-                    moved += 1
-            con.execute(MARKS.insert().values(name=OWN_DATA_MOVED))
+            moved = move_own_data(con)
         if moved:
-            log.info("moved the own data of %d stored game(s) apart: %d distinct", moved, len(kept))
-            if self.backend == "sqlite" and _file_of(self.url) is not None:  # the file gives the space back
-                with self.engine.connect() as con:
-                    con.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM"))
+            self.vacuum()
         return moved
 
-    def _is_object(self, key: str) -> Any:
-        """Whether a game's settings hold an object (data) under `key`, asked inside the database."""
-        if self.backend == "sqlite":
-            return func.json_type(GAMES.c.settings, f'$."{key}"') == "object"
-        return func.json_typeof(GAMES.c.settings.op("->")(key)) == "object"
+    def vacuum(self) -> None:
+        """Give a SQLite file's free space back (after the own data was moved apart)."""
+        if self.backend == "sqlite" and _file_of(self.url) is not None:
+            with self.engine.connect() as con:
+                con.execution_options(isolation_level="AUTOCOMMIT").execute(text("VACUUM"))
+
+
+def move_own_data(con: Any) -> int:
+    """In the caller's transaction: move the own data of every game that still holds it in its
+    settings to game_data (each fitted to its game's bounds first, `fit_own_data`), the game
+    naming it by hash (module docstring). How many games were moved."""
+    keys = sorted({k for spec in games.specs() for k in spec.own_data})
+    sqlite = con.dialect.name == "sqlite"
+    moved = 0
+    kept: set[str] = set()
+    holding = or_(*(_is_object(sqlite, k) for k in keys)) if keys else GAMES.c.id.is_(None)
+    ids = list(con.execute(select(GAMES.c.id).where(GAMES.c.data_hash.is_(None), holding)).scalars())
+    insert = sqlite_insert if sqlite else postgresql_insert
+    for i in range(0, len(ids), 100):
+        rows = con.execute(select(GAMES.c.id, GAMES.c.game, GAMES.c.settings)
+                           .where(GAMES.c.id.in_(ids[i:i + 100]))).all()
+        for row in rows:
+            rest, own = own_data(row.game, row.settings)
+            if not own:
+                continue
+            own = games.spec(row.game).fit_own_data(own)
+            key = data_key(own)
+            if key not in kept:
+                con.execute(insert(DATA).values(hash=key, game=row.game, data=own, created_at=_now())
+                            .on_conflict_do_nothing())
+                kept.add(key)
+            con.execute(update(GAMES).where(GAMES.c.id == row.id).values(settings=rest, data_hash=key))
+            moved += 1
+    if moved:
+        log.info("moved the own data of %d stored game(s) apart: %d distinct", moved, len(kept))
+    return moved
+
+
+def _is_object(sqlite: bool, key: str) -> Any:
+    """Whether a game's settings hold an object (data) under `key`, asked inside the database."""
+    if sqlite:
+        return func.json_type(GAMES.c.settings, f'$."{key}"') == "object"
+    return func.json_typeof(GAMES.c.settings.op("->")(key)) == "object"
