@@ -7,6 +7,8 @@ import pytest
 # tests import their shared builders (tests/builders.py) as a plain module
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
+from web_databases import BACKENDS, fresh_database  # noqa: E402
+
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked slow (pyproject's markers) run only when asked: SAVANNA_SLOW=1, or -m naming them."""
@@ -16,3 +18,58 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+# ------------------------------------------------ the web tests' databases, apps and clients
+# A test asks for `client` (or `app`, or only `db`) and runs once on each backend (web_databases.py);
+# a module says how its app is made by overriding `app_options` (create_app's keywords) and its
+# client by `client_options` (TestClient's).
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request, tmp_path):
+    """An empty games database: a SQLite file, and PostgreSQL when SAVANNA_TEST_DATABASE_URL is set."""
+    return fresh_database(request.param, tmp_path)
+
+
+@pytest.fixture
+def url(db):
+    """`db`, by the name some modules give it."""
+    return db
+
+
+@pytest.fixture
+def app_options():
+    return {}
+
+
+@pytest.fixture
+def app(db, app_options):
+    """The web app on `db` (web_apps.create_app: its password hasher cheap)."""
+    from web_apps import create_app
+
+    return create_app(db, **app_options)
+
+
+@pytest.fixture
+def client_options():
+    return {}
+
+
+@pytest.fixture
+def client(app, client_options):
+    """Starlette's TestClient on `app`, started (its lifespan run) and closed after the test."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(app, **client_options) as c:
+        yield c
+
+
+@pytest.fixture
+def store(db):
+    """The games store on `db`, closed after the test."""
+    from savanna.web.store.storage import Store
+
+    s = Store(db)
+    yield s
+    s.close()

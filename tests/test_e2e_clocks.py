@@ -292,7 +292,7 @@ def quick_first_move(tmp_path):
 
     import uvicorn
 
-    from savanna.web import create_app
+    from web_apps import create_app
     from savanna.web.remote import free_port
 
     app = create_app(str(tmp_path / "games.db"), create_limit="none", search_processes=False)

@@ -15,24 +15,17 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
-from web_databases import BACKENDS, fresh_database
+from web_apps import create_app
 
-from savanna.web import create_app
 
 HUMAN = {"kind": "human", "name": "Ann"}
 GREEDY = {"kind": "computer", "player": "greedy"}
 RANDOM = {"kind": "computer", "player": "random"}
 
 
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
-
-
 @pytest.fixture
-def client(db):
-    with TestClient(create_app(db, autoplay=False)) as c:
-        yield c
+def app_options():
+    return {"autoplay": False}
 
 
 # ------------------------------------------------------------ strict bodies

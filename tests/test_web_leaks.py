@@ -17,9 +17,9 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from test_web_hardening import HUMAN, RANDOM, client, db  # noqa: F401 (the same fixtures: both databases)
+from test_web_hardening import HUMAN, RANDOM, app_options  # noqa: F401 (a fixture: the same app)
+from web_apps import create_app
 
-from savanna.web import create_app
 from savanna.web.edge.guard import RedactTokens
 
 

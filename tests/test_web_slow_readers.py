@@ -21,9 +21,9 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_web_ws import recv_until, state
+from web_apps import create_app
 from web_databases import fresh_database
 
-from savanna.web import create_app
 from savanna.web.live.feed import Feed, Mirror, Whole
 from savanna.web.live.connection import Connection, Limits
 from savanna.web.live.games import LiveGames
