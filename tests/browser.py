@@ -95,6 +95,18 @@ def serve(tmp_path_factory: Any, name: str, *options: str, create_limit: str = "
     return server
 
 
+def served(name: str, *options: str, create_limit: str = "none") -> Any:
+    """A module's fixture of a `savanna serve` started for the module (see `serve`): its base URL."""
+
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory: Any) -> Any:
+        s = serve(tmp_path_factory, name, *options, create_limit=create_limit)
+        yield s.base
+        s.stop()
+
+    return server
+
+
 def shot(pg: Page, name: str, taken: set | None = None) -> None:
     """Keep a screenshot of what the page shows (once per name when `taken` is given)."""
     if taken is not None:

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from browser import DESK, PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import DESK, PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_mobile import no_sideways_scroll
 from test_e2e_play import create, view
 
@@ -31,11 +31,7 @@ ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
 SIZES = {"desk": DESK, "phone": PHONE}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-clocks")
-    yield s.base
-    s.stop()
+server = served("e2e-clocks")
 
 
 def seat_view(server, gid, token):
