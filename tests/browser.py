@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from savanna.web.remote import ServerProcess
+from web_remote import ServerProcess
 
 CHROMIUM = os.environ.get("SAVANNA_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("SAVANNA_REQUIRE_BROWSER") == "1"

@@ -24,8 +24,8 @@ import pytest
 from browser import DESK, PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_mobile import no_sideways_scroll
 from test_e2e_play import create, view
+from web_remote import request
 
-from savanna.web.remote import request
 
 ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
 SIZES = {"desk": DESK, "phone": PHONE}
@@ -289,7 +289,7 @@ def quick_first_move(tmp_path):
     import uvicorn
 
     from web_apps import create_app
-    from savanna.web.remote import free_port
+    from web_remote import free_port
 
     app = create_app(str(tmp_path / "games.db"), create_limit="none", search_processes=False)
     app.state.service.first_move = 2.0

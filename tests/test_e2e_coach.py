@@ -22,8 +22,7 @@ import re
 import pytest
 from browser import PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from web_client import poll
-
-from savanna.web.remote import request
+from web_remote import request
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 

@@ -16,8 +16,7 @@ import re
 import urllib.request
 
 from browser import Pages, browser, page, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
-
-from savanna.web.remote import request
+from web_remote import request
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 

@@ -14,12 +14,12 @@ import pytest
 from browser import PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 from test_e2e_mobile import no_sideways_scroll  # isort: skip
+from web_remote import request  # noqa: E402
 
 pytest.importorskip("aiosmtpd")
 from test_web_mail import Inbox, free_port, wait_for  # noqa: E402
 from aiosmtpd.controller import Controller  # noqa: E402
 
-from savanna.web.remote import request  # noqa: E402
 
 PASSWORD = "a long passphrase 7"
 

@@ -19,9 +19,9 @@ import random
 import pytest
 from browser import browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from web_client import poll
+from web_remote import request
 
 from savanna import games
-from savanna.web.remote import request
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 

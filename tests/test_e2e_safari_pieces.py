@@ -15,8 +15,8 @@ import random
 
 import pytest
 from browser import PHONE, browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from web_remote import request
 
-from savanna.web.remote import request
 
 
 server = served("e2e-pieces")

@@ -20,10 +20,10 @@ import urllib.request
 import pytest
 from browser import DESK, PHONE, browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_play import act, create, finish_by_api, near_end, open_seat, view
+from web_remote import request  # noqa: E402
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
-from savanna.web.remote import request  # noqa: E402
 
 SIZES = {"desktop": DESK, "phone": PHONE}
 

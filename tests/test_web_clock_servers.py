@@ -16,11 +16,11 @@ pytest.importorskip("fastapi")
 
 from web_apps import CHEAP
 from web_databases import BACKENDS, ENV, count, fresh_database
+from web_remote import ServerProcess, request
 from web_servers import get
 
 from savanna.web.live.clocks import AWAY_AFTER, BEAT
 from savanna.web.live.cluster import DEAD_AFTER, HEARTBEAT, LEASES, SERVERS
-from savanna.web.remote import ServerProcess, request
 from savanna.web.store.accounts import AccountStore
 from savanna.web.store.ratings import HISTORY, RATED
 from savanna.web.store.storage import Store

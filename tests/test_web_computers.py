@@ -17,12 +17,12 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 
 from web_apps import create_app
+from web_remote import ServerProcess, percentile, request
 
 from savanna import safari
 from savanna.ai import make_player
 from savanna.web.live import worker
 from savanna.web.live.searches import Job, Searches, capped
-from savanna.web.remote import ServerProcess, percentile, request
 
 HUMAN = {"kind": "human", "name": "Ann"}
 GREEDY = {"kind": "computer", "player": "greedy"}

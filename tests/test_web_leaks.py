@@ -81,7 +81,7 @@ def test_other_parameters_are_left_as_they_are():
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """A real `savanna serve` (its logging set up as it sets it up), and its log file."""
-    from savanna.web.remote import ServerProcess
+    from web_remote import ServerProcess
 
     log = tmp_path_factory.mktemp("served") / "server.log"
     with ServerProcess(str(log.parent / "games.db"), log=log) as server:
@@ -99,7 +99,7 @@ def _logged(log, what, timeout=10.0):
 
 @pytest.mark.parametrize("name", ["%74oken", "tok%65n", "Token", "TOKEN"])
 def test_a_token_under_any_spelling_of_its_name_reaches_the_access_log_redacted(served, name):
-    from savanna.web.remote import request
+    from web_remote import request
 
     server, log = served
     status, c = request(server.base, "POST", "/api/games", {"seats": [HUMAN, RANDOM]})
@@ -113,7 +113,7 @@ def test_a_token_under_any_spelling_of_its_name_reaches_the_access_log_redacted(
 
 def test_serve_shows_the_servers_own_log_lines(served):
     """The app's logger ("savanna.web": games created, resumed, expired) comes out beside uvicorn's."""
-    from savanna.web.remote import request
+    from web_remote import request
 
     server, log = served
     status, c = request(server.base, "POST", "/api/games", {"seats": [HUMAN, RANDOM]})

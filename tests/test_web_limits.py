@@ -153,7 +153,7 @@ def _post(base, headers=None):
 @pytest.mark.parametrize("proxies", [None, "none"])
 def test_a_real_server_limits_by_address_and_believes_x_forwarded_for_only_from_trusted_proxies(tmp_path, proxies):
     pytest.importorskip("uvicorn")
-    from savanna.web.remote import ServerProcess
+    from web_remote import ServerProcess
 
     extra = [] if proxies is None else ["--forwarded-allow-ips", proxies]
     with ServerProcess(str(tmp_path / "games.db"), create_limit="2/minute", log=tmp_path / "server.log",

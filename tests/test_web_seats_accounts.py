@@ -23,8 +23,8 @@ from sqlalchemy import select
 
 from test_web_accounts import ORIGIN, PASSWORD, app_on, app_options, changing, client_options, error  # noqa: F401 (fixtures)
 from web_databases import BACKENDS, fresh_database
+from web_remote import ServerProcess
 
-from savanna.web.remote import ServerProcess
 from savanna.web.store.storage import SEAT_ACCOUNTS
 
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}

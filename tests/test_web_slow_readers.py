@@ -263,7 +263,7 @@ def frame(text: str) -> bytes:
 
 def test_a_server_flooded_by_clients_that_never_read_keeps_its_memory_and_serves_the_others(tmp_path):
     pytest.importorskip("websockets")
-    from savanna.web.remote import RemoteSeat, ServerProcess, random_choice, request
+    from web_remote import RemoteSeat, ServerProcess, random_choice, request
 
     server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log",
                            options=["--computer-only-games"])  # (the big game plays itself)

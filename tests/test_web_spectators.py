@@ -232,7 +232,7 @@ def test_refused_sockets_are_dropped_at_once_even_if_their_client_never_answers(
     import selectors
     import time
 
-    from savanna.web.remote import ServerProcess, request
+    from web_remote import ServerProcess, request
 
     server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log",
                            options=["--max-game-connections", "1"])  # (the former name: one spectator)
