@@ -33,9 +33,15 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    """An empty games database: a SQLite file, and PostgreSQL when SAVANNA_TEST_DATABASE_URL is set."""
-    return fresh_database(request.param, tmp_path)
+def backend(request):
+    """The database a web test runs on: "sqlite", then "postgresql" when SAVANNA_TEST_DATABASE_URL is set."""
+    return request.param
+
+
+@pytest.fixture
+def db(backend, tmp_path):
+    """An empty games database on `backend`."""
+    return fresh_database(backend, tmp_path)
 
 
 @pytest.fixture
@@ -79,3 +85,33 @@ def store(db):
     s = Store(db)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="module")
+def module_clients():
+    """The clients `shared_client` keeps for a module, by their app's options: closed at its end."""
+    kept = {}
+    yield kept
+    for c in kept.values():
+        c.__exit__(None, None, None)
+
+
+@pytest.fixture
+def shared_client(request, backend, module_clients, app_options, client_options, tmp_path_factory):
+    """`client`, for a test whose requests the app refuses, or answers keeping nothing another
+    test could see: on SQLite one app serves every test of the module asking for it (an app
+    costs more to build than such a test takes); on PostgreSQL each test has a fresh one, as
+    `client` (two apps alive on one PostgreSQL database would be two servers of a cluster)."""
+    if backend != "sqlite":
+        yield request.getfixturevalue("client")
+        return
+    key = repr((sorted(app_options.items()), sorted(client_options.items())))
+    if key not in module_clients:
+        from fastapi.testclient import TestClient
+        from web_apps import create_app
+
+        c = TestClient(create_app(fresh_database("sqlite", tmp_path_factory.mktemp("shared")), **app_options),
+                       **client_options)
+        c.__enter__()
+        module_clients[key] = c
+    yield module_clients[key]

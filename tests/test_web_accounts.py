@@ -113,13 +113,13 @@ def test_names_are_one_in_any_case_and_normalisation(client):
 @pytest.mark.parametrize("name", ["medium", "Hard", "EASY", "greedy", "MCTS", "random", "Computer", "computer 2",
                                   "Computer 1 (medium)"[:10], "ordinateur", "Rechner", "hard-bot", "Ｍｅｄｉｕｍ",
                                   "moyen", "schwer"])
-def test_computer_names_refused(client, name):
-    error(client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
+def test_computer_names_refused(shared_client, name):
+    error(shared_client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
 
 
 @pytest.mark.parametrize("name", ["a", "x" * 25, " Ann", "Ann ", "A  B", "Ann!", "<b>", "Ann\x00", "", "Zé\u0301"])
-def test_bad_names_refused(client, name):
-    error(client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
+def test_bad_names_refused(shared_client, name):
+    error(shared_client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
 
 
 def test_good_names_pass():

@@ -400,7 +400,8 @@ def _engine_error(g, action):
     ({"seats": [HUMAN, HUMAN], "seed": "abc"}, "bad_request", ["seed"]),
     ({"seats": [HUMAN, HUMAN], "colour": "red"}, "bad_request", ["colour"]),
 ])
-def test_bad_game_settings_are_refused_with_the_reason(client, body, code, words):
+def test_bad_game_settings_are_refused_with_the_reason(shared_client, body, code, words):
+    client = shared_client  # (one app for these: each refused, none makes a game)
     r = client.post("/api/games", json=body)
     error(r, 400 if code == "bad_request" else 422, code, *words)
     assert client.get("/api/games").json() == {"open": [], "recent": []}

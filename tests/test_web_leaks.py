@@ -29,9 +29,10 @@ IMPOSSIBLE = ["%00", "a%00b", "x" * 33, "%C3%A9t%C3%A9", "a.b", "%20", "a%0Ab"]
 
 
 @pytest.mark.parametrize("gid", IMPOSSIBLE)
-def test_an_id_that_cannot_exist_is_not_found_before_the_database_is_asked(client, gid, caplog):
+def test_an_id_that_cannot_exist_is_not_found_before_the_database_is_asked(shared_client, gid, caplog):
     """A NUL byte made PostgreSQL raise, and every such request answered 500 with a traceback
     and the SQL in the log."""
+    client = shared_client  # (one app for these: each request refused)
     caplog.set_level(logging.WARNING)
     body = {"token": "t" * 20}
     answers = [client.get(f"/api/games/{gid}"), client.get(f"/api/games/{gid}/replay"),
