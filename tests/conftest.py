@@ -10,14 +10,22 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from web_databases import BACKENDS, fresh_database  # noqa: E402
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own reads the groups
+def pytest_xdist_make_scheduler(config, log):
+    """pytest-xdist's load balancing, but a browser module's tests go to one worker together:
+    split between workers, each would launch its Chromium and start its server again. (As
+    `--dist loadgroup` would: its marks were not honoured here, pytest 9.2 with pytest-xdist 3.8.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserModulesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            path = nodeid.split("::", 1)[0]
+            return path if path.rsplit("/", 1)[-1].startswith("test_e2e_") else nodeid
+
+    return BrowserModulesTogether(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (pyproject's markers) run only when asked: SAVANNA_SLOW=1, or -m naming them.
-    A browser module's tests go to one worker together (pytest-xdist's loadgroup, pyproject's
-    addopts): split between workers, each would launch its Chromium and start its server again."""
-    for item in items:
-        if getattr(item, "module", None) is not None and item.module.__name__.startswith("test_e2e_"):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    """Tests marked slow (pyproject's markers) run only when asked: SAVANNA_SLOW=1, or -m naming them."""
     if os.environ.get("SAVANNA_SLOW") == "1" or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with SAVANNA_SLOW=1 (or -m slow)")
