@@ -10,6 +10,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from web_databases import BACKENDS, fresh_database  # noqa: E402
 
 
+@pytest.hookimpl(optionalhook=True)  # (pytest-xdist's hook: none without it, -p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
     """pytest-xdist's load balancing, but a browser module's tests go to one worker together:
     split between workers, each would launch its Chromium and start its server again. (As
