@@ -92,7 +92,8 @@ def peak_mb(pid: int) -> float | None:
 
 def case(label: str, tree: Path, kind: str, args: argparse.Namespace, tmp: Path, filled_by: Path | None = None) -> dict:
     """Fill a database (on the checkout `filled_by`, default `tree`) and start `tree`'s server on it."""
-    from savanna.web.remote import ServerProcess, request
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # tests/web_remote.py
+    from web_remote import ServerProcess, request
 
     db = tmp / f"{label.replace(' ', '-')}.db"
     env = dict(os.environ, PYTHONPATH=str(filled_by or tree))

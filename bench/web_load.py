@@ -49,7 +49,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from savanna.web.remote import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the servers driven from outside: tests/web_remote.py
+
+from web_remote import (  # noqa: E402
     RemoteSeat,
     ServerProcess,
     check_game,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from savanna.web.remote import ServerProcess
+from web_remote import ServerProcess
 
 CHROMIUM = os.environ.get("SAVANNA_CHROMIUM", "/usr/bin/chromium")
 REQUIRED = os.environ.get("SAVANNA_REQUIRE_BROWSER") == "1"
@@ -92,6 +92,18 @@ def serve(tmp_path_factory: Any, name: str, *options: str, create_limit: str = "
     server = ServerProcess(str(where / "games.db"), log=where / "server.log", create_limit=create_limit,
                            options=list(options))
     server.start()
+    return server
+
+
+def served(name: str, *options: str, create_limit: str = "none") -> Any:
+    """A module's fixture of a `savanna serve` started for the module (see `serve`): its base URL."""
+
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory: Any) -> Any:
+        s = serve(tmp_path_factory, name, *options, create_limit=create_limit)
+        yield s.base
+        s.stop()
+
     return server
 
 

@@ -26,7 +26,7 @@ import time
 
 import pytest
 
-from browser import DESK, PHONE, api, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import DESK, PHONE, api, browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_mobile import no_sideways_scroll
 from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 
@@ -48,11 +48,7 @@ SAID = {
 SIZES = {"desktop": DESK, "phone": PHONE}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-accounts", "--register-limit", "none", "--login-limit", "none")
-    yield s.base
-    s.stop()
+server = served("e2e-accounts", "--register-limit", "none", "--login-limit", "none")
 
 
 def open_entry(pg: Page, server: str) -> None:
@@ -177,11 +173,7 @@ def test_the_account_page_in_german_on_a_phone(server, pages):
     shot(pg, "accounts-account-de-phone.png")
 
 
-@pytest.fixture(scope="module")
-def strict_server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-accounts-strict", "--login-limit", "2/minute")
-    yield s.base
-    s.stop()
+strict_server = served("e2e-accounts-strict", "--login-limit", "2/minute")
 
 
 def test_too_many_logins_are_refused_with_the_wait(strict_server, pages):

@@ -17,20 +17,14 @@ import random
 import time
 import urllib.request
 
-import pytest
-
 from savanna import safari
 
-from browser import api, browser, page, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import api, browser, page, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """Games of computers only allowed (the replays need finished games)."""
-    s = serve(tmp_path_factory, "e2e", "--computer-only-games")
-    yield s.base
-    s.stop()
+# Games of computers only allowed (the replays need finished games).
+server = served("e2e", "--computer-only-games")
 
 
 def click_a_choice(pg: Page, rng: random.Random) -> str:

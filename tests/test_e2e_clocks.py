@@ -21,21 +21,17 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from browser import DESK, PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import DESK, PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_mobile import no_sideways_scroll
 from test_e2e_play import create, view
+from web_remote import request
 
-from savanna.web.remote import request
 
 ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
 SIZES = {"desk": DESK, "phone": PHONE}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-clocks")
-    yield s.base
-    s.stop()
+server = served("e2e-clocks")
 
 
 def seat_view(server, gid, token):
@@ -292,8 +288,8 @@ def quick_first_move(tmp_path):
 
     import uvicorn
 
-    from savanna.web import create_app
-    from savanna.web.remote import free_port
+    from web_apps import create_app
+    from web_remote import free_port
 
     app = create_app(str(tmp_path / "games.db"), create_limit="none", search_processes=False)
     app.state.service.first_move = 2.0

@@ -20,10 +20,9 @@ import random
 import re
 
 import pytest
-from browser import PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from web_client import poll
-
-from savanna.web.remote import request
+from web_remote import request
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
@@ -37,11 +36,7 @@ SAYS = {
 }
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-coach", "--max-think", "0.05")
-    yield s.base
-    s.stop()
+server = served("e2e-coach", "--max-think", "0.05")
 
 
 def call(server, method, path, body=None, status=200):

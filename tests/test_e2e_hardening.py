@@ -15,32 +15,21 @@ import json
 import re
 import urllib.request
 
-import pytest
-from browser import Pages, browser, page, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
-
-from savanna.web.remote import request
+from browser import Pages, browser, page, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from web_remote import request
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
 BIG_SEED = 2**200 + 1
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """No creation limit; computers think at most 0.5 s a move; games of computers only refused
-    (the default); one spectator of a game, one connection of a seat."""
-    s = serve(tmp_path_factory, "e2e-limits", "--max-think", "0.5", "--max-game-spectators", "1",
-              "--max-seat-connections", "1")
-    yield s.base
-    s.stop()
+# No creation limit; computers think at most 0.5 s a move; games of computers only refused
+# (the default); one spectator of a game, one connection of a seat.
+server = served("e2e-limits", "--max-think", "0.5", "--max-game-spectators", "1", "--max-seat-connections", "1")
 
 
-@pytest.fixture(scope="module")
-def limited(tmp_path_factory):
-    """Two games a minute from one address."""
-    s = serve(tmp_path_factory, "e2e-rate", create_limit="2/minute")
-    yield s.base
-    s.stop()
+# Two games a minute from one address.
+limited = served("e2e-rate", create_limit="2/minute")
 
 
 def create(base: str, body: dict) -> tuple[int, dict]:

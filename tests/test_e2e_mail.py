@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from browser import PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from playwright.sync_api import Page, expect  # isort: skip  (installed when the import above passed)
 from test_e2e_mobile import no_sideways_scroll  # isort: skip
+from web_remote import request  # noqa: E402
 
 pytest.importorskip("aiosmtpd")
 from test_web_mail import Inbox, free_port, wait_for  # noqa: E402
 from aiosmtpd.controller import Controller  # noqa: E402
 
-from savanna.web.remote import request  # noqa: E402
 
 PASSWORD = "a long passphrase 7"
 
@@ -41,11 +41,7 @@ def server(tmp_path_factory, inbox):
     s.stop()
 
 
-@pytest.fixture(scope="module")
-def plain(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-nomail", "--register-limit", "none", "--login-limit", "none")
-    yield s.base
-    s.stop()
+plain = served("e2e-nomail", "--register-limit", "none", "--login-limit", "none")
 
 
 def play_turn(base: str, gid: str, token: str, seat: int) -> None:

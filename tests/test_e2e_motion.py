@@ -20,15 +20,11 @@ import urllib.request
 
 import pytest
 
-from browser import DESK, PHONE, Pages, api, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import DESK, PHONE, Pages, api, browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from playwright.sync_api import Page  # isort: skip  (installed when the import above passed)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-motion")
-    yield s.base
-    s.stop()
+server = served("e2e-motion")
 
 
 def post(base: str, path: str, body: dict) -> dict:

@@ -17,19 +17,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser import browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from web_client import poll
+from web_remote import request
 
-from savanna.web.remote import request
+from savanna import games
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-play")
-    yield s.base
-    s.stop()
+server = served("e2e-play")
 
 
 def create(server, seats, **kw):
@@ -148,9 +145,27 @@ def finish_by_api(server, gid, token, seed):
         act(server, gid, token, rng.choice(v["legal_actions"]))
 
 
+def near_end(game, seed, seat=0, left=12):
+    """A two-seat game of `game` played at random by the engine from `seed`, saved at a turn of
+    `seat` at most `left` actions before that play ended: its end a few moves away (a whole random
+    game of Africa over HTTP is thousands of actions, each view carrying the whole history)."""
+    rng, g, actions = random.Random(seed), games.spec(game).new_game(2, seed=seed), []
+    while not g.is_terminal():
+        actions.append(rng.choice(g.legal_actions()))
+        g.apply(actions[-1])
+    g = games.spec(game).new_game(2, seed=seed)
+    for k, a in enumerate(actions):
+        if len(actions) - k <= left and g.current_player == seat:
+            return g.to_json()
+        g.apply(a)
+    raise AssertionError(f"seat {seat} never plays in the last {left} actions")
+
+
 @pytest.mark.parametrize("game", ["safari", "africa"])
 def test_the_final_scoring_is_broken_down(server, pages, game):
-    c = create(server, [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "random"}], seed=3, game=game)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "random"}]
+    status, c = request(server, "POST", "/api/games/import", {"saved": near_end(game, 3), "seats": seats})
+    assert status == 201, c
     v = finish_by_api(server, c["id"], c["seats"][0]["token"], 3)
     pg = pages.new()
     open_seat(pg, server, c, 0)

@@ -14,16 +14,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser import PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import PHONE, browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from web_remote import request
 
-from savanna.web.remote import request
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-pieces")
-    yield s.base
-    s.stop()
+server = served("e2e-pieces")
 
 
 def a_game_where_one_may_dig(base):

@@ -18,28 +18,25 @@ import re
 import urllib.request
 
 import pytest
-from browser import DESK, PHONE, browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
-from test_e2e_play import act, create, finish_by_api, open_seat, view
+from browser import DESK, PHONE, browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from test_e2e_play import act, create, finish_by_api, near_end, open_seat, view
+from web_remote import request  # noqa: E402
 
 from playwright.sync_api import expect  # isort: skip  (installed when the import above passed)
 
-from savanna.web.remote import request  # noqa: E402
 
 SIZES = {"desktop": DESK, "phone": PHONE}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-saves")
-    yield s.base
-    s.stop()
+server = served("e2e-saves")
 
 
 @pytest.fixture(scope="module")
 def saved(server, tmp_path_factory):
     """A finished game of Ann against a computer named Zaza, as downloaded."""
-    c = create(server, [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "random", "name": "Zaza"}],
-               seed=5)
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "random", "name": "Zaza"}]
+    status, c = request(server, "POST", "/api/games/import", {"saved": near_end("safari", 5), "seats": seats})
+    assert status == 201, c
     finish_by_api(server, c["id"], c["seats"][0]["token"], 5)
     with urllib.request.urlopen(f"{server}/api/games/{c['id']}/export") as r:
         text = r.read().decode()

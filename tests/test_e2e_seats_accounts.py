@@ -9,18 +9,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-from browser import browser, pages, serve, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from test_e2e_play import create, play_my_turn, view, wait_my_turn
 
 PASSWORD = "savanna-lion-42"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    s = serve(tmp_path_factory, "e2e-seats")
-    yield s.base
-    s.stop()
+server = served("e2e-seats")
 
 
 def logged_in(pages, server, name, register):

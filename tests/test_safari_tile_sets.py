@@ -184,7 +184,7 @@ def test_a_game_stored_before_versions_resumes_after_a_restart_on_the_new_code(o
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
 
-    from savanna.web import create_app
+    from web_apps import create_app
 
     from savanna.web.table.service import GameService
     from savanna.web.store.storage import Store

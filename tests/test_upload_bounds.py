@@ -323,7 +323,7 @@ def client(request, tmp_path_factory):
     pytest.importorskip("sqlalchemy")
     from fastapi.testclient import TestClient
 
-    from savanna.web import create_app
+    from web_apps import create_app
 
     db = fresh_database(request.param, tmp_path_factory.mktemp("db"))
     with TestClient(create_app(db, autoplay=False, create_limit="none")) as c:  # dozens of refused uploads

@@ -12,7 +12,7 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
 
-from savanna.web import create_app
+from web_apps import create_app
 
 PAGES = {"/account": "account.js", "/players/Zaza": "player.js", "/players/a%20b%3Cscript%3E": "player.js",
          "/leaderboard": "leaderboard.js", "/leaderboard?game=africa": "leaderboard.js", "/": "lobby.js"}

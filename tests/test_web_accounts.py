@@ -23,13 +23,12 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
+from web_apps import CHEAP, create_app
 from web_databases import BACKENDS, fresh_database
 
-from savanna.web import create_app
 from savanna.web.store.accounts import ACCOUNTS
 from savanna.web.table.accounts import check_name, common_passwords
 
-CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 PASSWORD = "savanna-lion-42"
 ORIGIN = {"Origin": "http://testserver"}
 
@@ -40,20 +39,14 @@ def app_on(url, **options):
     return create_app(url, **options)
 
 
-@pytest.fixture(params=BACKENDS)
-def url(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
+@pytest.fixture
+def app_options():  # app_on's
+    return {"autoplay": False, "login_limit": "none", "register_limit": "none"}
 
 
 @pytest.fixture
-def app(url):
-    return app_on(url)
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
+def client_options():
+    return {"raise_server_exceptions": False}
 
 
 def register(c, name="Zaza", password=PASSWORD):
@@ -120,13 +113,13 @@ def test_names_are_one_in_any_case_and_normalisation(client):
 @pytest.mark.parametrize("name", ["medium", "Hard", "EASY", "greedy", "MCTS", "random", "Computer", "computer 2",
                                   "Computer 1 (medium)"[:10], "ordinateur", "Rechner", "hard-bot", "Ｍｅｄｉｕｍ",
                                   "moyen", "schwer"])
-def test_computer_names_refused(client, name):
-    error(client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
+def test_computer_names_refused(shared_client, name):
+    error(shared_client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
 
 
 @pytest.mark.parametrize("name", ["a", "x" * 25, " Ann", "Ann ", "A  B", "Ann!", "<b>", "Ann\x00", "", "Zé\u0301"])
-def test_bad_names_refused(client, name):
-    error(client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
+def test_bad_names_refused(shared_client, name):
+    error(shared_client.post("/api/accounts", json={"name": name, "password": PASSWORD}), 422, "bad_name")
 
 
 def test_good_names_pass():

@@ -13,20 +13,16 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient
 from test_web_ws import recv_until
 import web_client
 from web_client import view
-from web_databases import BACKENDS, fresh_database
 
 from savanna import africa
-from savanna.web import create_app
 
 
-@pytest.fixture(params=BACKENDS)
-def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False, computer_only=True)) as c:
-        yield c
+@pytest.fixture
+def app_options():
+    return {"search_processes": False, "computer_only": True}
 
 
 def create(client, seats, status=201, **kw):

@@ -22,11 +22,10 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 from sqlalchemy import Text, cast, select
 
+from web_apps import create_app
 from web_client import act, create, error, service_view, view, wait_for
-from web_databases import BACKENDS, fresh_database
 
 from savanna import safari
-from savanna.web import create_app
 from savanna.web.table.errors import GameError
 from savanna.web.table.seats import hash_token
 from savanna.web.table.service import GameService
@@ -39,15 +38,9 @@ RANDOM = {"kind": "computer", "player": "random"}
 # ----------------------------------------------------------------- helpers
 
 
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
-
-
 @pytest.fixture
-def client(db):
-    with TestClient(create_app(db, search_processes=False)) as c:
-        yield c
+def app_options():
+    return {"search_processes": False}
 
 
 def engine_game(seed, players=2, actions=(), final_scoring="all"):
@@ -407,7 +400,8 @@ def _engine_error(g, action):
     ({"seats": [HUMAN, HUMAN], "seed": "abc"}, "bad_request", ["seed"]),
     ({"seats": [HUMAN, HUMAN], "colour": "red"}, "bad_request", ["colour"]),
 ])
-def test_bad_game_settings_are_refused_with_the_reason(client, body, code, words):
+def test_bad_game_settings_are_refused_with_the_reason(shared_client, body, code, words):
+    client = shared_client  # (one app for these: each refused, none makes a game)
     r = client.post("/api/games", json=body)
     error(r, 400 if code == "bad_request" else 422, code, *words)
     assert client.get("/api/games").json() == {"open": [], "recent": []}

@@ -16,12 +16,11 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient  # noqa: E402
-from argon2 import PasswordHasher  # noqa: E402
 from hypothesis import HealthCheck, given, note, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.control import currently_in_test_context  # noqa: E402
 
-from savanna.web import create_app  # noqa: E402
+from web_apps import create_app  # noqa: E402
 
 ACCOUNT_PASSWORD = "fuzzing-all-day"
 HUMAN = {"kind": "human", "name": "Ann"}
@@ -39,8 +38,7 @@ ODD = [None, True, False, 0, -1, 2**64, 1.5, -0.0, 1e308, "", "x" * 300, "\x00",
 def client(tmp_path_factory):
     app = create_app(str(tmp_path_factory.mktemp("bodies") / "games.db"), autoplay=False, create_limit="none",
                      login_limit="none", register_limit="none", coach_limit="none", coach_iterations=1,
-                     search_processes=False,
-                     password_hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+                     search_processes=False)
     with TestClient(app, raise_server_exceptions=False) as c:
         # logged in, with the CSRF token sent along: the account's bodies reach their checks
         r = c.post("/api/accounts", json={"name": "Fuzzer", "password": ACCOUNT_PASSWORD})

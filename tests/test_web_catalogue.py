@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from web_apps import create_app
+
 from savanna import games
-from savanna.web.app import create_app
 
 STATIC = Path(__file__).resolve().parent.parent / "savanna" / "web" / "static"
 

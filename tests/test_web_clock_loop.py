@@ -17,10 +17,9 @@ pytest.importorskip("fastapi")
 
 from fastapi.testclient import TestClient
 from test_web_ws import state
+from web_apps import create_app
 from web_client import act, create, view, wait_for
-from web_databases import BACKENDS, fresh_database
 
-from savanna.web import create_app
 from savanna.web.live.clocks import AWAY_AFTER
 from savanna.web.store.liveness import Liveness
 from savanna.web.store.storage import Store
@@ -37,11 +36,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
 
 
 def app_on(db, clock, **kw):

@@ -14,20 +14,19 @@ import pytest
 
 pytest.importorskip("fastapi")
 
-from argon2 import PasswordHasher
+from web_apps import CHEAP
 from web_databases import BACKENDS, ENV, count, fresh_database
+from web_remote import ServerProcess, request
 from web_servers import get
 
 from savanna.web.live.clocks import AWAY_AFTER, BEAT
 from savanna.web.live.cluster import DEAD_AFTER, HEARTBEAT, LEASES, SERVERS
-from savanna.web.remote import ServerProcess, request
 from savanna.web.store.accounts import AccountStore
 from savanna.web.store.ratings import HISTORY, RATED
 from savanna.web.store.storage import Store
 from savanna.web.table.accounts import Accounts
 
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "medium"}
-CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
 
 

@@ -12,8 +12,7 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("argon2")
 
-from test_web_accounts import url  # noqa: F401 (a fixture)
-from test_web_clocks import HUMAN, app, clk, client, turn, view  # noqa: F401 (fixtures)
+from test_web_clocks import HUMAN, app, client_options, clk, turn, view  # noqa: F401 (fixtures)
 from web_client import error
 
 from savanna.web.table import flag

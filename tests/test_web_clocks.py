@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import inspect, text
 
-from test_web_accounts import PASSWORD, app_on, changing, url  # noqa: F401 (url: a fixture)
+from test_web_accounts import PASSWORD, app_on, changing
 from web_client import error
 
 from savanna.web.store.storage import Store
@@ -60,9 +60,8 @@ def app(url, clk):
 
 
 @pytest.fixture
-def client(app):
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
+def client_options():
+    return {"raise_server_exceptions": False}
 
 
 def person(app, name):

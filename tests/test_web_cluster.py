@@ -17,10 +17,10 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from web_databases import ENV, fresh_database
+from web_remote import RemoteSeat, ServerProcess, check_game, random_choice, request
 from web_servers import get, wait_until
 
 from savanna.cli import main
-from savanna.web.remote import RemoteSeat, ServerProcess, check_game, random_choice, request
 
 needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}

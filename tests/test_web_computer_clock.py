@@ -15,10 +15,11 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
+from web_apps import create_app
+
 from savanna import games
 from savanna.ai import make_player
 from savanna.ai.timing import OVERRUN, QUICK
-from savanna.web import create_app
 from savanna.web.live import worker
 from savanna.web.live.searches import Searches
 from savanna.web.table import think_time

@@ -16,22 +16,16 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
-from web_databases import BACKENDS, fresh_database
+from web_apps import create_app
+from web_remote import ServerProcess, percentile, request
 
 from savanna import safari
 from savanna.ai import make_player
-from savanna.web import create_app
 from savanna.web.live import worker
 from savanna.web.live.searches import Job, Searches, capped
-from savanna.web.remote import ServerProcess, percentile, request
 
 HUMAN = {"kind": "human", "name": "Ann"}
 GREEDY = {"kind": "computer", "player": "greedy"}
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
 
 
 # ------------------------------------------------------------ the budget

@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from savanna.web.remote import ServerProcess, request  # noqa: E402
+from web_remote import ServerProcess, request  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="binds 127.0.0.2 (Linux loopback)")
 
@@ -192,7 +192,7 @@ def test_the_guard_works_on_h11_as_on_httptools(monkeypatch):
     from websockets.sync.client import connect
 
     from savanna.web.edge import tcp
-    from savanna.web.remote import free_port
+    from web_remote import free_port
 
     class GuardedH11(tcp.Guarded, H11Protocol):
         pass

@@ -15,24 +15,17 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
-from web_databases import BACKENDS, fresh_database
+from web_apps import create_app
 
-from savanna.web import create_app
 
 HUMAN = {"kind": "human", "name": "Ann"}
 GREEDY = {"kind": "computer", "player": "greedy"}
 RANDOM = {"kind": "computer", "player": "random"}
 
 
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
-
-
 @pytest.fixture
-def client(db):
-    with TestClient(create_app(db, autoplay=False)) as c:
-        yield c
+def app_options():
+    return {"autoplay": False}
 
 
 # ------------------------------------------------------------ strict bodies
@@ -49,8 +42,8 @@ def client(db):
     {"seats": [{"kind": "human", "hotseat": 1}, RANDOM]},
     {"seats": [HUMAN, {"kind": "computer", "player": 3}]},
 ])
-def test_create_takes_json_types_as_they_are(client, body):
-    r = client.post("/api/games", json=body)
+def test_create_takes_json_types_as_they_are(shared_client, body):
+    r = shared_client.post("/api/games", json=body)
     assert r.status_code == 400, r.text
     assert r.json()["code"] == "bad_request"
 
@@ -145,8 +138,8 @@ def test_the_error_logger_is_redacted_too(client):
 
 @pytest.mark.parametrize("path", ["/", "/play/x", "/replay/x", "/tiles", "/static/game.js", "/api/health",
                                   "/api/games/nope", "/api/players", "/nowhere"])
-def test_security_headers_on_pages_and_api_answers(client, path):
-    r = client.get(path)
+def test_security_headers_on_pages_and_api_answers(shared_client, path):
+    r = shared_client.get(path)
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["referrer-policy"] == "no-referrer"
     csp = r.headers["content-security-policy"]
@@ -232,9 +225,10 @@ def test_a_websocket_from_the_pages_own_origin_or_none_is_accepted(client):
 
 @pytest.mark.parametrize("origin", ["http://evil.example", "http://testserver:8001", "null",
                                     "http://testserver.evil.example", "not a url"])
-def test_a_websocket_from_a_foreign_origin_is_refused(client, origin):
+def test_a_websocket_from_a_foreign_origin_is_refused(shared_client, origin):
     from starlette.websockets import WebSocketDisconnect
 
+    client = shared_client  # (one app for these: a game of its own each)
     gid = _game(client)
     with pytest.raises(WebSocketDisconnect) as e:
         with client.websocket_connect(f"/ws/games/{gid}", headers={"origin": origin}) as ws:

@@ -12,20 +12,15 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient  # noqa: E402
 from web_client import act, create, error, view  # noqa: E402
-from web_databases import BACKENDS, fresh_database  # noqa: E402
 
-from savanna.web import create_app  # noqa: E402
 
 ANN, BOB = {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}
 
 
-@pytest.fixture(params=BACKENDS)
-def client(request, tmp_path):
-    app = create_app(fresh_database(request.param, tmp_path), autoplay=False, search_processes=False)
-    with TestClient(app) as c:
-        yield c
+@pytest.fixture
+def app_options():
+    return {"autoplay": False, "search_processes": False}
 
 
 def instant(text):

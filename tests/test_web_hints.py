@@ -17,11 +17,11 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
+from web_apps import create_app
 from web_client import act, create, error, view, wait_for
 from web_databases import BACKENDS, fresh_database
 
 from savanna import games, safari
-from savanna.web import create_app
 from savanna.web.live.hints import Waiting
 
 ANN = {"kind": "human", "name": "Ann"}

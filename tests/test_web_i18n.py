@@ -123,7 +123,7 @@ def test_a_plural_rule_that_contradicts_the_language_is_refused():
 def test_the_server_serves_a_catalogue_and_names_the_languages_it_has(tmp_path):
     from fastapi.testclient import TestClient
 
-    from savanna.web.app import create_app
+    from web_apps import create_app
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'g.db'}", autoplay=False)) as client:
         r = client.get("/api/messages/it")

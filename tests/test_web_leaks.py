@@ -17,9 +17,9 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from test_web_hardening import HUMAN, RANDOM, client, db  # noqa: F401 (the same fixtures: both databases)
+from test_web_hardening import HUMAN, RANDOM, app_options  # noqa: F401 (a fixture: the same app)
+from web_apps import create_app
 
-from savanna.web import create_app
 from savanna.web.edge.guard import RedactTokens
 
 
@@ -29,9 +29,10 @@ IMPOSSIBLE = ["%00", "a%00b", "x" * 33, "%C3%A9t%C3%A9", "a.b", "%20", "a%0Ab"]
 
 
 @pytest.mark.parametrize("gid", IMPOSSIBLE)
-def test_an_id_that_cannot_exist_is_not_found_before_the_database_is_asked(client, gid, caplog):
+def test_an_id_that_cannot_exist_is_not_found_before_the_database_is_asked(shared_client, gid, caplog):
     """A NUL byte made PostgreSQL raise, and every such request answered 500 with a traceback
     and the SQL in the log."""
+    client = shared_client  # (one app for these: each request refused)
     caplog.set_level(logging.WARNING)
     body = {"token": "t" * 20}
     answers = [client.get(f"/api/games/{gid}"), client.get(f"/api/games/{gid}/replay"),
@@ -81,7 +82,7 @@ def test_other_parameters_are_left_as_they_are():
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """A real `savanna serve` (its logging set up as it sets it up), and its log file."""
-    from savanna.web.remote import ServerProcess
+    from web_remote import ServerProcess
 
     log = tmp_path_factory.mktemp("served") / "server.log"
     with ServerProcess(str(log.parent / "games.db"), log=log) as server:
@@ -99,7 +100,7 @@ def _logged(log, what, timeout=10.0):
 
 @pytest.mark.parametrize("name", ["%74oken", "tok%65n", "Token", "TOKEN"])
 def test_a_token_under_any_spelling_of_its_name_reaches_the_access_log_redacted(served, name):
-    from savanna.web.remote import request
+    from web_remote import request
 
     server, log = served
     status, c = request(server.base, "POST", "/api/games", {"seats": [HUMAN, RANDOM]})
@@ -113,7 +114,7 @@ def test_a_token_under_any_spelling_of_its_name_reaches_the_access_log_redacted(
 
 def test_serve_shows_the_servers_own_log_lines(served):
     """The app's logger ("savanna.web": games created, resumed, expired) comes out beside uvicorn's."""
-    from savanna.web.remote import request
+    from web_remote import request
 
     server, log = served
     status, c = request(server.base, "POST", "/api/games", {"seats": [HUMAN, RANDOM]})

@@ -29,10 +29,9 @@ pytest.importorskip("limits")
 from fastapi.testclient import TestClient
 from sqlalchemy import Column, MetaData, Table, create_engine, select, text, update
 
-from web_databases import BACKENDS, fresh_database
+from web_apps import create_app
 
 from savanna import cli
-from savanna.web import create_app
 from savanna.web.edge.ratelimit import DEFAULT_CREATE_LIMIT, CreationLimits, client_key, parse_limits
 from savanna.web.store.storage import GAMES, Store
 
@@ -40,11 +39,6 @@ LEGACY = pathlib.Path(__file__).parent / "data" / "legacy"
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 NOW = datetime.now(timezone.utc)
 DAY = timedelta(days=1)
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
 
 
 def create(client, status=201):
@@ -159,7 +153,7 @@ def _post(base, headers=None):
 @pytest.mark.parametrize("proxies", [None, "none"])
 def test_a_real_server_limits_by_address_and_believes_x_forwarded_for_only_from_trusted_proxies(tmp_path, proxies):
     pytest.importorskip("uvicorn")
-    from savanna.web.remote import ServerProcess
+    from web_remote import ServerProcess
 
     extra = [] if proxies is None else ["--forwarded-allow-ips", proxies]
     with ServerProcess(str(tmp_path / "games.db"), create_limit="2/minute", log=tmp_path / "server.log",

@@ -9,19 +9,10 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from web_databases import BACKENDS, fresh_database
-
 from savanna.web.store.liveness import Liveness
 from savanna.web.store.storage import Store
 
 AFTER = 6.0
-
-
-@pytest.fixture(params=BACKENDS)
-def store(request, tmp_path):
-    s = Store(fresh_database(request.param, tmp_path))
-    yield s
-    s.close()
 
 
 def test_the_first_server_credits_nothing_and_a_live_one_keeps_the_mark_fresh(store):

@@ -24,10 +24,9 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from test_web_accounts import CHEAP, ORIGIN, PASSWORD, changing, error  # noqa: E402
-from web_databases import BACKENDS, fresh_database  # noqa: E402
+from web_apps import create_app  # noqa: E402
 
 from savanna.cli import main as cli_main  # noqa: E402
-from savanna.web import create_app  # noqa: E402
 from savanna.web.live.smtp import parse_smtp  # noqa: E402
 from savanna.web.store.mail import MailStore, account_owner, seat_owner  # noqa: E402
 from savanna.web.table import mail as table_mail  # noqa: E402
@@ -76,11 +75,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
-
-
-@pytest.fixture(params=BACKENDS)
-def url(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
 
 
 def make_app(url, smtp=None, clock=None, **options):

@@ -15,13 +15,10 @@ import pytest
 jsonpatch = pytest.importorskip("jsonpatch")
 pytest.importorskip("fastapi")
 
-from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_web_ws import recv_raw
-from web_databases import BACKENDS, fresh_database
 
-from savanna.web import create_app
 from savanna.web.views import build as views
 from savanna.web.live.feed import Feed, Mirror
 from savanna.web.views.patch import Snapshot, apply, diff
@@ -268,10 +265,9 @@ def test_a_copy_that_misses_a_patch_asks_once_for_the_whole_view_and_goes_on_fro
 # ------------------------------------------------------------ over the socket
 
 
-@pytest.fixture(params=BACKENDS)
-def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False)) as c:
-        yield c
+@pytest.fixture
+def app_options():
+    return {"search_processes": False}
 
 
 class Follower:

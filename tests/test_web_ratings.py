@@ -22,17 +22,16 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("openskill")
 
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from web_apps import CHEAP, create_app
 from web_client import poll
-from web_databases import BACKENDS, count, fresh_database
+from web_databases import count
 
 from savanna import rating
-from savanna.web import create_app
 from savanna.web.store.accounts import ACCOUNTS, AccountStore
 from savanna.web.store.ratings import HISTORY, RATED, RATINGS, RatingStore
 from savanna.web.store.storage import Store
@@ -42,26 +41,19 @@ from savanna.web.table.errors import GameError
 from savanna.web.table.ratings import Ratings
 from savanna.web.table.service import GameService
 
-CHEAP = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
 PASSWORD = "savanna-lion-42"
 HUMAN = {"kind": "human"}
 GAME = "safari"  # a random game of it ends in some 150 moves, a fifth of a second
 
 
-@pytest.fixture(params=BACKENDS)
-def url(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
+@pytest.fixture
+def app_options():
+    return {"autoplay": False, "login_limit": "none", "register_limit": "none"}
 
 
 @pytest.fixture
-def app(url):
-    return create_app(url, autoplay=False, password_hasher=CHEAP, login_limit="none", register_limit="none")
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app, raise_server_exceptions=False) as c:
-        yield c
+def client_options():
+    return {"raise_server_exceptions": False}
 
 
 def account(app, name):

@@ -18,10 +18,10 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from web_databases import BACKENDS, fresh_database
+from web_remote import RemoteSeat, ServerProcess, check_game, random_choice, request
 from web_servers import get, wait_until
 
 from savanna import safari
-from savanna.web.remote import RemoteSeat, ServerProcess, check_game, random_choice, request
 
 HUMAN = {"kind": "human"}
 GAMES = [  # (seats, how many of them this test plays)

@@ -17,14 +17,14 @@ pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
+from web_apps import create_app
 from web_client import create, error
 from web_databases import BACKENDS, fresh_database
+from web_remote import ServerProcess, request
 
 from savanna import coach, safari
 from savanna.ai import make_player
 from savanna.ai.evaluation import evaluation_for, ranked
-from savanna.web import create_app
-from savanna.web.remote import ServerProcess, request
 from savanna.web.store.reviews import ReviewStore
 from savanna.web.store.storage import Store
 from savanna.web.table import reviews as reviewing

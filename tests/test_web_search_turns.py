@@ -18,7 +18,8 @@ pytest.importorskip("sqlalchemy")
 
 from fastapi.testclient import TestClient
 
-from savanna.web import create_app
+from web_apps import create_app
+
 from savanna.web.live import worker
 from savanna.web.live.searches import FALLBACK, Job, Searches
 

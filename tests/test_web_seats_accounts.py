@@ -21,14 +21,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from test_web_accounts import ORIGIN, PASSWORD, app, app_on, changing, error, url  # noqa: F401 (fixtures)
-from test_web_accounts import client as anon  # noqa: F401 (a fixture: a browser not logged in)
+from test_web_accounts import ORIGIN, PASSWORD, app_on, app_options, changing, client_options, error  # noqa: F401 (fixtures)
 from web_databases import BACKENDS, fresh_database
+from web_remote import ServerProcess
 
-from savanna.web.remote import ServerProcess
 from savanna.web.store.storage import SEAT_ACCOUNTS
 
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}
+
+
+@pytest.fixture
+def anon(client):
+    """A browser not logged in."""
+    return client
 
 
 def person(app, name):

@@ -21,9 +21,9 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_web_ws import recv_until, state
+from web_apps import create_app
 from web_databases import fresh_database
 
-from savanna.web import create_app
 from savanna.web.live.feed import Feed, Mirror, Whole
 from savanna.web.live.connection import Connection, Limits
 from savanna.web.live.games import LiveGames
@@ -263,7 +263,7 @@ def frame(text: str) -> bytes:
 
 def test_a_server_flooded_by_clients_that_never_read_keeps_its_memory_and_serves_the_others(tmp_path):
     pytest.importorskip("websockets")
-    from savanna.web.remote import RemoteSeat, ServerProcess, random_choice, request
+    from web_remote import RemoteSeat, ServerProcess, random_choice, request
 
     server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log",
                            options=["--computer-only-games"])  # (the big game plays itself)

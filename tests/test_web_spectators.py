@@ -19,16 +19,11 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from test_web_slow_readers import refused
 from test_web_ws import recv_until, state
-from web_databases import BACKENDS, ENV, fresh_database
+from web_apps import create_app
+from web_databases import ENV, fresh_database
 
-from savanna.web import create_app
 
 HUMAN = {"kind": "human"}
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
 
 
 def served(monkeypatch, db, *options):
@@ -237,7 +232,7 @@ def test_refused_sockets_are_dropped_at_once_even_if_their_client_never_answers(
     import selectors
     import time
 
-    from savanna.web.remote import ServerProcess, request
+    from web_remote import ServerProcess, request
 
     server = ServerProcess(str(tmp_path / "games.db"), log=tmp_path / "server.log",
                            options=["--max-game-connections", "1"])  # (the former name: one spectator)

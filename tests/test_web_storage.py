@@ -14,8 +14,6 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from web_databases import BACKENDS, fresh_database
-
 from web_client import service_view
 
 from savanna import safari
@@ -30,12 +28,6 @@ from savanna.web.store.storage import (
     default_database_path,
     redact,
 )
-
-@pytest.fixture(params=BACKENDS)
-def store(request, tmp_path):
-    s = Store(fresh_database(request.param, tmp_path))
-    yield s
-    s.close()
 
 
 def new(store, **kw):

@@ -20,14 +20,11 @@ import pytest
 pytest.importorskip("fastapi")
 pytest.importorskip("sqlalchemy")
 
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_client import act, create, error, view, wait_for
-from web_databases import BACKENDS, fresh_database
 
 from savanna import africa, safari
 from savanna.ai import make_player
-from savanna.web import create_app
 
 HUMAN = {"kind": "human", "name": "Ann"}
 BO = {"kind": "human", "name": "Bo"}
@@ -35,10 +32,9 @@ CY = {"kind": "human", "name": "Cy"}
 RANDOM = {"kind": "computer", "player": "random"}
 
 
-@pytest.fixture(params=BACKENDS)
-def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False)) as c:
-        yield c
+@pytest.fixture
+def app_options():
+    return {"search_processes": False}
 
 
 def post(client, gid, what, **body):

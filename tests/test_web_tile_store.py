@@ -17,13 +17,12 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
 from sqlalchemy import Column, MetaData, Table, Text, create_engine, event, func, inspect, select, text  # noqa: E402
 from sqlalchemy.engine import Engine  # noqa: E402
-from web_databases import BACKENDS, fresh_database  # noqa: E402
+from web_apps import create_app  # noqa: E402
 
 from savanna import safari  # noqa: E402
 from savanna.safari import limits as SL  # noqa: E402
 from savanna.safari import tileset  # noqa: E402
 from savanna.safari.tileset import packaged_data  # noqa: E402
-from savanna.web import create_app  # noqa: E402
 from savanna.web.store.storage import DATA, GAMES, Store, data_key  # noqa: E402
 
 IMPORTS = 50
@@ -53,11 +52,6 @@ def import_game(client, saved: dict) -> dict:
     r = client.post("/api/games/import", json=saved)
     assert r.status_code == 201, r.text
     return r.json()
-
-
-@pytest.fixture(params=BACKENDS)
-def db(request, tmp_path):
-    return fresh_database(request.param, tmp_path)
 
 
 def _url(db: str) -> str:

@@ -29,8 +29,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 from fuzz_json import DEEP, Mutation, mutated, sweep  # noqa: E402
 from test_loaders_fuzz import AFRICA_SAVES, SAFARI_SAVES, TILE_SETS, as_text, check_refusal  # noqa: E402
+from web_apps import create_app  # noqa: E402
 
-from savanna.web import create_app  # noqa: E402
 
 QUICK = settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 LONG = settings(max_examples=int(os.environ.get("SAVANNA_FUZZ_EXAMPLES", "300")), deadline=None,

@@ -19,19 +19,15 @@ import anyio
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from web_databases import BACKENDS, fresh_database
-
 from savanna import safari
-from savanna.web import create_app
 from savanna.web.live.feed import Mirror
 
 HUMAN = {"kind": "human", "name": "Ann"}
 
 
-@pytest.fixture(params=BACKENDS)
-def client(request, tmp_path):
-    with TestClient(create_app(fresh_database(request.param, tmp_path), search_processes=False)) as c:
-        yield c
+@pytest.fixture
+def app_options():
+    return {"search_processes": False}
 
 
 def create(client, seats, **kw):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from savanna.web.remote import request
+from web_remote import request
 
 
 def get(server, path):

@@ -1,5 +1,6 @@
-"""Drive a running server from outside, as browsers do: the load benchmark
-(bench/web_load.py) and the restart test use it.
+"""Drive a running server from outside, as browsers do: the tests of real server processes
+and the benchmarks (bench/web_load.py, bench/web_abuse.py, bench/tile_store.py) use it. Test
+support, not part of the package: the benchmarks put tests/ on their path to import it.
 
     ServerProcess(db)      `python -m savanna serve` as a child process on a free loopback
                            port: start(), kill() (SIGKILL, mid-anything), stop()
@@ -35,9 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from savanna import games
-
-from .live.feed import Mirror
-from .jsontext import loads as _loads
+from savanna.web.jsontext import loads as _loads
+from savanna.web.live.feed import Mirror
 
 RECONNECT_SECONDS = 30.0  # how long a seat keeps trying to reach a server that went away
 
