@@ -89,7 +89,7 @@ async def resign_all(parts: Parts, account: int) -> list[str]:
     for found in playing:
         for seat in found.seats:
             try:
-                await parts.live.change(found.listing.id, resigning.resign, Credential(account=account), seat)
+                await parts.conductor.change(found.listing.id, resigning.resign, Credential(account=account), seat)
             except GameError:  # over or resigned meanwhile
                 continue
             done.append(found.listing.id)

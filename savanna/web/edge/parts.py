@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..live.conductor import Conductor
 from ..live.expiry import Expiry
 from ..live.games import LiveGames
 from ..live.searches import Searches
@@ -34,3 +35,8 @@ class Parts:
     hints: Any = None  # live.hints.Hints
     reviews: Any = None  # live.reviews.Reviews
     coach_limits: CreationLimits | None = None  # hints and reviews asked, per client address
+    conductor: Conductor | None = None  # every change to a game goes down through it (default: live's)
+
+    def __post_init__(self) -> None:
+        if self.conductor is None:
+            self.conductor = self.live.conductor

@@ -88,14 +88,14 @@ async def _auth(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Rep
 
 
 async def _action(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
-    rec = await parts.live.act(conn.game_id, conn.token, data["action"], data.get("version"))
+    rec = await parts.conductor.act(conn.game_id, conn.token, data["action"], data.get("version"))
     reply({"type": "accepted", "action": rec.actions[-1], "version": rec.version})
 
 
 def _room(kind: str, *fields: str) -> Callable[..., Awaitable[None]]:
     """A room request (as its REST route: takeback, its answer, resign) from the connection's token."""
     async def handle(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
-        reply(await ROOM_REQUESTS[kind](parts.live, conn.game_id, conn.token, **{f: data.get(f) for f in fields}))
+        reply(await ROOM_REQUESTS[kind](parts.conductor, conn.game_id, conn.token, **{f: data.get(f) for f in fields}))
     return handle
 
 

@@ -28,6 +28,7 @@ import asyncio
 import functools
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -37,6 +38,7 @@ from ..table.errors import GameError
 from ..table.seats import MAX_THINK, held_seats, viewer_for
 from ..table.service import CREATED_FROM, GameService
 from ..views import build as views
+from .conductor import Conductor
 from .connection import CLOSE_SEAT_ELSEWHERE, CLOSE_UNKNOWN_GAME, Connection, Limits
 from .feed import Feed, Viewer, Whole
 from .searches import Job, Searches
@@ -47,7 +49,8 @@ class LiveGames:
     """The async side of the web app (see the module docstring)."""
 
     def __init__(self, service: GameService, autoplay: bool = True, computer_delay: float = 0.0,
-                 searches: Searches | None = None, limits: Limits = Limits(), cluster: Any = None):
+                 searches: Searches | None = None, limits: Limits = Limits(), cluster: Any = None,
+                 conductor: Conductor | None = None):
         self.service = service
         self.searches = searches or Searches(processes=False, max_think=getattr(service, "max_think", MAX_THINK))
         self.limits = limits
@@ -68,6 +71,8 @@ class LiveGames:
         self._remote: dict[str, tuple[frozenset[int], int]] = {}  # other servers' (seats, spectators) of a game
         self._versions: dict[str, int] = {}  # the version last sent of each game with connections
         self.on_stored: list[Any] = []  # called (in the loop) with a game another server stored (hints.py)
+        # every change of a game goes through it (conductor.py); app.py declares its subscribers
+        self.conductor = conductor or Conductor(service, self)
 
     # -------------------------------------------------------- connections
 
@@ -317,44 +322,44 @@ class LiveGames:
     # ------------------------------------------------------------ acting
 
     async def change(self, game_id: str, concern: Any, *args: Any) -> Any:
-        """`concern(service, game_id, *args)`: a room concern's change of the game (a takeback,
-        an answer, a resignation; table/) in the pool of moves; then every connection sees it,
-        and a computer seat moves if one is to act (a resigned seat's computer may be)."""
-        out = await self._work(concern, self.service, game_id, *args)
-        await self.publish(game_id)
-        self.kick(game_id)
-        return out
+        """The conductor's `change` (conductor.py): a room concern's change of the game, shown and told."""
+        return await self.conductor.change(game_id, concern, *args)
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
-        """Play the action (GameError if it is refused), then bring the game's connections up
-        to date: the move and the new views in one trip to a worker thread."""
+        """The conductor's `act` (conductor.py): the seat's action, shown and told."""
+        return await self.conductor.act(game_id, token, action, version)
+
+    async def publish_after(self, game_id: str, write: Callable[[], Any],
+                            record: Callable[[Any], GameRecord] = lambda out: out) -> Any:
+        """`write()` in the pool of moves (a write of the game, its answer giving the record as
+        stored through `record`), then the game's connections brought up to date from that record
+        in the same trip: a move and its new views cost one hop to a worker thread. Its answer."""
         lock = self._publish_locks.setdefault(game_id, asyncio.Lock())
         try:
             async with lock:
                 conns = list(self.connections.get(game_id, ()))
                 audience = self.audience(game_id)
 
-                def act_and_render() -> tuple[GameRecord, list | None]:
-                    rec = self.service.act(game_id, token, action, version)
+                def write_and_render() -> tuple[Any, list | None]:
+                    done = write()
                     if not conns:
-                        return rec, []
+                        return done, []
+                    rec = record(done)
                     self._versions[game_id] = rec.version  # its notification need not publish it again
                     try:
-                        return rec, self._render(rec, audience, conns, {})
+                        return done, self._render(rec, audience, conns, {})
                     except Exception:  # stored all the same: publish() below tries again and says what failed
                         log.exception("game %s: the views after a move failed", game_id)
-                        return rec, None
+                        return done, None
 
-                rec, out = await self._work(act_and_render)
+                done, out = await self._work(write_and_render)
                 if out is not None:
                     self._deliver(out)
             if out is None:
                 await self.publish(game_id)
         finally:
             self._forget(game_id)
-        if self.service.computer_to_move(rec) is not None:
-            self.kick(game_id)
-        return rec
+        return done
 
     def kick(self, game_id: str) -> None:
         """Let computer seats of the game move, if one is to act (idempotent)."""
@@ -405,7 +410,7 @@ class LiveGames:
                     return False
                 rec, pos, job = turn
                 action = await self.searches.choose(job)
-                await self._work(self.service.computer_move, rec, pos, action)
+                await self.conductor.computer_move(rec, pos, action)  # (shown, and told)
             except Exception:
                 failures += 1
                 log.exception("game %s: a computer seat failed to move (try %d)", game_id, failures)
@@ -413,7 +418,6 @@ class LiveGames:
                     return True
                 await asyncio.sleep(0.5 * failures)
                 continue
-            await self.publish(game_id)
             if self.computer_delay:
                 await asyncio.sleep(self.computer_delay)
         return False
