@@ -5,7 +5,7 @@ through it, one way each.
     conductor   in the pool of moves: the table's `handle(concern, ...)`, which takes the
                 game's lock, checks, stores (the store), releases the lock and returns
                 (its answer, [events]) (table/events.py)
-                then, in the loop: the game's viewers get their new views (LiveGames' publishing),
+                then, in the loop: the game's viewers get their new views (publishing.py),
                 a computer seat to act is let move,
                 and last the subscribers are handed the events (in a worker thread, outside any
                 lock): ratings, mail, hints, reviews (live/subscribers/, declared in app.py)
@@ -106,7 +106,7 @@ class Conductor:
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> Any:
         """Play the seat's action (GameError if refused); its connections get the new views in
-        the same trip to the pool (LiveGames.publish_after), then the subscribers are told."""
+        the same trip to the pool (publishing.py's publish_after), then the subscribers are told."""
         outcome = await self.live.publish_after(game_id, lambda: self.service.handle(act, game_id, token, action,
                                                                                      version), record=_record)
         rec = outcome.value
