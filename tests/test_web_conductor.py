@@ -199,7 +199,7 @@ def test_a_deletion_closes_the_connections_then_tells():
     log: list = []
     conductor = Conductor(FakeTable(), subscribers=[lambda e: log.append(("told", type(e).__name__))])
     conductor.live = FakeLive(None, log)
-    asyncio.run(conductor.delete("g1", lambda service, game_id, token: (None, [Deleted(game_id)]), "creator"))
+    asyncio.run(conductor.delete("g1", "creator", concern=lambda service, game_id, token: (None, [Deleted(game_id)])))
     assert log == [("gone", "g1"), ("told", "Deleted")]
 
 

@@ -13,9 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from savanna import games, limits
 from savanna.limits import SEED_BITS
 
-from ..table import clock
-from ..table.errors import GameError
-from ..table.seats import NAME_LIMIT
+from ..live.room import NAME_LIMIT, GameError, clock
 
 STRICT = ConfigDict(extra="forbid", strict=True)  # JSON types as they are: "2" and true are not 2 and 1
 

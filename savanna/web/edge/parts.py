@@ -9,10 +9,7 @@ from ..live.conductor import Conductor
 from ..live.expiry import Expiry
 from ..live.games import LiveGames
 from ..live.searches import Searches
-from ..store.storage import Store
-from ..table.accounts import Accounts
-from ..table.ratings import Ratings
-from ..table.service import GameService
+from ..live.room import Accounts, GameService, Ratings, Store
 from .ratelimit import CreationLimits
 
 

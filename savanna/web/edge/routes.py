@@ -15,11 +15,7 @@ from savanna import __version__, games
 from savanna.ai.base import LEVELS, OPTIONS, PLAYERS
 from savanna.limits import SEED_BITS
 
-from ..table import clock
-from ..table import resign as resigning
-from ..table import takeback as takebacks
-from ..table.errors import GameError
-from ..table.seats import MAX_ITERATIONS, NAME_LIMIT
+from ..live.room import MAX_ITERATIONS, NAME_LIMIT, GameError, clock
 from . import i18n
 from .bodies import ActionIn, AnswerIn, CreateIn, TokenIn, import_body
 from .credentials import credential
@@ -241,7 +237,7 @@ def router(parts: Parts) -> APIRouter:
     async def delete_game(game_id: str, body: TokenIn) -> dict[str, Any]:
         """Delete an unfinished game: {"token": <the creator token from its creation>}. A
         finished game is kept. Its connections are told and closed (code 4404)."""
-        await conductor.delete(game_id, resigning.delete, body.token)  # (its connections told and closed)
+        await conductor.delete(game_id, body.token)  # (its connections told and closed)
         return {"type": "deleted", "id": game_id}
 
     async def room_request(kind: str, game_id: str, token: Any, **args: Any) -> dict[str, Any]:
@@ -256,17 +252,17 @@ def router(parts: Parts) -> APIRouter:
 
 
 async def _take_back(conductor: Any, game_id: str, token: Any, seat: Any = None, version: Any = None) -> dict[str, Any]:
-    rec, outcome = await conductor.change(game_id, takebacks.take_back, token, seat, version)
+    rec, outcome = await conductor.take_back(game_id, token, seat, version)
     return {"type": "takeback", "outcome": outcome, "version": rec.version, "moves": len(rec.actions)}
 
 
 async def _answer(conductor: Any, game_id: str, token: Any, accept: Any = None, moves: Any = None) -> dict[str, Any]:
-    rec, outcome = await conductor.change(game_id, takebacks.answer, token, accept, moves)
+    rec, outcome = await conductor.answer(game_id, token, accept, moves)
     return {"type": "takeback_answer", "outcome": outcome, "version": rec.version, "moves": len(rec.actions)}
 
 
 async def _resign(conductor: Any, game_id: str, token: Any, seat: Any = None) -> dict[str, Any]:
-    rec, outcome = await conductor.change(game_id, resigning.resign, token, seat)
+    rec, outcome = await conductor.resign(game_id, token, seat)
     return {"type": "resigned", "outcome": outcome, "version": rec.version, "status": rec.status}
 
 

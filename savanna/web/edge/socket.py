@@ -37,8 +37,8 @@ from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
-from ..table.errors import GameError
-from ..table.seats import Credential
+from ..live.room import GameError
+from ..live.room import Credential
 from .accounts import COOKIE, session_of
 from .credentials import account_of
 from .errors import json_problem

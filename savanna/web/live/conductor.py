@@ -23,6 +23,8 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..table import claims, takeback
+from ..table import resign as resigning
 from ..table.events import Event, Outcome
 from .subscribers import Subscriber
 
@@ -133,11 +135,33 @@ class Conductor:
         await self.told(outcome)
         return outcome.value
 
-    async def delete(self, game_id: str, concern: Callable[..., Any], *args: Any) -> Any:
-        """`concern(service, game_id, *args)` deletes the game (resign.delete): its connections here
-        are told and closed (the other servers' when they hear of it, cluster.py), then the
-        subscribers."""
-        outcome = await self.handle(concern, game_id, *args)
+    # ------------------------------------------------------ the room's commands (table/)
+
+    async def take_back(self, game_id: str, token: Any, seat: Any = None, version: Any = None) -> Any:
+        """Take back the seat's last turn, or ask for it (takeback.take_back): (record, outcome)."""
+        return await self.change(game_id, takeback.take_back, token, seat, version)
+
+    async def answer(self, game_id: str, token: Any, accept: Any, moves: Any = None) -> Any:
+        """Answer the takeback asked for (takeback.answer): (record, outcome)."""
+        return await self.change(game_id, takeback.answer, token, accept, moves)
+
+    async def resign(self, game_id: str, token: Any, seat: Any = None) -> Any:
+        """Resign the token's seat (table/resign.py's resign): (record, outcome)."""
+        return await self.change(game_id, resigning.resign, token, seat)
+
+    async def claim(self, game_id: str, token: Any, account: int, name: str) -> Any:
+        """Claim a join link's seat for an account (claims.claim): (record, seat, outcome)."""
+        return await self.change(game_id, claims.claim, token, account, name)
+
+    async def take_seat(self, game_id: str, seat: Any, account: int, name: str) -> Any:
+        """Take an open seat for an account (claims.take): (record, outcome)."""
+        return await self.change(game_id, claims.take, seat, account, name)
+
+    async def delete(self, game_id: str, token: Any, concern: Callable[..., Any] = resigning.delete) -> Any:
+        """Delete the unfinished game by its creator's token (table/resign.py's delete): its
+        connections here are told and closed (the other servers' when they hear of it,
+        cluster.py), then the subscribers."""
+        outcome = await self.handle(concern, game_id, token)
         await self.live.gone(game_id)
         await self.told(outcome)
         return outcome.value
