@@ -2,8 +2,9 @@
 the clock kept on every write, flag falls (a loss in two seats, a computer or the end in more,
 an abort when a first move never came), a move after the flag fell refused, correspondence
 deadlines, the views' clocks and the lobby's. Through the service with an injected clock and
-through the HTTP API; `flag.fall` is called here as the server's clock loop calls it. On
-SQLite, and on PostgreSQL when SAVANNA_TEST_DATABASE_URL is set (web_databases.py)."""
+through the HTTP API; `flag.fall` is called here as the server's clock loop calls it (through the
+conductor, so that its subscribers hear of it). On SQLite, and on PostgreSQL when
+SAVANNA_TEST_DATABASE_URL is set (web_databases.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from sqlalchemy import inspect, text
 
 from test_web_accounts import PASSWORD, app_on, changing
 from web_client import error
+from web_conducted import conducted
 
 from savanna.web.store.storage import Store
 from savanna.web.table import clock, flag
@@ -132,14 +134,14 @@ def test_a_3s_plus_1s_game_where_a_seat_waits_out_its_time_loses_and_its_rating_
     assert sum(v["times"]) == pytest.approx(4.0) and len(v["times"]) == v["moves"]
     assert [h["took"] for h in v["history"]] == v["times"]
     turn(momo, gid, clk, 0.5, session=True)
-    assert app.state.service.due_games() == [] and flag.fall(app.state.service, gid) is None
+    assert app.state.service.due_games() == [] and conducted(app).run(flag.fall, gid) is None
     clk.advance(3.0)  # Zaza waits out her 3 s
     assert app.state.service.due_games() == [gid]
     body = {"action": view(client, gid)["legal_actions"][0]}
     msg = error(changing(zaza, "POST", f"/api/games/{gid}/actions", body), 409, "out_of_time")
     assert "ran out" in msg and "ending the game" in msg
-    rec = flag.fall(app.state.service, gid)
-    assert rec is not None and rec.status == "over" and flag.fall(app.state.service, gid) is None
+    rec = conducted(app).run(flag.fall, gid)
+    assert rec is not None and rec.status == "over" and conducted(app).run(flag.fall, gid) is None
     v = view(client, gid)
     assert v["status"] == "over" and v["ended_by"] == "time" and v["ended"]["reason"] == "time"
     assert v["ranking"] == [1, 0] and v["winners"] == [1] and v["current_player"] is None
@@ -176,13 +178,13 @@ def test_a_move_after_the_flag_fell_is_refused_before_the_server_acts(app, clien
 
 
 def test_a_three_seat_games_timed_out_seat_passes_to_a_computer(app, client, clk):
-    service = app.state.service
+    service = conducted(app)
     g = created(client, [HUMAN, HUMAN, HUMAN], clock={"base": 3, "increment": 1}, resign_player="easy")
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     for t in tokens:
         turn(client, gid, clk, 0.5, t)
     clk.advance(5)
-    rec = flag.fall(service, gid)
+    rec = service.run(flag.fall, gid)
     assert rec.status == "playing"
     assert rec.seats[0]["kind"] == "computer" and rec.seats[0]["player"] == "easy" and rec.seats[0]["resigned"]
     assert rec.meta["resignations"][-1]["by"] == "time" and rec.meta["resignations"][-1]["outcome"] == "computer"
@@ -206,10 +208,10 @@ def test_a_three_seat_game_that_ends_on_time(app, client, clk):
     turn(client, gid, clk, 0.5, tokens[0])
     turn(client, gid, clk, 0.5, tokens[1])
     clk.advance(3.5)  # seat 2, past its first move? no: it never moved, so this is its first-move window
-    assert flag.fall(app.state.service, gid) is None
+    assert conducted(app).run(flag.fall, gid) is None
     turn(client, gid, clk, 0.5, tokens[2])
     clk.advance(4.0)
-    assert flag.fall(app.state.service, gid).status == "over"
+    assert conducted(app).run(flag.fall, gid).status == "over"
     v = view(client, gid)
     assert v["ended_by"] == "time" and v["ended"]["seat"] == 0 and v["ranking"][-1] == 0
     assert v["on_time"] == "end"
@@ -217,14 +219,14 @@ def test_a_three_seat_game_that_ends_on_time(app, client, clk):
 
 @pytest.mark.parametrize("on_time", ["computer", "skip"])
 def test_a_game_left_without_people_ends_on_time(app, client, clk, on_time):
-    service = app.state.service
+    service = conducted(app)
     g = created(client, [HUMAN, COMPUTER, COMPUTER], clock={"base": 3, "increment": 0}, on_time=on_time)
     gid = g["id"]
     turn(client, gid, clk, 0.5, g["seats"][0]["token"])
     while service.computer_step(gid):
         pass
     clk.advance(3.5)
-    rec = flag.fall(service, gid)
+    rec = service.run(flag.fall, gid)
     assert rec.status == "over" and rec.meta["ended"] == {"reason": "time", "seat": 0, "moves": len(rec.actions),
                                                            "people_left": 0}
 
@@ -233,7 +235,7 @@ def test_a_game_left_without_people_ends_on_time(app, client, clk, on_time):
 
 
 def test_a_correspondence_games_deadline_moves_with_the_test_clock(app, client, clk):
-    service = app.state.service
+    service = conducted(app)
     g = created(client, [HUMAN, HUMAN], clock={"days": 1})
     gid, (t0, t1) = g["id"], [s["token"] for s in g["seats"]]
     v = view(client, gid)
@@ -250,10 +252,10 @@ def test_a_correspondence_games_deadline_moves_with_the_test_clock(app, client, 
     v = turn(client, gid, clk, 0.99 * DAY, t0)  # a turn starts afresh: no carry-over
     assert v["clock"]["remaining"][0] == pytest.approx(0.01 * DAY)
     clk.advance(DAY - 1)
-    assert service.due_games() == [] and flag.fall(service, gid) is None
+    assert service.due_games() == [] and service.run(flag.fall, gid) is None
     clk.advance(2)
     assert service.due_games() == [gid]
-    assert flag.fall(service, gid).status == "over"
+    assert service.run(flag.fall, gid).status == "over"
     v = view(client, gid)
     assert v["ended_by"] == "time" and v["ranking"] == [0, 1]  # seat 1 out of time
 
@@ -268,9 +270,9 @@ def test_no_first_move_aborts_the_game_unrated(app, client, clk):
                                                 "clock": {"base": 60, "increment": 0}}).json()["id"]
     turn(zaza, gid, clk, 5, session=True)
     clk.advance(29.9)
-    assert flag.fall(app.state.service, gid) is None
+    assert conducted(app).run(flag.fall, gid) is None
     clk.advance(0.2)  # Momo's 30 s first-move window is over
-    rec = flag.fall(app.state.service, gid)
+    rec = conducted(app).run(flag.fall, gid)
     assert rec.status == "over" and rec.meta["ended"]["reason"] == "aborted" and rec.meta["ended"]["seat"] == 1
     v = view(client, gid)
     assert v["ended_by"] == "aborted" and v["winners"] == []
@@ -286,9 +288,9 @@ def test_the_servers_first_move_window_is_its_own_choice(url, clk, monkeypatch, 
         g = c.post("/api/games", json={"game": GAME, "seats": [{"kind": "human"}, {"kind": "human"}],
                                        "clock": {"base": 60, "increment": 0}}).json()
         clk.advance(9.9)
-        assert flag.fall(app.state.service, g["id"]) is None
+        assert conducted(app).run(flag.fall, g["id"]) is None
         clk.advance(0.2)
-        assert flag.fall(app.state.service, g["id"]).meta["ended"]["reason"] == "aborted"
+        assert conducted(app).run(flag.fall, g["id"]).meta["ended"]["reason"] == "aborted"
     import uvicorn
 
     from savanna import cli
@@ -321,7 +323,7 @@ def test_a_waiting_rated_games_clock_starts_when_its_last_seat_is_taken(app, cli
 
 
 def test_a_takeback_cuts_the_times_and_gives_no_time_back(app, client, clk):
-    service = app.state.service
+    service = conducted(app)
     # a chosen deal: with some, a scoring choice hands the turn over midway and "the last turn" is another
     g = created(client, [HUMAN, COMPUTER], clock={"base": 100, "increment": 0}, seed=7)
     gid, t0 = g["id"], g["seats"][0]["token"]

@@ -29,6 +29,7 @@ from sqlalchemy import select
 
 from web_apps import CHEAP, create_app
 from web_client import poll
+from web_conducted import conducted
 from web_databases import count
 
 from savanna import rating
@@ -109,10 +110,10 @@ def over_unsettled(url, seats, accounts, scores=None, resigned=(), rated=True):
 def test_a_rated_games_end_updates_both_accounts_once(app, client):
     engine = app.state.store.engine
     ann, bob = account(app, "Ann"), account(app, "Bob")
-    service = app.state.service
+    service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob})
     assert count(engine, RATED) == 0
-    rec = play_out(service, gid, tokens)  # the last move settles it (the service's on_over)
+    rec = play_out(service, gid, tokens)  # the last move settles it (the conductor's subscriber)
     assert count(engine, RATED, game_id=gid) == 1 and count(engine, HISTORY, game_id=gid) == 2
     a, b = ratings_of(engine, ann)[GAME], ratings_of(engine, bob)[GAME]
     assert a.games == b.games == 1
@@ -304,9 +305,9 @@ def test_ties_share_a_place_and_a_resigned_seat_ranks_last(url):
 
 def test_a_resignation_that_ends_a_rated_game_settles_it_with_the_resigned_seat_last(app, client):
     ann, bob = account(app, "Ann"), account(app, "Bob")
-    service = app.state.service
+    service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob}, on_resign="end")
-    rec, outcome = resigning.resign(service, gid, tokens[1])
+    rec, outcome = service.run(resigning.resign, gid, tokens[1])
     assert outcome == "ended" and rec.status == "over"
     engine = app.state.store.engine
     assert count(engine, RATED, game_id=gid) == 1
@@ -338,11 +339,11 @@ def test_computer_players_are_accounts_seeded_from_the_bench(app, client, monkey
     seeded = rating.Rating(31.0, 2.0)
     monkeypatch.setattr(rating, "level_seed", lambda game, spec: seeded if spec == "medium" else None)
     ann = account(app, "Ann")
-    service = app.state.service
+    service = conducted(app)
     # "greedy" is the medium level's player: the same account; Ann resigns, which ends the game at once
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "greedy"},
                                        {"kind": "computer", "player": "easy"}], {0: ann}, on_resign="end")
-    resigning.resign(service, gid, tokens[0])
+    service.run(resigning.resign, gid, tokens[0])
     engine = app.state.store.engine
     with engine.connect() as con:
         bots = {r.key: r for r in con.execute(select(ACCOUNTS).where(ACCOUNTS.c.key.like("computer:%")))}
@@ -360,7 +361,7 @@ def test_computer_players_are_accounts_seeded_from_the_bench(app, client, monkey
     assert client.post("/api/accounts", json={"name": "computer:medium", "password": PASSWORD}).status_code == 422
     # a second game against it: the same account, from where the first left it
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "medium"}], {0: ann}, on_resign="end")
-    resigning.resign(service, gid, tokens[0])
+    service.run(resigning.resign, gid, tokens[0])
     assert ratings_of(engine, medium)[GAME].games == 2
     got = client.get("/api/players/medium").json()
     assert got["computer"] is True and got["name"] == "medium" and got["to_move"] == []
@@ -371,7 +372,7 @@ def test_computer_players_are_accounts_seeded_from_the_bench(app, client, monkey
 
 def test_two_seats_of_one_computer_are_rated_once(app, client):
     ann = account(app, "Ann")
-    service = app.state.service
+    service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "easy"},
                                        {"kind": "computer", "player": "easy"}], {0: ann})
     play_out(service, gid, tokens)
@@ -383,7 +384,7 @@ def test_two_seats_of_one_computer_are_rated_once(app, client):
 
 def test_unrated_games_change_nothing(app, client):
     ann, bob = account(app, "Ann"), account(app, "Bob")
-    service = app.state.service
+    service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob}, rated=False)
     play_out(service, gid, tokens)
     assert app.state.ratings.settle(service.record(gid)) is False
@@ -409,7 +410,7 @@ def error(r, status, code):
 
 def test_profile_shape_games_and_errors(app, client):
     ann, bob = account(app, "Ann"), account(app, "Bob")
-    service = app.state.service
+    service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob})
     rec = play_out(service, gid, tokens)
     got = client.get("/api/players/ANN")
@@ -447,12 +448,12 @@ def test_leaderboard_shape_rules_and_errors(app, client, monkeypatch):
     clock = [datetime.now(timezone.utc)]
     app.state.ratings.clock = lambda: clock[0]
     ann, bob, cid = account(app, "Ann"), account(app, "Bob"), account(app, "Cid")
-    service = app.state.service
+    service = conducted(app)
     for i in range(3):  # Ann and Bob: 3 rated games (Bob resigns each); Cid: 1 (not enough)
         gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob}, on_resign="end")
-        resigning.resign(service, gid, tokens[1])
+        service.run(resigning.resign, gid, tokens[1])
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "easy"}], {0: cid}, on_resign="end")
-    resigning.resign(service, gid, tokens[0])
+    service.run(resigning.resign, gid, tokens[0])
     board = client.get("/api/leaderboard", params={"game": GAME}).json()
     assert board["game"] == GAME and board["min_games"] == 3 and board["active_days"] == 90
     names = [p["name"] for p in board["players"]]

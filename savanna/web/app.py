@@ -9,10 +9,12 @@ in pyproject.toml says so, and CI checks it):
              and pages, the accounts' routes, a seat request's credential (token or session)
              and the claims' routes, profiles and leaderboards, the WebSocket as a table of
              message handlers (no rules, no game's name)
-    live/    asyncio lives here and above only: connections and their feeds and outboxes,
-             computer searches in worker processes, several servers on one database, expiry,
-             the sweep settling rated games, the clocks' loop and the servers' liveness mark,
-             the players' mail (notices claimed once, smtplib), the coach's hints and reviews
+    live/    asyncio lives here and above only: the conductor, through which every change to a
+             game goes down to the table and comes back up to the viewers and the subscribers;
+             connections and their feeds and outboxes, computer searches in worker processes,
+             several servers on one database, expiry, the sweep settling rated games, the clocks'
+             loop and the servers' liveness mark, the players' mail (notices claimed once,
+             smtplib), the coach's hints and reviews
     views/   pure functions of a stored game, its position and a viewer: the JSON views
     table/   the game room, synchronous, without FastAPI or asyncio: the service, seats and
              tokens, positions, standings, and the room's concerns (resign, takeback, claims, hints,
@@ -23,7 +25,17 @@ in pyproject.toml says so, and CI checks it):
 
 A game is known only by its description (savanna.games): its view module (views/<game>.py),
 its own routes if any, its page's scripts. This module builds the store, the service, the
-searches, the live games, the cluster, the expiry and the clocks, and includes the routers.
+searches, the live games (and their conductor), the cluster, the expiry and the clocks,
+declares the conductor's subscribers, and includes the routers.
+
+One way down, one way back: a person's move (REST or WebSocket) is parsed by the edge and handed
+to the conductor (live/conductor.py), which, in the pool of moves, has the table handle it
+(table/service.py: the game's lock, the checks, the store's write, the lock released) and gets
+back the new record and what happened (table/events.py: Moved, Ended...); the same trip builds
+the game's new views for its connections (live/publishing.py), then a computer seat to act is
+kicked, and last the subscribers declared below are handed the events, outside any lock
+(live/subscribers/: ratings, seat addresses, mail, hints, reviews). Other servers sharing the
+database hear of the write from the store's notification (live/cluster.py, live/sync.py).
 
 REST (every error answers {"type": "error", "code": ..., "message": ...} with the HTTP
 status of the code, see table/errors.py):
@@ -130,11 +142,16 @@ from .live.connection import Limits
 from .live.expiry import Expiry
 from .live.games import LiveGames
 from .live.hints import Hints
-from .live.mail import MailNotices, forget_seats
+from .live.mail import MailNotices
 from .live.ratings import RatingSweep
 from .live.reviews import Reviews
 from .live.searches import Searches
 from .live.smtp import Sender, SmtpSettings, parse_smtp
+from .live.subscribers.hints import DropStaleHints
+from .live.subscribers.mail import LookForNotices
+from .live.subscribers.ratings import SettleRatings
+from .live.subscribers.reviews import QueueReviews
+from .live.subscribers.seats_forgotten import ForgetSeatAddresses
 from .settings import Settings
 from .store.accounts import AccountStore
 from .store.liveness import Liveness
@@ -228,15 +245,12 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named,
                           first_move=first_move)
     ratings = Ratings(RatingStore(store.engine), store, account_store)
-    service.on_over.append(ratings.settle)  # a rated game's end settles its ratings (table/ratings.py)
     rating_sweep = RatingSweep(ratings)
     mail_store = MailStore(store.engine)
-    service.on_over.append(forget_seats(mail_store))  # a game's end drops the addresses typed for its seats
     mail = None
     if smtp_settings is not None:
         mail = MailNotices(service, mail_store, smtp_settings, lambda lang: i18n.catalogue(lang)["messages"],
                            sender=Sender(smtp_settings, delays=mail_delays))
-        service.on_write.append(mail.on_write)
     searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
     caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
                   address_spectators=max_address_spectators, address_game_spectators=max_address_game_spectators,
@@ -257,6 +271,15 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     reviews = Reviews(live, ReviewStore(store.engine), cluster, iterations=coach_iterations, loop=review_loop)
     clocks = Clocks(service, live, Liveness(store.engine), cluster,  # flags fall; no clock runs while no server is up
                     loop=clock_loop)
+    # what follows every change of a game, told by the conductor once its lock is released and its
+    # viewers have it (live/conductor.py; each subscriber in live/subscribers/)
+    live.conductor.subscribe(
+        SettleRatings(ratings),  # a rated game's end settles its ratings (the sweep catches up a failure)
+        ForgetSeatAddresses(mail_store),  # a game's end drops the addresses typed for its seats
+        *([LookForNotices(mail)] if mail is not None else []),  # a timed game's notices due
+        DropStaleHints(hints),  # a hint waiting at an older position is dropped
+        QueueReviews(reviews),  # a game with people ended: its review queued
+    )
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
                   https=https, ratings=ratings, mail=mail_store, mail_on=mail is not None, hints=hints,
@@ -294,6 +317,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     app.state.store = store
     app.state.service = service
     app.state.live = live
+    app.state.conductor = live.conductor
     app.state.limits = creation_limits
     app.state.accounts = accounts
     app.state.account_limits = account_limits

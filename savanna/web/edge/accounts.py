@@ -38,11 +38,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from ..store.mail import account_owner
-from ..table.accounts import IDLE, PASSWORD_MAX, Current, Login, normalised
-from ..table import resign as resigning
-from ..table.errors import GameError
-from ..table.seats import Credential
+from ..live.room import IDLE, PASSWORD_MAX, Credential, Current, GameError, Login, account_owner, normalised
 from .bodies import STRICT
 from .guard import origin_allowed, origin_of
 from .parts import Parts
@@ -89,7 +85,7 @@ async def resign_all(parts: Parts, account: int) -> list[str]:
     for found in playing:
         for seat in found.seats:
             try:
-                await parts.live.change(found.listing.id, resigning.resign, Credential(account=account), seat)
+                await parts.conductor.resign(found.listing.id, Credential(account=account), seat)
             except GameError:  # over or resigned meanwhile
                 continue
             done.append(found.listing.id)

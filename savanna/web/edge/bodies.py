@@ -2,22 +2,21 @@
 and 1), unknown fields refused. A new game's options are the games' own: `CreateIn` takes them
 in "options" ({"final_scoring": "majority"}), and, as before there was more than one game,
 each lobby option of a game as a field of its own; their names and kinds come from the games'
-descriptions (savanna.games), and the table checks them against the game chosen."""
+descriptions (savanna.games), and the table checks them against the game chosen. The commands
+about a game in play (an action, a takeback, its answer, a resignation) are commands.py's, which
+the WebSocket's messages are read into as well: a body here adds the seat's token."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import BaseModel, Field, create_model
 
 from savanna import games, limits
 from savanna.limits import SEED_BITS
 
-from ..table import clock
-from ..table.errors import GameError
-from ..table.seats import NAME_LIMIT
-
-STRICT = ConfigDict(extra="forbid", strict=True)  # JSON types as they are: "2" and true are not 2 and 1
+from ..live.room import NAME_LIMIT, GameError, clock
+from .commands import STRICT, Act, Answer, TakeBack
 
 
 class SeatIn(BaseModel):
@@ -96,29 +95,19 @@ CreateIn = create_model(
     **OPTION_FIELDS)
 
 
-class TokenIn(BaseModel):
-    model_config = STRICT
+class TokenIn(TakeBack):
+    """A takeback's, a resignation's (its seat) and a deletion's body."""
+
     token: str | None = Field(None, description="the seat's secret token (from its join link); for DELETE, "
                                                 "the creator token")
-    seat: int | None = Field(None, description="which of the token's seats (a hotseat token plays several)")
-    version: int | None = Field(None, description="the view's version the request was made from (optional): "
-                                                  "refused as stale if the game has moved on")
 
 
-class AnswerIn(BaseModel):
-    model_config = STRICT
+class AnswerIn(Answer):
     token: str | None = Field(None, description="the answering seat's token")
-    accept: bool = Field(..., description="true: agree to the takeback; false: refuse it (the asker: withdraw it)")
-    moves: int | None = Field(None, description="the game's length the request was made at (the view's "
-                                                "takeback.request.moves): refused as stale if it has moved on")
 
 
-class ActionIn(BaseModel):
-    model_config = STRICT
+class ActionIn(Act):
     token: str | None = Field(None, description="the seat's secret token (from its join link)")
-    action: str = Field(..., description="an action in notation, e.g. 'T0,-1@0', 'M:trail:S', 'pass'")
-    version: int | None = Field(None, description="the view's version the action was chosen from (optional): "
-                                                  "refused as stale if the game has moved on")
 
 
 IMPORT_FIELDS = {"saved", "seats", "hotseat", "listed", "on_resign", "resign_player"}

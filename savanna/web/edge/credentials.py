@@ -18,9 +18,7 @@ from typing import Any
 
 from fastapi import Request
 
-from ..table.accounts import Current
-from ..table.errors import GameError
-from ..table.seats import Credential
+from ..live.room import Credential, Current, GameError
 from .accounts import COOKIE, CSRF_HEADER, check_origin, session_of
 from .parts import Parts
 

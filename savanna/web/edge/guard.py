@@ -22,7 +22,7 @@ from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..table.errors import GameError
+from ..live.room import GameError
 
 log = logging.getLogger("savanna.web")
 

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, Field
 
-from ..table.held import MAX_PAIRS, held_games
+from ..live.room import MAX_PAIRS, held_games
 from .bodies import STRICT
 from .parts import Parts
 from .ratelimit import CreationLimits, client_host

@@ -23,10 +23,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from ..store.mail import ADDRESS_MAX, account_owner, seat_owner
-from ..table import mail
-from ..table.errors import GameError
-from ..table.seats import checked_token, seat_of
+from ..live.room import ADDRESS_MAX, GameError, account_owner, checked_token, seat_of, seat_owner
+from ..live.room import seat_mail as mail
 from .bodies import STRICT
 from .credentials import credential, session_for_change
 from .parts import Parts

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..live.conductor import Conductor
 from ..live.expiry import Expiry
 from ..live.games import LiveGames
 from ..live.searches import Searches
-from ..store.storage import Store
-from ..table.accounts import Accounts
-from ..table.ratings import Ratings
-from ..table.service import GameService
+from ..live.room import Accounts, GameService, Ratings, Store
 from .ratelimit import CreationLimits
 
 
@@ -34,3 +32,8 @@ class Parts:
     hints: Any = None  # live.hints.Hints
     reviews: Any = None  # live.reviews.Reviews
     coach_limits: CreationLimits | None = None  # hints and reviews asked, per client address
+    conductor: Conductor | None = None  # every change to a game goes down through it (default: live's)
+
+    def __post_init__(self) -> None:
+        if self.conductor is None:
+            self.conductor = self.live.conductor

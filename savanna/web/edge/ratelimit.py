@@ -32,7 +32,7 @@ from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
 from ..addresses import client_key  # noqa: F401 (edge modules take it from here too)
-from ..table.errors import GameError
+from ..live.room import GameError
 
 def client_host(request: Request) -> str | None:
     """The client's address (uvicorn's: a trusted proxy's X-Forwarded-For already applied)."""

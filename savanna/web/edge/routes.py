@@ -1,5 +1,5 @@
-"""The REST API and the pages: parse, check, call down (the table through the live games),
-answer. No rule and no game's name here: a game is known by its description (savanna.games).
+"""The REST API and the pages: parse, check, call down (every change to a game through the
+conductor, live/conductor.py; views through the live games), answer. No rule and no game's name here: a game is known by its description (savanna.games).
 A game's own routes (its description's `routes`) are included beside these by app.py."""
 
 from __future__ import annotations
@@ -15,11 +15,7 @@ from savanna import __version__, games
 from savanna.ai.base import LEVELS, OPTIONS, PLAYERS
 from savanna.limits import SEED_BITS
 
-from ..table import clock
-from ..table import resign as resigning
-from ..table import takeback as takebacks
-from ..table.errors import GameError
-from ..table.seats import MAX_ITERATIONS, NAME_LIMIT
+from ..live.room import MAX_ITERATIONS, NAME_LIMIT, GameError, clock
 from . import i18n
 from .bodies import ActionIn, AnswerIn, CreateIn, TokenIn, import_body
 from .credentials import credential
@@ -93,7 +89,7 @@ def players_info(max_think: float, computer_only: bool, first_move: float = cloc
 def router(parts: Parts) -> APIRouter:
     """Every REST route and page, calling down into `parts`."""
     r = APIRouter()
-    service, live = parts.service, parts.live
+    service, live, conductor = parts.service, parts.live, parts.conductor
 
     # ------------------------------------------------------------ pages
 
@@ -157,11 +153,11 @@ def router(parts: Parts) -> APIRouter:
         creator = (await credential(parts, request, None, change=True)).account if body.rated else None
         parts.limits.hit("create", client_host(request))
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
-        c = await asyncio.to_thread(service.create, seats=seats, players=body.players, game=body.game,
-                                    options=body.game_options(), seed=body.seed, hotseat=body.hotseat,
-                                    listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
-                                    address=client_host(request), rated=body.rated, creator_account=creator,
-                                    clock=body.clock, on_time=body.on_time)
+        c = await conductor.create(seats=seats, players=body.players, game=body.game,
+                                   options=body.game_options(), seed=body.seed, hotseat=body.hotseat,
+                                   listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
+                                   address=client_host(request), rated=body.rated, creator_account=creator,
+                                   clock=body.clock, on_time=body.on_time)
         live.kick(c.id)  # a computer may sit first
         return created(request, c)
 
@@ -177,7 +173,7 @@ def router(parts: Parts) -> APIRouter:
         """Upload a saved game (the command line's JSON) as a new game here. Counts as creating
         one, in the same limit per client address."""
         parts.limits.hit("create", client_host(request))
-        c = await asyncio.to_thread(lambda: service.import_game(**import_body(body), address=client_host(request)))
+        c = await conductor.import_game(**import_body(body), address=client_host(request))
         live.kick(c.id)
         return created(request, c)
 
@@ -198,8 +194,8 @@ def router(parts: Parts) -> APIRouter:
     async def act(request: Request, game_id: str, body: ActionIn) -> dict[str, Any]:
         """Play an action for the token's seat (without a token: the seat the session's account
         claimed, with X-CSRF-Token). The new view follows over the WebSocket, and in the answer."""
-        rec = await live.act(game_id, await credential(parts, request, body.token, change=True), body.action,
-                             body.version)
+        rec = await conductor.act(game_id, await credential(parts, request, body.token, change=True), body.action,
+                                  body.version)
         view = await live.view(rec)
         return {"type": "accepted", "action": rec.actions[-1], "version": rec.version, "view": view}
 
@@ -241,32 +237,32 @@ def router(parts: Parts) -> APIRouter:
     async def delete_game(game_id: str, body: TokenIn) -> dict[str, Any]:
         """Delete an unfinished game: {"token": <the creator token from its creation>}. A
         finished game is kept. Its connections are told and closed (code 4404)."""
-        await asyncio.to_thread(resigning.delete, service, game_id, body.token)
-        await live.gone(game_id)  # (the other servers' connections: when they hear of it, cluster.py)
+        await conductor.delete(game_id, body.token)  # (its connections told and closed)
         return {"type": "deleted", "id": game_id}
 
     async def room_request(kind: str, game_id: str, token: Any, **args: Any) -> dict[str, Any]:
-        return await ROOM_REQUESTS[kind](live, game_id, token, **args)
+        return await ROOM_REQUESTS[kind](conductor, game_id, token, **args)
 
     return r
 
 
 # The room's requests, by the type their REST route and WebSocket message share: each runs its
-# concern (table/) through the live games, which publish the change, and answers with its outcome.
+# concern (table/) through the conductor, which publishes the change and tells its subscribers,
+# and answers with its outcome.
 
 
-async def _take_back(live: Any, game_id: str, token: Any, seat: Any = None, version: Any = None) -> dict[str, Any]:
-    rec, outcome = await live.change(game_id, takebacks.take_back, token, seat, version)
+async def _take_back(conductor: Any, game_id: str, token: Any, seat: Any = None, version: Any = None) -> dict[str, Any]:
+    rec, outcome = await conductor.take_back(game_id, token, seat, version)
     return {"type": "takeback", "outcome": outcome, "version": rec.version, "moves": len(rec.actions)}
 
 
-async def _answer(live: Any, game_id: str, token: Any, accept: Any = None, moves: Any = None) -> dict[str, Any]:
-    rec, outcome = await live.change(game_id, takebacks.answer, token, accept, moves)
+async def _answer(conductor: Any, game_id: str, token: Any, accept: Any = None, moves: Any = None) -> dict[str, Any]:
+    rec, outcome = await conductor.answer(game_id, token, accept, moves)
     return {"type": "takeback_answer", "outcome": outcome, "version": rec.version, "moves": len(rec.actions)}
 
 
-async def _resign(live: Any, game_id: str, token: Any, seat: Any = None) -> dict[str, Any]:
-    rec, outcome = await live.change(game_id, resigning.resign, token, seat)
+async def _resign(conductor: Any, game_id: str, token: Any, seat: Any = None) -> dict[str, Any]:
+    rec, outcome = await conductor.resign(game_id, token, seat)
     return {"type": "resigned", "outcome": outcome, "version": rec.version, "status": rec.status}
 
 

@@ -11,7 +11,7 @@ from fastapi.responses import FileResponse
 
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
-from ..table.errors import GameError
+from ..live.room import GameError
 from ..views.safari import tile_catalogue
 from .parts import Parts
 from .routes import client_host, page

@@ -18,7 +18,6 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from ..table import claims
 from .accounts import session_of
 from .bodies import STRICT
 from .credentials import session_for_change
@@ -40,7 +39,7 @@ def router(parts: Parts) -> APIRouter:
         from then on that account plays it, on any device, and the link's token acts for it no
         more (it answers "claimed"). 409 "seat_taken" if another account claimed it."""
         cur = await session_for_change(parts, request)
-        rec, seat, outcome = await live.change(game_id, claims.claim, body.token, cur.account.id, cur.account.name)
+        rec, seat, outcome = await parts.conductor.claim(game_id, body.token, cur.account.id, cur.account.name)
         return {"type": "claimed", "outcome": outcome, "seat": seat, "version": rec.version}
 
     @r.post("/api/games/{game_id}/seats/{seat}/take", tags=["games"])
@@ -48,7 +47,7 @@ def router(parts: Parts) -> APIRouter:
         """Take an open seat for the logged-in account (session cookie and X-CSRF-Token): the
         first one wins, the others get 409 "seat_taken"."""
         cur = await session_for_change(parts, request)
-        rec, outcome = await live.change(game_id, claims.take, seat, cur.account.id, cur.account.name)
+        rec, outcome = await parts.conductor.take_seat(game_id, seat, cur.account.id, cur.account.name)
         return {"type": "taken", "outcome": outcome, "seat": seat, "version": rec.version}
 
     @r.get("/api/me/games", tags=["accounts"])

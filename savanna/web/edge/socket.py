@@ -1,5 +1,6 @@
-"""The WebSocket of a game: admit the connection under the caps, then answer each message by
-its type from a table of handlers.
+"""The WebSocket of a game: admit the connection under the caps, then read each message into
+its command (commands.py: the typed set the REST routes' bodies are too) and answer it by its
+type from a table of handlers, which hand every change to the conductor (live/conductor.py).
 
     server -> {"type": "state", "seats": [seats this connection acts for], "rev": 7, "view": {...}}
               the whole view: on connect, after "auth", and when asked for
@@ -34,14 +35,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..live.connection import CLOSE_UNKNOWN_GAME, SEND_ERRORS, TRY_LATER, Connection
-from ..table.errors import GameError
-from ..table.seats import Credential
+from ..live.room import GameError
+from ..live.room import Credential
+from . import commands
 from .accounts import COOKIE, session_of
 from .credentials import account_of
-from .errors import json_problem
+from .errors import json_problem, validation_message
 from .parts import Parts
 from .ratelimit import client_key
 from .routes import ROOM_REQUESTS
@@ -53,29 +56,41 @@ Reply = Callable[[dict[str, Any]], None]
 
 @dataclass(frozen=True)
 class Message:
-    """One type of client message: its fields (all optional unless `required`) and its handler,
-    `handle(parts, conn, data, ref, reply)`."""
+    """One type of client message: its command (commands.py; its fields all optional unless
+    `required`) and its handler, `handle(parts, conn, command, ref, reply)`."""
 
     type: str
-    fields: tuple[str, ...]
+    command: type[BaseModel]
     handle: Callable[..., Awaitable[None]]
     required: tuple[str, ...] = ()
     example: str = ""
     changes: bool = False  # made with a session: refused once that session has ended (logged out)
 
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(self.command.model_fields)
 
-async def _ping(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+    def read(self, data: dict[str, Any]) -> BaseModel:
+        """The message's command, from its own fields ("type", "ref" and others are left);
+        GameError "bad_request" saying what is wrong."""
+        try:
+            return self.command.model_validate({f: data[f] for f in self.fields if f in data})
+        except ValidationError as e:
+            raise GameError("bad_request", validation_message(e.errors())) from None
+
+
+async def _ping(parts: Parts, conn: Connection, command: commands.Ping, ref: Any, reply: Reply) -> None:
     reply({"type": "pong"})
 
 
-async def _state(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+async def _state(parts: Parts, conn: Connection, command: commands.State, ref: Any, reply: Reply) -> None:
     """The whole view, in its place among the patches."""
     await parts.live.publish(conn.game_id, whole={conn: ref})
 
 
-async def _auth(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
+async def _auth(parts: Parts, conn: Connection, command: commands.Auth, ref: Any, reply: Reply) -> None:
     """Act for another token's seats from now on."""
-    token = data.get("token")
+    token = command.token
     if not isinstance(token, str) or not token:
         raise GameError("missing_token", "auth needs a token")
     rec = await asyncio.to_thread(parts.service.record, conn.game_id)
@@ -87,27 +102,28 @@ async def _auth(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Rep
     await parts.live.publish(conn.game_id, whole={conn: None})
 
 
-async def _action(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
-    rec = await parts.live.act(conn.game_id, conn.token, data["action"], data.get("version"))
+async def _action(parts: Parts, conn: Connection, command: commands.Act, ref: Any, reply: Reply) -> None:
+    rec = await parts.conductor.act(conn.game_id, conn.token, command.action, command.version)
     reply({"type": "accepted", "action": rec.actions[-1], "version": rec.version})
 
 
-def _room(kind: str, *fields: str) -> Callable[..., Awaitable[None]]:
+def _room(kind: str) -> Callable[..., Awaitable[None]]:
     """A room request (as its REST route: takeback, its answer, resign) from the connection's token."""
-    async def handle(parts: Parts, conn: Connection, data: dict, ref: Any, reply: Reply) -> None:
-        reply(await ROOM_REQUESTS[kind](parts.live, conn.game_id, conn.token, **{f: data.get(f) for f in fields}))
+    async def handle(parts: Parts, conn: Connection, command: BaseModel, ref: Any, reply: Reply) -> None:
+        reply(await ROOM_REQUESTS[kind](parts.conductor, conn.game_id, conn.token, **command.model_dump()))
     return handle
 
 
 MESSAGES = {m.type: m for m in (
-    Message("action", ("action", "version"), _action, required=("action",),
+    Message("action", commands.Act, _action, required=("action",),
             example='{"type": "action", "action": "T0,-1@0"}', changes=True),
-    Message("ping", (), _ping),
-    Message("auth", ("token",), _auth),
-    Message("state", (), _state),
-    Message("takeback", ("seat", "version"), _room("takeback", "seat", "version"), changes=True),
-    Message("takeback_answer", ("accept", "moves"), _room("takeback_answer", "accept", "moves"), changes=True),
-    Message("resign", ("seat",), _room("resign", "seat"), changes=True),
+    Message("ping", commands.Ping, _ping),
+    Message("auth", commands.Auth, _auth),
+    Message("state", commands.State, _state),
+    Message("takeback", commands.TakeBack, _room("takeback"), changes=True),
+    Message("takeback_answer", commands.Answer, _room("takeback_answer"), required=("accept",),
+            example='{"type": "takeback_answer", "accept": true}', changes=True),
+    Message("resign", commands.Resign, _room("resign"), changes=True),
 )}
 TYPES = ", ".join(list(MESSAGES)[:-1]) + " or " + list(MESSAGES)[-1]  # as the errors say it
 
@@ -223,6 +239,6 @@ async def answer(parts: Parts, conn: Connection, text: str) -> None:
     try:
         if message.changes and conn.session:  # logged out since (elsewhere, or this session ended)?
             await asyncio.to_thread(session_of, parts, {COOKIE: conn.session})
-        await message.handle(parts, conn, data, ref, reply)
+        await message.handle(parts, conn, message.read(data), ref, reply)
     except GameError as e:
         fail(e.code, e.message)

@@ -48,7 +48,7 @@ from typing import Any
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
-from ..table.errors import GameError
+from ..live.room import GameError
 from .guard import CSP
 from .ratelimit import client_key
 from .wsclose import QuickClose

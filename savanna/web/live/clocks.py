@@ -9,10 +9,11 @@ runs while no server is up.
 
 **The loop.** It sleeps until the next deadline of any game (`service.next_deadline()`), at
 most WAKE_EVERY seconds (a deadline moved by another server is seen within that), then calls
-`flag.fall` for each game due (`service.due_games()`) in a worker thread: a first move missed
-aborts the game, a flag falls (the game ends, or the seat passes to a computer). Then the
-game's connections see it and its computer seats are kicked (a seat passed to a computer plays
-on). Nothing a client does or leaves undone stops a clock: a seat closing its connection
+`flag.fall` for each game due (`service.due_games()`) through the conductor, in a worker thread:
+a first move missed aborts the game, a flag falls (the game ends, or the seat passes to a
+computer). Then the game's connections see it, the conductor's subscribers are told (a rated
+game's ratings, its mail...) and its computer seats are kicked (a seat passed to a computer
+plays on). Nothing a client does or leaves undone stops a clock: a seat closing its connection
 changes nothing stored.
 
 **Several servers** (PostgreSQL, `cluster`): every server's loop sees the same due games; one
@@ -77,7 +78,7 @@ class Clocks:
             if outages:
                 self._start_beating()  # (crediting many games takes a while: the others see it alive)
                 for start, end in outages:
-                    await asyncio.to_thread(away.shift, self.service, start, end)
+                    await asyncio.to_thread(self.live.conductor.run, away.shift, start, end)
                 await asyncio.to_thread(self.liveness.done)
                 self.credited += outages
                 return self._start_beating()
@@ -146,18 +147,22 @@ class Clocks:
         connections see it and its computer seats play on. False if another server holds it."""
         if self.cluster is not None and not await asyncio.to_thread(self.cluster.lease, game_id):
             return False
-        try:
-            rec = await asyncio.to_thread(flag.fall, self.service, game_id)
+        outcome = None
+        try:  # through the conductor: the fall's events are told (a rated game's end settles it...)
+            outcome = await self.live.conductor.handle(flag.fall, game_id)
         except GameError:  # deleted meanwhile, or another write landed first: looked at again next time
-            rec = None
+            pass
         finally:  # (unless its computer seats are being driven here: they hold the lease)
             if self.cluster is not None and not self.live.closed and not self.live.driving(game_id):
                 await asyncio.to_thread(self.cluster.release, game_id)
+        rec = None if outcome is None else outcome.value
         if rec is not None:
             self.fallen += 1
             how = (rec.meta.get("ended") or {}).get("reason") if rec.status == "over" else "a computer plays on"
             log.info("game %s: the flag fell (%s)", game_id, how)
             await self.live.publish(game_id)
+        if outcome is not None:
+            await self.live.conductor.told(outcome)
         if rec is not None or self.cluster is not None:  # (a server that found the lease taken here
             self.live.kick(game_id)                      # gave up driving the game: this one looks)
         return True

@@ -7,8 +7,8 @@ owners, then games) and counts in the cap of searches at once, so a flood of hin
 address holds at most its share of the workers. A game has at most one hint waiting here
 ("hint_pending" for another); the per-address limit is the edge's (edge/coach_routes.py).
 
-If the game is written while its hint waits (a move, a takeback: this server's write, or
-another server's told by cluster.py), a hint not yet handed to a worker is dropped at once,
+If the game is written while its hint waits (a move, a takeback: this server's write, told by
+the conductor's subscriber subscribers/hints.py, or another server's told by cluster.py), a hint not yet handed to a worker is dropped at once,
 and one being searched is let finish and thrown away: the request gets "moved_on". The hint
 is recorded only if the game is still where it was (table/hints.record checks, under the
 game's lock).
@@ -41,17 +41,17 @@ class Waiting:
 
 class Hints:
     """The hints of this server (see the module docstring). `live`: the LiveGames (its pool of
-    moves, and its publishing); `iterations`: search that many iterations instead of time
-    (reproducible: tests)."""
+    moves, its searches, and its conductor, through which a hint given is noted); `iterations`:
+    search that many iterations instead of time (reproducible: tests)."""
 
     def __init__(self, live: Any, iterations: int | None = None):
         self.live = live
         self.service = live.service
+        self.conductor = live.conductor
         self.searches = live.searches
         self.iterations = iterations
         self.waiting: dict[str, Waiting] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.service.on_write.append(self._written)
         live.on_stored.append(self._stored)
 
     async def ask(self, game_id: str, token: Any, seat: Any = None, version: Any = None,
@@ -62,9 +62,8 @@ class Hints:
             raise GameError("hint_pending", "a hint of this game is being worked out already: wait for it")
         w = self.waiting[game_id] = Waiting(())
         try:
-            rec, s = await self.live.work(hints.check, self.service, game_id, token, seat, version)
+            rec, s, game = await self.live.work(self._check, game_id, token, seat, version)
             w.actions = tuple(rec.actions)
-            game = self.service.position(rec).game
             job = CoachJob(game_id, rec.game, rec.settings, w.actions, "hint", time=self.searches.max_think,
                            iterations=self.iterations, seed=player_seed(game.seed, len(w.actions), s),
                            owner=client_key(address) if address else None)
@@ -80,8 +79,13 @@ class Hints:
         finally:
             if self.waiting.get(game_id) is w:
                 del self.waiting[game_id]
-        await self.live.change(game_id, hints.record, s, w.actions)
+        await self.conductor.change(game_id, hints.record, s, w.actions)
         return found
+
+    def _check(self, game_id: str, token: Any, seat: Any, version: Any) -> tuple[GameRecord, int, Any]:
+        """table/hints.check and the game it asks of (in the pool: a position may need a rebuild)."""
+        rec, s = hints.check(self.service, game_id, token, seat, version)
+        return rec, s, self.service.position(rec).game
 
     def moved(self, game_id: str, actions: tuple[str, ...] | None = None) -> None:
         """The game was written (`actions`: as it stands, if known): its hint waiting is
@@ -93,10 +97,10 @@ class Hints:
         if not w.started:
             w.task.cancel()
 
-    def _written(self, before: GameRecord, saved: GameRecord) -> None:
-        """service.on_write, in the writer's thread."""
-        if saved.id in self.waiting and self._loop is not None:
-            self._loop.call_soon_threadsafe(self.moved, saved.id, tuple(saved.actions))
+    def written(self, game_id: str, actions: tuple[str, ...]) -> None:
+        """The game was written here, now at `actions` (subscribers/hints.py; from any thread)."""
+        if game_id in self.waiting and self._loop is not None:
+            self._loop.call_soon_threadsafe(self.moved, game_id, actions)
 
     def _stored(self, game_id: str) -> None:
         """Another server stored the game (cluster.py's notice), in the loop."""

@@ -1,10 +1,10 @@
-"""The players' mail at work (table/mail.py says who gets what): a thread that looks at each game
-just written (the service's `on_write`) and, on a timer, at the timed games whose deadline comes
+"""The players' mail at work (table/mail.py says who gets what): a thread that looks at each timed
+game just written (told by the conductor's subscriber, subscribers/mail.py) and, on a timer, at the timed games whose deadline comes
 near (the games' indexed `deadline` column), and hands the notices due to the sender (smtp.py).
 
 Each notice is claimed in the database before it is sent (store/mail.py): of several server
 processes on one database, or one restarted, exactly one sends it. A game's end drops the
-addresses typed for its seats (`forget_seats`), and the timer drops those of games gone.
+addresses typed for its seats (subscribers/seats_forgotten.py), and the timer drops those of games gone.
 """
 
 from __future__ import annotations
@@ -35,13 +35,6 @@ FOREVER = 10 * 365 * 86400.0
 TIDY_EVERY = 3600.0  # seconds between drops of the seat addresses of games over or gone
 
 
-def forget_seats(mail: MailStore) -> Callable[[GameRecord], None]:
-    """The service's `on_over`: a game ended, the addresses typed for its seats go (mail on or off)."""
-    def over(rec: GameRecord) -> None:
-        mail.drop_game(rec.id)
-    return over
-
-
 class MailNotices:
     """See the module docstring. `now`: the service's clock (epoch seconds)."""
 
@@ -59,15 +52,11 @@ class MailNotices:
         self._tidied = 0.0
         self._full = float("-inf")  # (the first scan looks at every timed game)
 
-    # ------------------------------------------------------------- the hooks
-
-    def on_write(self, before: GameRecord, saved: GameRecord) -> None:
-        """A game was stored (in the writer's thread, under its lock): look at it soon."""
-        if saved.meta.get("clock"):
-            self._queue.put(saved.id)
+    # ------------------------------------------------------------- told
 
     def look(self, game_id: str) -> None:
-        """Look at a game soon (a seat's address was just given: its turn may be now)."""
+        """Look at a game soon (a timed game written, subscribers/mail.py; a seat's address was
+        just given: its turn may be now)."""
         self._queue.put(game_id)
 
     # ------------------------------------------------------------- the work

@@ -60,12 +60,11 @@ class Reviews:
         self.current: str | None = None  # the game whose review is being computed here
         self.judged = 0  # decisions judged here (tests, health)
         self.closed = False
-        self.service.on_over.append(self._over)
 
     # ---------------------------------------------------------- asking
 
-    def _over(self, rec: GameRecord) -> None:
-        """service.on_over, in the writer's thread: a game with people ended, its review queued."""
+    def ended(self, rec: GameRecord) -> None:
+        """A game ended (subscribers/reviews.py, from any thread): one with people has its review queued."""
         if reviewing.on_over(self.store, rec, self.max_think):
             self.wake()
 

@@ -29,6 +29,7 @@ from typing import Any
 from ..jsontext import iso
 from ..store.storage import GameRecord
 from . import clock
+from .events import FlagFell
 from .resign import DEFAULT_RESIGN_PLAYER
 from .room import Room
 from .seats import COMPUTER, HUMAN
@@ -37,7 +38,14 @@ from .timekeeping import LEAVE, on_fall
 
 def fall(service: Room, game_id: str) -> GameRecord | None:
     """Act on the game's flag fall if its time has run out now (see the module docstring): the
-    game as stored after it, or None if there was nothing to do."""
+    game as stored after it, or None if there was nothing to do (FlagFell noted after its write)."""
+    saved = _fall(service, game_id)
+    if saved is not None:
+        service.note(FlagFell(game_id, saved))
+    return saved
+
+
+def _fall(service: Room, game_id: str) -> GameRecord | None:
     with service.lock(game_id):
         rec = service.record(game_id)
         state = rec.meta.get("clock")

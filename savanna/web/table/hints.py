@@ -18,6 +18,7 @@ from typing import Any
 from ..store.storage import GameRecord
 from .claims import is_rated, waiting
 from .errors import GameError
+from .events import HintGiven
 from .room import Room
 from .seats import checked_token, seat_of
 
@@ -55,7 +56,9 @@ def record(service: Room, game_id: str, seat: int, actions: tuple[str, ...]) -> 
             raise GameError("moved_on", moved_on())
         meta = dict(rec.meta)
         meta["hints"] = [*meta.get("hints", []), {"seat": seat, "moves": len(actions)}]
-        return service.save(rec, service.position(rec), meta=meta, refused=moved_on())
+        saved = service.save(rec, service.position(rec), meta=meta, refused=moved_on())
+    service.note(HintGiven(game_id, saved, seat))
+    return saved
 
 
 def moved_on() -> str:

@@ -8,6 +8,7 @@ import threading
 from typing import Any, Protocol
 
 from ..store.storage import GameRecord
+from .events import Event
 from .position import Position
 
 
@@ -34,3 +35,6 @@ class Room(Protocol):
 
     def delete(self, rec: GameRecord) -> None:
         """Delete the game at the version read (GameError "conflict" if it changed)."""
+
+    def note(self, *happened: Event) -> None:
+        """Tell the caller's journal what happened besides the writes (events.py)."""

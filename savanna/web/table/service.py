@@ -11,6 +11,11 @@ The room's other concerns (resign.py, takeback.py) are handed the service and us
 methods: `lock` (one change of a game at a time), `record`, `position`, `rebuild`, `save` (a
 change of seats, meta or the action list, stored at the version read) and `remember`.
 
+The service calls no one back: each write notes what it did (events.py) in the journal of the
+call that asked for it, and `handle(concern, *args)` returns the concern's answer with those
+events (an `Outcome`), for the conductor (live/conductor.py) to hand on once the game's lock is
+released. A write made outside `handle` (a tool's, a test's) tells no one.
+
 Errors are `GameError(code, message)` (errors.py).
 """
 
@@ -23,7 +28,8 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,7 +39,7 @@ from savanna.limits import ACTION_CHARS
 
 from ..jsontext import iso
 from ..store.storage import GameRecord, Listing, Store, VersionConflict
-from . import claims, clock, flag, resign, standing, timekeeping
+from . import claims, clock, events, flag, resign, standing, timekeeping
 from .reviews import IMPORTED
 from .errors import GameError
 from .position import Position
@@ -120,16 +126,38 @@ class GameService:
         self._cache_lock = threading.Lock()
         self._locks = [threading.Lock() for _ in range(64)]
         self.closed = False
-        # called with a game just stored over (after the write; table/ratings.py's settle): a
-        # failure is logged, and left to the sweep that catches up (live/ratings.py)
-        self.on_over: list[Callable[[GameRecord], Any]] = []
-        # called with (the game as read, as stored) after every write of a game, in the writer's thread
-        # (live/mail.py's notices): quick, and a failure is logged
-        self.on_write: list[Callable[[GameRecord, GameRecord], Any]] = []
+        self._journals = threading.local()  # each thread's open journals (`handle`), innermost last
 
     def lock(self, game_id: str) -> threading.Lock:
         """The lock of one game's changes: who changes a game holds it from reading to storing."""
         return self._locks[hash(game_id) % len(self._locks)]
+
+    # ------------------------------------------------------ what happened
+
+    def handle(self, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> events.Outcome:
+        """`concern(self, *args, **kwargs)` (a write of the table: `GameService.act`, resign.resign,
+        takeback.take_back, flag.fall...): its answer and the events of the writes it made, in
+        order. Runs in the caller's thread; the concern takes the game's lock and releases it."""
+        with self.journal() as noted:
+            value = concern(self, *args, **kwargs)
+        return events.Outcome(value, tuple(noted))
+
+    @contextmanager
+    def journal(self) -> Iterator[list[events.Event]]:
+        """A list that collects the events of the writes made in this thread meanwhile."""
+        stack = self._journals.__dict__.setdefault("stack", [])
+        noted: list[events.Event] = []
+        stack.append(noted)
+        try:
+            yield noted
+        finally:
+            stack.pop()
+
+    def note(self, *happened: events.Event) -> None:
+        """Add events to the innermost journal open in this thread (none open: no one is told)."""
+        stack = getattr(self._journals, "stack", None)
+        if stack:
+            stack[-1].extend(happened)
 
     # ------------------------------------------------------------- creating
 
@@ -226,8 +254,7 @@ class GameService:
                                    status="over" if over else "playing", summary=position.summary(),
                                    listed=bool(listed), game=game, meta=meta, deadline=deadline)
         self.remember(record, position)
-        # (a correspondence game's first turn is a turn to tell of)
-        self._tell(self.on_write, record.id, "what follows its creation failed", record, record)
+        self.note(events.Created(record.id, record, record))  # (a correspondence game's first turn is one to tell of)
         out = [{"seat": i, "name": s["name"], "kind": s["kind"], "player": s["player"], "hotseat": s["hotseat"],
                 "claimed": s.get("account") is not None, "open": bool(s.get("open")), "token": t}
                for i, (s, t) in enumerate(zip(seats, tokens))]
@@ -454,23 +481,8 @@ class GameService:
         except VersionConflict:
             raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
         self.remember(saved, new)
-        self._ended(rec, saved)
+        self.note(*events.written(rec, saved, events.Moved))
         return saved
-
-    def _ended(self, before: GameRecord, saved: GameRecord) -> None:
-        """Tell `on_write` of the write, and `on_over` of a game it ended."""
-        self._tell(self.on_write, saved.id, "what follows a write failed", before, saved)
-        if saved.status == "over" and before.status != "over":
-            self._tell(self.on_over, saved.id, "what follows its end failed (the next sweep tries again)", saved)
-
-    @staticmethod
-    def _tell(hooks: list[Callable[..., Any]], game_id: str, failed: str, *args: Any) -> None:
-        """Call each hook with `args`; a hook that fails is logged and the others still run."""
-        for hook in hooks:
-            try:
-                hook(*args)
-            except Exception:
-                log.exception("game %s: %s", game_id, failed)
 
     def save(self, rec: GameRecord, position: Position, *, actions: list[str] | None = None,
              status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,
@@ -490,7 +502,7 @@ class GameService:
         except VersionConflict:
             raise GameError("conflict", refused) from None
         self.remember(saved, position)
-        self._ended(rec, saved)
+        self.note(*events.written(rec, saved, events.Changed))
         return saved
 
     def delete(self, rec: GameRecord) -> None:
@@ -500,6 +512,7 @@ class GameService:
         except VersionConflict:
             raise GameError("conflict", "the game changed meanwhile; nothing was deleted (try again)") from None
         self.forget([rec.id])
+        self.note(events.Deleted(rec.id))
 
     # ------------------------------------------------------------ computers
 

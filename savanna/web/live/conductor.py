@@ -1,0 +1,171 @@
+"""The conductor: every change to a game goes down through it, and what follows comes back up
+through it, one way each.
+
+    edge        a request or socket message, parsed and checked, handed here
+    conductor   in the pool of moves: the table's `handle(concern, ...)`, which takes the
+                game's lock, checks, stores (the store), releases the lock and returns
+                (its answer, [events]) (table/events.py)
+                then, in the loop: the game's viewers get their new views (publishing.py),
+                a computer seat to act is let move,
+                and last the subscribers are handed the events (in a worker thread, outside any
+                lock): ratings, mail, hints, reviews (live/subscribers/, declared in app.py)
+
+A subscriber that fails is logged and the others still run; a request's answer waits for them
+(a rated game's last move answers once its ratings are settled). The computer seats' moves and
+the clocks' flag falls come through here too, so that their events are told alike. `run` is the
+same without the loop (tools, tests, a thread of the server's own).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..table import claims, takeback
+from ..table import resign as resigning
+from ..table.events import Event, Outcome
+from .subscribers import Subscriber
+
+log = logging.getLogger("savanna.web")
+
+
+def act(service: Any, game_id: str, token: Any, action: Any, version: Any = None) -> Any:
+    """A seat's action (the table's `act`), as a concern the conductor hands the table."""
+    return service.act(game_id, token, action, version)
+
+
+def computer_move(service: Any, record: Any, position: Any, action: str) -> None:
+    """A computer seat's action chosen in `position` (the table's `computer_move`)."""
+    service.computer_move(record, position, action)
+
+
+def create(service: Any, **body: Any) -> Any:
+    """A new game (the table's `create`: its Created answer, with the tokens)."""
+    return service.create(**body)
+
+
+def import_game(service: Any, **body: Any) -> Any:
+    """A saved game as a new one (the table's `import_game`)."""
+    return service.import_game(**body)
+
+
+class Conductor:
+    """See the module docstring. `service`: the table (table/service.GameService, or anything
+    with its `handle`); `live`: the LiveGames whose connections see the games (its pool of moves,
+    `publish`, `kick`; None: nobody to show, as in `run`); `subscribers`: those told of each
+    event, in order (app.py declares them; `subscribe` adds more)."""
+
+    def __init__(self, service: Any, live: Any = None, subscribers: Iterable[Subscriber] = ()):
+        self.service = service
+        self.live = live
+        self.subscribers: list[Subscriber] = list(subscribers)
+
+    def subscribe(self, *subscribers: Subscriber) -> None:
+        self.subscribers.extend(subscribers)
+
+    # ------------------------------------------------------ the way back up
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """Hand each event to every subscriber; one that fails is logged and the others still run
+        (a rated game's settlement that fails is caught up by live/ratings.py's sweep)."""
+        for event in events:
+            for subscriber in self.subscribers:
+                try:
+                    subscriber(event)
+                except Exception:
+                    log.exception("game %s: what follows %s failed (%s)", event.game_id, type(event).__name__,
+                                  type(subscriber).__name__)
+
+    async def told(self, outcome: Outcome) -> None:
+        """`tell` the outcome's events, in a worker thread (the subscribers write to the database)."""
+        if outcome.events and self.subscribers:
+            await asyncio.to_thread(self.tell, outcome.events)
+
+    # ------------------------------------------------------ the way down
+
+    def run(self, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """`concern(service, *args)` here and now, its events told: its answer (no viewer is shown)."""
+        outcome = self.service.handle(concern, *args, **kwargs)
+        self.tell(outcome.events)
+        return outcome.value
+
+    async def handle(self, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:
+        """The table's `handle` in the pool of moves: (answer, events), nothing published or told yet."""
+        return await self.live.work(lambda: self.service.handle(concern, *args, **kwargs))
+
+    async def change(self, game_id: str, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """`concern(service, game_id, *args)`: a change of the game (a takeback, an answer, a
+        resignation, a claim, a hint noted; table/): then its connections see it, a computer seat
+        moves if one is to act (a resigned seat's computer may be), and the subscribers are told.
+        Its answer (GameError if refused: nothing changed, no one is told)."""
+        outcome = await self.handle(concern, game_id, *args, **kwargs)
+        await self.live.publish(game_id)
+        self.live.kick(game_id)
+        await self.told(outcome)
+        return outcome.value
+
+    async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> Any:
+        """Play the seat's action (GameError if refused); its connections get the new views in
+        the same trip to the pool (publishing.py's publish_after), then the subscribers are told."""
+        outcome = await self.live.publish_after(game_id, lambda: self.service.handle(act, game_id, token, action,
+                                                                                     version), record=_record)
+        rec = outcome.value
+        if self.service.computer_to_move(rec) is not None:
+            self.live.kick(game_id)
+        await self.told(outcome)
+        return rec
+
+    async def computer_move(self, record: Any, position: Any, action: str) -> None:
+        """Store a computer seat's action (nothing if someone moved first); the viewers see it."""
+        outcome = await self.handle(computer_move, record, position, action)
+        await self.live.publish(record.id)
+        await self.told(outcome)
+
+    async def create(self, **body: Any) -> Any:
+        """Create a game (the table's `create`'s keywords): its Created answer."""
+        outcome = await self.handle(create, **body)
+        await self.told(outcome)
+        return outcome.value
+
+    async def import_game(self, **body: Any) -> Any:
+        """Import a saved game (the table's `import_game`'s keywords): its Created answer."""
+        outcome = await self.handle(import_game, **body)
+        await self.told(outcome)
+        return outcome.value
+
+    # ------------------------------------------------------ the room's commands (table/)
+
+    async def take_back(self, game_id: str, token: Any, seat: Any = None, version: Any = None) -> Any:
+        """Take back the seat's last turn, or ask for it (takeback.take_back): (record, outcome)."""
+        return await self.change(game_id, takeback.take_back, token, seat, version)
+
+    async def answer(self, game_id: str, token: Any, accept: Any, moves: Any = None) -> Any:
+        """Answer the takeback asked for (takeback.answer): (record, outcome)."""
+        return await self.change(game_id, takeback.answer, token, accept, moves)
+
+    async def resign(self, game_id: str, token: Any, seat: Any = None) -> Any:
+        """Resign the token's seat (table/resign.py's resign): (record, outcome)."""
+        return await self.change(game_id, resigning.resign, token, seat)
+
+    async def claim(self, game_id: str, token: Any, account: int, name: str) -> Any:
+        """Claim a join link's seat for an account (claims.claim): (record, seat, outcome)."""
+        return await self.change(game_id, claims.claim, token, account, name)
+
+    async def take_seat(self, game_id: str, seat: Any, account: int, name: str) -> Any:
+        """Take an open seat for an account (claims.take): (record, outcome)."""
+        return await self.change(game_id, claims.take, seat, account, name)
+
+    async def delete(self, game_id: str, token: Any, concern: Callable[..., Any] = resigning.delete) -> Any:
+        """Delete the unfinished game by its creator's token (table/resign.py's delete): its
+        connections here are told and closed (the other servers' when they hear of it,
+        cluster.py), then the subscribers."""
+        outcome = await self.handle(concern, game_id, token)
+        await self.live.gone(game_id)
+        await self.told(outcome)
+        return outcome.value
+
+
+def _record(outcome: Outcome) -> Any:
+    return outcome.value

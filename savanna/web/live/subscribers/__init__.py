@@ -1,0 +1,24 @@
+"""What follows a change of a game, one concern a file: each subscriber is handed every event
+of a write (table/events.py) by the conductor (live/conductor.py), once the game's lock is
+released and its viewers have the new views; each picks the events it cares for.
+
+    ratings.py           a rated game's end settles its ratings
+    seats_forgotten.py   a game's end drops the addresses typed for its seats
+    mail.py              a timed game written is looked at for the notices it owes
+    hints.py             a game written drops the hint waiting at its older position
+    reviews.py           a game with people that ended has its review queued
+
+They are declared once, in app.py. A subscriber is a callable of one event; one that fails is
+logged and the others still run.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...table.events import Event
+
+
+class Subscriber(Protocol):
+    def __call__(self, event: Event) -> None:
+        """Do what follows `event` (in a worker thread: quick, or handed on)."""

@@ -1,0 +1,19 @@
+"""A game written (a move, a takeback...) drops the hint waiting for its older position
+(live/hints.py's `moved`, in the event loop)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...table.events import Event, Written
+
+
+class DropStaleHints:
+    """`hints`: live/hints.Hints (anything with `written(game_id, actions)`, callable from any thread)."""
+
+    def __init__(self, hints: Any):
+        self.hints = hints
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, Written):
+            self.hints.written(event.game_id, tuple(event.record.actions))

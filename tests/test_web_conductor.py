@@ -1,0 +1,213 @@
+"""The conductor and its subscribers, with events alone: no app, no database (fakes).
+
+The table notes what each write did (table/events.py) and returns it with its answer; the
+conductor (live/conductor.py) hands the events to the subscribers once the write is done, a
+failing one logged while the others still run; each subscriber picks the events it cares for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import threading
+
+from savanna.web.live.conductor import Conductor
+from savanna.web.live.subscribers.hints import DropStaleHints
+from savanna.web.live.subscribers.mail import LookForNotices
+from savanna.web.live.subscribers.ratings import SettleRatings
+from savanna.web.live.subscribers.reviews import QueueReviews
+from savanna.web.live.subscribers.seats_forgotten import ForgetSeatAddresses
+from savanna.web.store.storage import GameRecord
+from savanna.web.table import events
+from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved, Outcome
+
+
+def record(game_id: str = "g1", status: str = "playing", actions: tuple[str, ...] = (), meta: dict | None = None,
+           version: int = 0) -> GameRecord:
+    return GameRecord(id=game_id, game="safari", settings={}, seats=[], actions=list(actions), status=status,
+                      summary={}, created_at=None, updated_at=None, listed=True, version=version,
+                      meta=meta or {})
+
+
+class Calls(list):
+    """A fake collaborator: every method called is noted as (name, args)."""
+
+    def __getattr__(self, name: str):
+        return lambda *args: self.append((name, args))
+
+
+def test_a_write_that_ends_the_game_is_written_then_ended():
+    before, after = record(actions=("a",)), record(status="over", actions=("a", "b"), version=1)
+    out = events.written(before, after, Moved)
+    assert [type(e) for e in out] == [Moved, Ended]
+    assert out[0].before is before and out[0].record is after and out[1].record is after
+    assert [type(e) for e in events.written(after, after, Changed)] == [Changed]  # over already: no second end
+    assert Outcome(None, tuple(out)).ended and not Outcome(None, (out[0],)).ended
+
+
+def test_the_ratings_are_settled_at_a_games_end_only():
+    ratings = Calls()
+    settle = SettleRatings(ratings)
+    over = record(status="over")
+    for e in (Created("g1", over, over), Moved("g1", over, over), FlagFell("g1", over), Deleted("g1")):
+        settle(e)
+    assert ratings == []
+    settle(Ended("g1", record(), over))
+    assert ratings == [("settle", (over,))]
+
+
+def test_the_seat_addresses_go_at_a_games_end():
+    mail = Calls()
+    forget = ForgetSeatAddresses(mail)
+    forget(Changed("g1", record(), record()))
+    forget(Ended("g1", record(), record(status="over")))
+    assert mail == [("drop_game", ("g1",))]
+
+
+def test_mail_looks_at_each_written_timed_game():
+    notices = Calls()
+    look = LookForNotices(notices)
+    timed = record(meta={"clock": {"running": 0}})
+    look(Moved("g1", record(), record()))  # untimed: no notice is ever due
+    look(Ended("g2", timed, timed))  # (its write was told already)
+    look(Created("g3", timed, timed))
+    look(Changed("g4", timed, timed))
+    assert notices == [("look", ("g3",)), ("look", ("g4",))]
+
+
+def test_a_game_written_drops_its_stale_hint_with_the_actions_it_stands_at():
+    hints = Calls()
+    drop = DropStaleHints(hints)
+    drop(HintGiven("g1", record(), 0))
+    drop(Moved("g1", record(), record(actions=("x", "y"))))
+    assert hints == [("written", ("g1", ("x", "y")))]
+
+
+def test_a_games_end_queues_its_review():
+    reviews = Calls()
+    queue = QueueReviews(reviews)
+    over = record(status="over")
+    queue(Moved("g1", record(), over))
+    queue(Ended("g1", record(), over))
+    assert reviews == [("ended", (over,))]
+
+
+class FakeTable:
+    """The table's `handle`: runs the concern, noting the events it returns."""
+
+    def __init__(self):
+        self.locked = threading.Lock()
+
+    def handle(self, concern, *args, **kwargs):
+        with self.locked:  # (the game's lock, as the table's concerns take it)
+            value, happened = concern(self, *args, **kwargs)
+        return Outcome(value, tuple(happened))
+
+    def computer_to_move(self, rec):
+        return None
+
+
+def test_every_subscriber_hears_every_event_in_order_and_a_failing_one_is_logged(caplog):
+    heard: list[tuple[str, str]] = []
+
+    def first(e):
+        heard.append(("first", type(e).__name__))
+
+    def broken(e):
+        raise RuntimeError("down")
+
+    def last(e):
+        heard.append(("last", type(e).__name__))
+
+    table = FakeTable()
+    conductor = Conductor(table, subscribers=[first, broken, last])
+    rec = record(status="over")
+
+    def ending(service, game_id):
+        return rec, events.written(record(), rec, Moved)
+
+    with caplog.at_level(logging.ERROR, logger="savanna.web"):
+        assert conductor.run(ending, "g1") is rec
+    assert heard == [("first", "Moved"), ("last", "Moved"), ("first", "Ended"), ("last", "Ended")]
+    assert sum("what follows" in r.getMessage() for r in caplog.records) == 2
+
+
+class FakeLive:
+    """The live games as the conductor sees them: its pool, publishing and computer kicks."""
+
+    def __init__(self, table, log):
+        self.table, self.log = table, log
+
+    async def work(self, fn):
+        return await asyncio.to_thread(fn)
+
+    async def publish(self, game_id):
+        self.log.append(("publish", game_id))
+
+    def kick(self, game_id):
+        self.log.append(("kick", game_id))
+
+    async def publish_after(self, game_id, write, record):
+        done = write()
+        self.log.append(("publish", game_id))
+        return done
+
+    async def gone(self, game_id):
+        self.log.append(("gone", game_id))
+
+
+def test_a_change_is_published_before_the_subscribers_hear_of_it_and_outside_the_lock():
+    log: list = []
+    table = FakeTable()
+
+    def subscriber(e):
+        log.append(("told", type(e).__name__, table.locked.locked()))
+
+    conductor = Conductor(table, subscribers=[subscriber])
+    conductor.live = FakeLive(table, log)
+    rec = record(version=1)
+
+    def resign(service, game_id, token):
+        log.append(("table", game_id, token))
+        return (rec, "ended"), [Changed(game_id, record(), rec)]
+
+    assert asyncio.run(conductor.change("g1", resign, "tok")) == (rec, "ended")
+    assert log == [("table", "g1", "tok"), ("publish", "g1"), ("kick", "g1"), ("told", "Changed", False)]
+
+
+def test_a_refused_change_tells_no_one():
+    from savanna.web.table.errors import GameError
+
+    log: list = []
+    conductor = Conductor(FakeTable(), subscribers=[lambda e: log.append(e)])
+    conductor.live = FakeLive(None, log)
+
+    def refused(service, game_id):
+        raise GameError("not_your_turn", "no")
+
+    try:
+        asyncio.run(conductor.change("g1", refused))
+    except GameError as e:
+        assert e.code == "not_your_turn"
+    else:
+        raise AssertionError("the refusal was not raised")
+    assert log == []
+
+
+def test_a_deletion_closes_the_connections_then_tells():
+    log: list = []
+    conductor = Conductor(FakeTable(), subscribers=[lambda e: log.append(("told", type(e).__name__))])
+    conductor.live = FakeLive(None, log)
+    asyncio.run(conductor.delete("g1", "creator", concern=lambda service, game_id, token: (None, [Deleted(game_id)])))
+    assert log == [("gone", "g1"), ("told", "Deleted")]
+
+
+def test_the_events_are_frozen():
+    e = Deleted("g1")
+    try:
+        e.game_id = "g2"  # type: ignore[misc]
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("an event could be changed")
