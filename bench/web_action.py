@@ -1,6 +1,7 @@
-"""The server's work for one person's action, in one process: what `LiveGames.act` does in its
-worker thread (check and store the action, build the view, patch it for the connections,
-encode the patch), without sockets, the event loop or a client.
+"""The server's work for one person's action, in one process: what the conductor's `act` does in
+its worker thread (the table's `handle`: check and store the action, its events; then the
+publisher builds the view, patches it for the connections and encodes the patch), without
+sockets, the event loop, a client or the subscribers.
 
     python bench/web_action.py [--games 20] [--db PATH|URL] [--profile FILE]
 
@@ -20,13 +21,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from savanna.web.live.conductor import act
 from savanna.web.live.games import LiveGames
 from savanna.web.table.service import GameService
 from savanna.web.store.storage import Store
 
 
 class Conn:
-    """What `LiveGames._render` reads of a connection."""
+    """What the publisher's `render` reads of a connection."""
 
     def __init__(self, seats: frozenset[int]):
         self.seats, self.has = seats, None
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         conns = [Conn(frozenset({s["seat"]})) for s in c.seats]
         games.append((c.id, {s["seat"]: s["token"] for s in c.seats}, conns))
         rec = service.record(c.id)
-        for conn, message, has in live._render(rec, live.audience(c.id), conns, {}):  # the first, whole views
+        for conn, message, has in live.publisher.render(rec, live.audience(c.id), conns, {}):  # the first, whole views
             conn.has = has
     profile = cProfile.Profile() if args.profile else None
     actions, act_cpu, render_cpu = 0, 0.0, 0.0
@@ -64,9 +66,9 @@ def main(argv: list[str] | None = None) -> int:
             seat = view["current_player"]
             legal = service.position(rec).game.legal_actions()
             a = time.process_time()
-            rec = service.act(gid, tokens[seat], str(rng.choice(legal)), rec.version)
+            rec = service.handle(act, gid, tokens[seat], str(rng.choice(legal)), rec.version).value
             b = time.process_time()
-            for conn, message, has in live._render(rec, audience, conns, {}):
+            for conn, message, has in live.publisher.render(rec, audience, conns, {}):
                 conn.has = has
             render_cpu += time.process_time() - b
             act_cpu += b - a
