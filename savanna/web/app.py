@@ -221,56 +221,49 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     Every option is a field of `settings` (web/settings.py: its type, default and checks), or given
     here by keyword, over them; `password_hasher` and an SmtpSettings `smtp` (tests) stay outside."""
     smtp_given = options.pop("smtp") if isinstance(options.get("smtp"), SmtpSettings) else None
-    s = Settings.given(settings, database_url=database_url, **options)  # ValidationError (a ValueError): why
-    database_url, autoplay, computer_delay, message_limit = s.database_url, s.autoplay, s.computer_delay, \
-        s.message_limit
-    allowed_origins, allowed_hosts, max_think, search_workers = s.allowed_origins, s.allowed_hosts, s.max_think, \
-        s.search_workers
-    search_processes, search_budget, computer_only, create_limit = s.search_processes, s.search_budget, \
-        s.computer_only, s.create_limit
-    expire_after, max_spectators, max_game_spectators = s.expire_after, s.max_spectators, s.max_game_spectators
-    max_address_spectators, max_address_game_spectators = s.max_address_spectators, s.max_address_game_spectators
-    max_seat_connections, max_queued_bytes, login_limit = s.max_seat_connections, s.max_queued_bytes, s.login_limit
-    register_limit, https, clock_loop, smtp = s.register_limit, s.https, s.clock_loop, smtp_given or s.smtp
-    mail_delays, first_move, coach_limit = s.mail_delays, s.first_move, s.coach_limit
-    coach_iterations, review_loop = s.coach_iterations, s.review_loop
+    settings = Settings.given(settings, database_url=database_url, **options)  # ValidationError (a ValueError): why
+    smtp = smtp_given or settings.smtp
     redact_tokens_in_logs()
     smtp_settings = parse_smtp(smtp) if isinstance(smtp, str) else smtp  # (a bad URL fails here, before the database)
-    creation_limits = CreationLimits(create_limit)  # a bad spec fails here, before the database is opened
-    coach_limits = CreationLimits(coach_limit)
-    account_limits = {"login": CreationLimits(login_limit), "register": CreationLimits(register_limit)}
-    store = Store(database_url)
+    creation_limits = CreationLimits(settings.create_limit)  # a bad spec fails here, before the database is opened
+    coach_limits = CreationLimits(settings.coach_limit)
+    account_limits = {"login": CreationLimits(settings.login_limit),
+                      "register": CreationLimits(settings.register_limit)}
+    store = Store(settings.database_url)
     account_store = AccountStore(store.engine)
     accounts = Accounts(account_store, hasher=password_hasher)
-    service = GameService(store, max_think=max_think, computer_only=computer_only, find_account=accounts.named,
-                          first_move=first_move)
+    service = GameService(store, max_think=settings.max_think, computer_only=settings.computer_only,
+                          find_account=accounts.named, first_move=settings.first_move)
     ratings = Ratings(RatingStore(store.engine), store, account_store)
     rating_sweep = RatingSweep(ratings)
     mail_store = MailStore(store.engine)
     mail = None
     if smtp_settings is not None:
         mail = MailNotices(service, mail_store, smtp_settings, lambda lang: i18n.catalogue(lang)["messages"],
-                           sender=Sender(smtp_settings, delays=mail_delays))
-    searches = Searches(search_workers, processes=search_processes, max_think=max_think, budget=search_budget)
-    caps = Limits(spectators=max_spectators, game_spectators=max_game_spectators,
-                  address_spectators=max_address_spectators, address_game_spectators=max_address_game_spectators,
-                  seat_connections=max_seat_connections, queue_bytes=max_queued_bytes)
+                           sender=Sender(smtp_settings, delays=settings.mail_delays))
+    searches = Searches(settings.search_workers, processes=settings.search_processes, max_think=settings.max_think,
+                        budget=settings.search_budget)
+    caps = Limits(spectators=settings.max_spectators, game_spectators=settings.max_game_spectators,
+                  address_spectators=settings.max_address_spectators,
+                  address_game_spectators=settings.max_address_game_spectators,
+                  seat_connections=settings.max_seat_connections, queue_bytes=settings.max_queued_bytes)
     cluster = None
     if store.backend == "postgresql":  # other server processes may share it: what they share lives there
         cluster = Cluster(store)
         searches.gate = GlobalSlots(cluster, searches.workers)
         shared = DatabaseStorage(store.engine)
-        creation_limits = CreationLimits(create_limit, storage=shared)
-        coach_limits = CreationLimits(coach_limit, storage=shared)
-        account_limits = {"login": CreationLimits(login_limit, storage=shared),
-                          "register": CreationLimits(register_limit, storage=shared)}
-    live = LiveGames(service, autoplay=autoplay, computer_delay=computer_delay, searches=searches, limits=caps,
-                     cluster=cluster)
-    expiry = Expiry(store, service, live, after=expire_after)
-    hints = Hints(live, iterations=coach_iterations)
-    reviews = Reviews(live, ReviewStore(store.engine), cluster, iterations=coach_iterations, loop=review_loop)
+        creation_limits = CreationLimits(settings.create_limit, storage=shared)
+        coach_limits = CreationLimits(settings.coach_limit, storage=shared)
+        account_limits = {"login": CreationLimits(settings.login_limit, storage=shared),
+                          "register": CreationLimits(settings.register_limit, storage=shared)}
+    live = LiveGames(service, autoplay=settings.autoplay, computer_delay=settings.computer_delay, searches=searches,
+                     limits=caps, cluster=cluster)
+    expiry = Expiry(store, service, live, after=settings.expire_after)
+    hints = Hints(live, iterations=settings.coach_iterations)
+    reviews = Reviews(live, ReviewStore(store.engine), cluster, iterations=settings.coach_iterations,
+                      loop=settings.review_loop)
     clocks = Clocks(service, live, Liveness(store.engine), cluster,  # flags fall; no clock runs while no server is up
-                    loop=clock_loop)
+                    loop=settings.clock_loop)
     # what follows every change of a game, told by the conductor once its lock is released and its
     # viewers have it (live/conductor.py; each subscriber in live/subscribers/)
     live.conductor.subscribe(
@@ -281,8 +274,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         QueueReviews(reviews),  # a game with people ended: its review queued
     )
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
-                  cluster=cluster, message_limit=message_limit, accounts=accounts, account_limits=account_limits,
-                  https=https, ratings=ratings, mail=mail_store, mail_on=mail is not None, hints=hints,
+                  cluster=cluster, message_limit=settings.message_limit, accounts=accounts,
+                  account_limits=account_limits,
+                  https=settings.https, ratings=ratings, mail=mail_store, mail_on=mail is not None, hints=hints,
                   reviews=reviews, coach_limits=coach_limits)
 
     @asynccontextmanager
@@ -309,8 +303,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
             await live.close()
             store.close()
 
-    app = GuardedApp(allowed_origins=allowed_origins, allowed_hosts=allowed_hosts, title="savanna",
-                     version=__version__, lifespan=lifespan,
+    app = GuardedApp(allowed_origins=settings.allowed_origins, allowed_hosts=settings.allowed_hosts,
+                     title="savanna", version=__version__, lifespan=lifespan,
                      description="Board games (" + ", ".join(s.title for s in games.specs()) + "): games, seats, "
                                  "live updates and replays. The rules are the engines'; actions are each game's "
                                  "notation.")
@@ -327,7 +321,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     app.state.mail = mail
     app.state.hints = hints
     app.state.reviews = reviews
-    app.add_middleware(BodyLimit, message_limit=message_limit)
+    app.add_middleware(BodyLimit, message_limit=settings.message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
     errors.install(app)
     app.mount("/static", StaticFiles(directory=routes.STATIC), name="static")
