@@ -3,11 +3,11 @@
 // over), an optional short sound (off unless switched on: remembered in this browser),
 // and a notification, only once the player asked for them with the button (the page
 // never asks the browser for permission by itself).
-"use strict";
 
-(() => {
-const { h } = window.Savanna;
-const W = window.SavannaWords.W;
+import * as Savanna from "./common.js";
+import { h } from "./common.js";
+import { W } from "./words.js";
+
 const ICON = "/static/favicon.svg", ICON_TURN = "/static/favicon-turn.svg";
 const prefix = () => `${W.yourTurnTitle()} · `; // after the catalogue came
 
@@ -86,11 +86,11 @@ class Alerts {
   }
 
   async askNotify() {
-    if (!("Notification" in window)) { window.Savanna.toast(W.notifyMissing()); return; }
+    if (!("Notification" in window)) { Savanna.toast(W.notifyMissing()); return; }
     if (Prefs.get("notify") && Notification.permission === "granted") { Prefs.set("notify", false); this.page.renderPlay(); return; }
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     Prefs.set("notify", answer === "granted");
-    if (answer !== "granted") window.Savanna.toast(W.notifyBlocked());
+    if (answer !== "granted") Savanna.toast(W.notifyBlocked());
     this.page.renderPlay();
   }
 
@@ -107,5 +107,4 @@ class Alerts {
 }
 
 Alerts.tones = tones; // (the clocks' low-time sound too)
-window.SavannaAlerts = Alerts;
-})();
+export { Alerts };

@@ -9,12 +9,12 @@
 //   the arrow keys move among them by where they are on the board, Enter or Space plays,
 //   Escape lets go; what is selected is read out by its label.
 // Small marks get a round tap target a finger wide (44 px) at any zoom.
-(() => {
-"use strict";
 
-const { h } = window.Savanna;
-const { _ } = window.SavannaI18n;
-const B = window.SavannaBoard;
+import * as B from "./board.js";
+import * as Motion from "./motion.js";
+import { h } from "./common.js";
+import { _ } from "./i18n.js";
+
 const HIT_PX = 22; // a small mark's tap target: this many screen pixels round its middle
 const APART_PX = 46; // on a touch screen, small marks closer than this bring the view closer
 const MAX_ZOOM = 3.2; // ... up to this many pixels a board unit
@@ -38,7 +38,7 @@ class Chooser {
   get selected() { return this.key !== null ? this.items.get(this.key) || null : null; }
   touchy() { return this.page.pz.lastPointer !== "mouse"; }
   // a choice is selected before it is played: on a touch screen, or when asked to (the settings)
-  selectsFirst() { return this.touchy() || window.SavannaMotion.settings.get("confirm"); }
+  selectsFirst() { return this.touchy() || Motion.settings.get("confirm"); }
 
   // before the page draws its marks again: what had the focus
   begin() {
@@ -287,5 +287,4 @@ class Chooser {
 
 function dist(a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); }
 
-window.SavannaChooser = Chooser;
-})();
+export { Chooser };

@@ -9,12 +9,12 @@
 // server's absence are said in words, on the page and in the live region. A correspondence
 // turn shows its time left and its deadline in the reader's time zone. Replays show the clocks
 // as they stood after each step, still.
-"use strict";
 
-(() => {
-const { h } = window.Savanna;
-const { _ } = window.SavannaI18n;
-const T = window.SavannaClockText;
+import * as T from "./clocktext.js";
+import { h } from "./common.js";
+import { _ } from "./i18n.js";
+import { Alerts } from "./alerts.js";
+
 const TICK_MS = 100;
 const SOUND_KEY = "savanna:clock-sound";
 
@@ -134,7 +134,7 @@ class Clocks {
 
   // three short high notes (alerts.js's tones)
   beep() {
-    if (window.SavannaAlerts.tones(this, [[0, 990, 0.1], [0.15, 990, 0.1], [0.3, 990, 0.1]]))
+    if (Alerts.tones(this, [[0, 990, 0.1], [0.15, 990, 0.1], [0.3, 990, 0.1]]))
       document.body.dataset.clockBeeps = String(+(document.body.dataset.clockBeeps || 0) + 1);
   }
 
@@ -208,5 +208,4 @@ class Clocks {
   flagged(seat) { return !!this.clock && (this.clock.flagged || []).includes(seat); }
 }
 
-window.SavannaClocks = Clocks;
-})();
+export { Clocks };

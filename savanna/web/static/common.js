@@ -1,8 +1,7 @@
 // Helpers shared by the lobby and the game page.
-(() => {
-"use strict";
 
-const { _, N_, ngettext } = window.SavannaI18n;
+import * as I18n from "./i18n.js";
+import { _, N_, ngettext } from "./i18n.js";
 
 // The server's errors the pages meet, by code, in the page's language; the server's own
 // (English) message for any other code, and as the detail of those that need it.
@@ -74,7 +73,7 @@ function playerWords(spec) {
 
 // what to say of a refusal {code, message} (a thrown api() error, a WebSocket error message)
 function errorText(err) {
-  if (window.SavannaI18n.lang === "en" || !err.code) return err.message;
+  if (I18n.lang === "en" || !err.code) return err.message;
   if (ERRORS[err.code]) return _(ERRORS[err.code]);
   if (DETAILED[err.code]) return _(DETAILED[err.code], { detail: err.message });
   return err.message;
@@ -174,5 +173,4 @@ const Tokens = {
   set(id, data) { try { localStorage.setItem(this.key(id), JSON.stringify({ ...this.get(id), ...data })); } catch (e) { /* private mode */ } },
 };
 
-window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName, playerWords };
-})();
+export { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName, playerWords };

@@ -5,16 +5,14 @@
 // scripts, added to the page when the game is chosen. With an account (accounts.js): the
 // header's account links, the log-in and register form, "my games", rated games, seats
 // invited by account name or left open, and the open seats of others' games to take.
-"use strict";
 
-const { api, h, toast, copyText, Tokens, errorText, seatName, levelName, playerWords } = window.Savanna;
-const { _, ngettext } = window.SavannaI18n;
-const COLOURS = window.SavannaBoard.SEAT_COLOURS;
-const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
-
-const Games = window.SavannaGames;
-const Accounts = window.SavannaAccounts;
-const T = window.SavannaClockText;
+import * as Games from "./games.js";
+import * as Accounts from "./accounts.js";
+import * as T from "./clocktext.js";
+import * as I18n from "./i18n.js";
+import { api, h, toast, copyText, Tokens, errorText, seatName, levelName, playerWords } from "./common.js";
+import { _, ngettext } from "./i18n.js";
+import { SEAT_COLOURS as COLOURS, SEAT_NAMES as COLOUR_NAMES } from "./board.js";
 
 // a bound of GET /api/players' "clocks" ([min, max] or {min, max}) as [min, max]
 const bound = b => (Array.isArray(b) ? b : b ? [b.min, b.max] : [0, Infinity]);
@@ -266,7 +264,7 @@ class Lobby {
     this.root.append(
       h("header", { class: "bar account-bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(this.gameInfo().name)),
         h("span", { class: "spacer" }), h("nav", { class: "bar-links", "aria-label": _("Accounts") }, Accounts.barLinks(this.account)),
-        h("a", { href: "/docs" }, "API"), window.SavannaI18n.switcher()),
+        h("a", { href: "/docs" }, "API"), I18n.switcher()),
       h("div", { class: "lobby" }, h("div", { class: "col" }, this.accountCard(), form, this.created, upload),
         h("div", { class: "col" }, this.mineBox, this.howToPlay(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
@@ -614,6 +612,9 @@ class Lobby {
   }
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.lobby = new Lobby(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let lobby = null;
+
+window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  lobby = new Lobby(document.getElementById("app"));
 }));

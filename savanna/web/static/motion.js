@@ -11,11 +11,10 @@
 // the panel that switches them.
 //
 // `stats` counts what ran (tests and curious people read it): started, by kind, and running.
-(() => {
-"use strict";
 
-const { h } = window.Savanna;
-const { _ } = window.SavannaI18n;
+import { h } from "./common.js";
+import { _ } from "./i18n.js";
+
 const REDUCE = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
 const DEFAULTS = { animations: true, confirm: false };
@@ -165,8 +164,6 @@ function panel() {
   return box;
 }
 
-window.SavannaMotion = {
-  settings, reduced, enabled, tween, finish, stop, finishAll, fly, layer, centreOf, panel, stats,
-  ease: { out: easeOut, inOut: easeInOut, outBack: easeOutBack },
-};
-})();
+const ease = { out: easeOut, inOut: easeInOut, outBack: easeOutBack };
+
+export { settings, reduced, enabled, tween, finish, stop, finishAll, fly, layer, centreOf, panel, stats, ease };

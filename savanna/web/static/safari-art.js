@@ -2,10 +2,9 @@
 // the savanna and the bush (in board units: a tile is 100), and the classic meeple with its
 // seat's mark; its animals go by their letters in the tile data (their silhouettes:
 // animals-art.js).
-(() => {
-"use strict";
 
-const ART = window.SavannaArt;
+import * as ART from "./art.js";
+import * as Games from "./games.js";
 
 // patterns in board units: the savanna's grass, the bush's leaves; a tile's inside (less its border)
 const PATTERNS = `
@@ -56,5 +55,4 @@ function meepleMark(x, y, seat, size = 15) {
   return ART.shapePath(seat, x, y + 0.05 * size, 0.15 * size);
 }
 
-window.SavannaGames.register("safari", { art: { meeplePath, meepleMark } });
-})();
+Games.register("safari", { art: { meeplePath, meepleMark } });

@@ -1,7 +1,7 @@
 // Carcassonne Safari's tiles: where everything on one goes (pure geometry, which
 // safari-board.js draws).
-(() => {
-"use strict";
+
+import * as Games from "./games.js";
 
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
 const CORNER_XY = { NW: [0, 0], NE: [100, 0], SE: [100, 100], SW: [0, 100] };
@@ -430,5 +430,5 @@ function computeGeometry(feats) {
   return { areas: [...areas.values()], trails, crossroads, baobab: baobabAt, spots };
 }
 
-window.SavannaGames.register("safari", { geometry: { tileGeometry, ANIMAL_R } });
-})();
+Games.register("safari", { geometry: { tileGeometry, ANIMAL_R } });
+export { tileGeometry, ANIMAL_R, inPolygon, lineLength, alongLine };
