@@ -27,3 +27,13 @@ def test_the_pure_front_end_modules_pass_their_node_tests():
     run = subprocess.run([NODE, "--test", *tests], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, f"node --test failed:\n{run.stdout}\n{run.stderr}"
 
+
+def test_the_modules_jsdoc_types_check():
+    """TypeScript's checker over the page's modules (tsconfig.json: checkJs, no emit), with the
+    view's types generated from its schema (static/view-types.js); needs `npm ci` (the
+    package.json's typescript), else skipped."""
+    tsc = ROOT / "node_modules" / ".bin" / "tsc"
+    if NODE is None or not tsc.exists():
+        pytest.skip("TypeScript's checker is not installed here (npm ci installs it)")
+    run = subprocess.run([str(tsc), "--noEmit", "-p", "."], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, f"tsc --noEmit -p . failed:\n{run.stdout}\n{run.stderr}"

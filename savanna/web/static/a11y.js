@@ -1,3 +1,4 @@
+// @ts-check
 // What a screen reader hears on the game page: a polite live region that says, in words,
 // each move as it comes and what it scored (in words.js's sentences), the scores, whose
 // turn it is when that changes, and the end of the game.
@@ -5,6 +6,8 @@
 import * as Words from "./words.js";
 import { h, seatName } from "./common.js";
 import { _, list } from "./i18n.js";
+
+/** @typedef {import("./view-types.js").View} View */
 
 const KEEP = 12; // lines kept in the region (older ones go)
 
@@ -48,6 +51,7 @@ class Announcer {
       this.say(this.turn(view, false)); // another seat's own steps are said as its moves
   }
 
+  /** @param {View} view */
   turn(view, first) {
     const page = this.page;
     if (view.status !== "playing" || view.current_player === null) return null;
@@ -59,6 +63,7 @@ class Announcer {
     return first || page.mode !== "replay" ? _("{who} to play: {what}.", { who: page.seatName(view.current_player), what }) : null;
   }
 
+  /** @param {View} view */
   over(view) {
     const end = this.page.clocks.ended(view); // by the clock (clocks.js): said first
     if (view.ended_by === "aborted") return end;

@@ -1,3 +1,4 @@
+// @ts-check
 // One's account (/account): the sessions (this one marked, the others ended one by one), a
 // new password (the other sessions end), and deleting the account (its password asked, then
 // confirmed). Not logged in: the log-in form, and this page again after it.

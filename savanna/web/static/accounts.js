@@ -1,3 +1,4 @@
+// @ts-check
 // The accounts' part of every page: who is logged in (GET /api/me), the header's links (one's
 // profile, account, log out; the leaderboards), the register and log-in form, and what the
 // server's refusals of an account's request mean, in the page's language. Accounts are

@@ -1,3 +1,4 @@
+// @ts-check
 // Africa's pictures (in art.js's sprite): the objects, gold and gems, nomads, monuments,
 // the cities and a tile face down, each in a 44x40 box; a gold or gems tile ("gold-2")
 // shows its kind's picture. (The animals' silhouettes: animals-art.js.)

@@ -1,3 +1,4 @@
+// @ts-check
 // Knizia's Africa on the game page: the hex map drawn from the view (any map
 // renders), the explorers, base camps and tiles, the legal steps and actions
 // clickable on the map, and the object exchange as a clear choice.
@@ -9,10 +10,12 @@ import * as Layout from "./layout.js";
 import * as Words from "./words.js";
 import { h } from "./common.js";
 import { _, ngettext, N_ } from "./i18n.js";
-import { Coach } from "./coach.js";
+import { badge } from "./coach.js";
 import "./animals-art.js";
 import "./africa-art.js";
 import "./africa-words.js";
+
+/** @typedef {import("./view-types.js").AfricaView} AfricaView */
 
 const Africa = Games.get("africa");
 const name = Africa.words.name; // a tile's or a city's name in the page's language
@@ -166,6 +169,7 @@ class AfricaUI {
   seatName(s) { return this.page.seatName(s); }
   send(a) { this.menu = null; this.page.send(a); }
 
+  /** @param {AfricaView} view @param {AfricaView | null} prev */
   show(view, prev) {
     if (prev && prev.moves !== view.moves) this.menu = null;
     const layer = this.page.layer;
@@ -314,6 +318,7 @@ class AfricaUI {
     return bits.join("\n");
   }
 
+  /** @param {AfricaView} v */
   phaseText(v) {
     const step = v.step ? " " + _("(step {n} of 2)", { n: v.step }) : "";
     const jump = v.legal_actions.includes("jump");
@@ -389,7 +394,7 @@ class AfricaUI {
         label: one ? this.words({ action: actions[0] }) : space + ": " + actions.map(a => this.words({ action: a })).join(_(", or ")),
         commit: () => {
           if (one) this.send(actions[0]);
-          else { this.menu = space; this.renderChoices(); const b = document.querySelector("#choices .menu-choice"); if (b) b.focus(); }
+          else { this.menu = space; this.renderChoices(); const b = /** @type {HTMLElement | null} */ (document.querySelector("#choices .menu-choice")); if (b) b.focus(); }
         } });
     }
     g.appendChild(this.labels);
@@ -411,7 +416,7 @@ class AfricaUI {
         const [cx, cy] = centre(sp);
         one.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 2), class: "coach-ring" }));
         if (spaces.length > 1) one.appendChild(B.text(cx + 18, cy + 14, String(i + 1), { class: "coach-step" }));
-        if (!i) one.appendChild(Coach.badge(cx - 18, cy - 22, m.kind));
+        if (!i) one.appendChild(badge(cx - 18, cy - 22, m.kind));
       });
       g.appendChild(one);
     }
@@ -431,7 +436,7 @@ class AfricaUI {
     const v = this.view;
     let m;
     if ((m = SPACE_ACTION.exec(a))) {
-      const sp = this.spaces.get(m[2]) || {};
+      const sp = this.spaces.get(m[2]) || /** @type {Partial<import("./view-types.js").Space>} */ ({});
       const space = m[2];
       const what = sp.tile && sp.tile !== "face-down" ? label(sp.tile) : null;
       const moveIt = what ? _("move the {tile} on {space}", { tile: what, space }) : _("move it on {space}", { space });

@@ -1,3 +1,4 @@
+// @ts-check
 // Africa's words: its moves and scorings in sentences (from the view's history and its
 // "scored" events), the names of its tiles and cities, the legend of its map's highlights,
 // and the lobby's how to play and option texts.

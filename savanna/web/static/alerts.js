@@ -1,3 +1,4 @@
+// @ts-check
 // Your turn, while the page is in a background tab: the tab's title gets a "● Your turn"
 // prefix and its icon a red dot (both back once the tab is looked at, or the turn is
 // over), an optional short sound (off unless switched on: remembered in this browser),
@@ -22,7 +23,7 @@ function count(name) { document.body.dataset[name] = String(+(document.body.data
 // `owner.audio` (made on first use); whether they were played.
 function tones(owner, notes) {
   try {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
     if (!Ctx) return false;
     owner.audio = owner.audio || new Ctx();
     const ctx = owner.audio;

@@ -1,3 +1,4 @@
+// @ts-check
 // The animals' silhouettes, for any game that draws an animal by its name (in art.js's
 // sprite): each in a 40x40 box, facing right.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The pictures of the pages, drawn once as SVG <symbol>s and patterns in a hidden sprite
 // (no image files, no inline script: the scripts build them) and <use>d by the boards, the
 // panels and the galleries. A game's own pictures come from its scripts (`register`); this

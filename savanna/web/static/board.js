@@ -1,3 +1,4 @@
+// @ts-check
 // The boards' common parts in SVG: making elements and text, the seats' colours, names,
 // shapes and chart dashes, and PanZoom, which pans and zooms a board through its viewBox.
 // Each game draws its own board in its own script; game.js decides what is clickable.

@@ -1,3 +1,4 @@
+// @ts-check
 // Choosing a move on the board without a mouse's hover: the marks a game page draws for
 // its legal choices (tile spaces, meeple spots, watering holes, rangers, hexes) are
 // registered here, and this makes them work alike for every input:
@@ -42,7 +43,7 @@ class Chooser {
 
   // before the page draws its marks again: what had the focus
   begin() {
-    const a = document.activeElement;
+    const a = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
     this.focusKey = a && a.dataset && a.dataset.choice && a.closest("svg#board") ? a.dataset.choice : null;
     for (const it of this.items.values()) if (it.preview && it.el.classList.contains("selected")) it.preview(false);
     this.items = new Map();
@@ -106,7 +107,7 @@ class Chooser {
     if (focus && document.activeElement !== it.el) it.el.focus({ preventScroll: true });
     if (it.preview) it.preview(true);
     if (reveal) this.page.pz.reveal(this.box(it));
-    this.showBar(quiet);
+    this.showBar();
     this.clearOfBar(it);
   }
 
@@ -280,7 +281,7 @@ class Chooser {
     if (!this.keyboard || (a && a !== document.body && a.isConnected)) return;
     const it = this.selected || this.items.values().next().value;
     if (it) { this.select(it.key, { focus: true, reveal: true }); return; }
-    const button = document.querySelector("#choices .choice-button, #choices button, #drawn button");
+    const button = /** @type {HTMLElement | null} */ (document.querySelector("#choices .choice-button, #choices button, #drawn button"));
     if (button) button.focus({ preventScroll: true });
   }
 }

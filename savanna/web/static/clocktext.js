@@ -1,3 +1,4 @@
+// @ts-check
 // Clocks in words and figures, for every page that shows one (the game page, the lobby, your
 // games): a real-time clock's "4:59" (tenths under 10 s), a correspondence turn's "2 d 4 h", a
 // deadline in the reader's own time zone, and a time control's "10+5" or "3 days a move".

@@ -1,3 +1,4 @@
+// @ts-check
 // The coach on the game page: a hint in an unrated game (POST /api/games/{id}/hint: the best
 // move for the seat to act, drawn on the board, said in words, with the next best and their
 // expected margins), and the review of a finished game on its replay (GET /api/games/{id}/review:
@@ -396,5 +397,5 @@ function badge(x, y, kind) {
     B.text(x, y + 0.5, kind === "best" ? "★" : "●", { class: "coach-badge-sign" })]);
 }
 
-export { Coach };
+export { Coach, margin, badge };
 Object.assign(Coach, { margin, badge });

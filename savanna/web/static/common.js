@@ -1,3 +1,4 @@
+// @ts-check
 // Helpers shared by the lobby and the game page.
 
 import * as I18n from "./i18n.js";
@@ -79,7 +80,12 @@ function errorText(err) {
   return err.message;
 }
 
+/**
+ * @param {string} path
+ * @param {RequestInit & { json?: any, headers?: Record<string, string> }} [options]
+ */
 async function api(path, options = {}) {
+  /** @type {RequestInit & { json?: any, headers: Record<string, string> }} */
   const init = { headers: {}, ...options };
   if (options.json !== undefined) {
     init.method = init.method || "POST";
@@ -95,7 +101,7 @@ async function api(path, options = {}) {
   try { body = await resp.json(); } catch (e) { /* not JSON */ }
   if (!resp.ok) {
     const message = body && body.message ? body.message : `${resp.status} ${resp.statusText}`;
-    const err = new Error(message);
+    const err = /** @type {Error & { code?: string, status?: number, line?: number, column?: number, retryAfter?: number | null }} */ (new Error(message));
     err.code = body && body.code;
     err.status = resp.status;
     if (body && Number.isInteger(body.line)) { err.line = body.line; err.column = body.column; } // where a body is not JSON

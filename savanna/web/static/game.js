@@ -1,3 +1,4 @@
+// @ts-check
 // The game page: live play (a seat's join link, or the hotseat link), watching,
 // and replays (/replay/{id}). The server decides every rule: this page shows the
 // view it sends and offers exactly the view's legal actions.
@@ -17,6 +18,8 @@ import { Chooser } from "./choose.js";
 import { Announcer } from "./a11y.js";
 import { Alerts } from "./alerts.js";
 import { Clocks } from "./clocks.js";
+
+/** @typedef {import("./view-types.js").View} View */
 
 const W = Words.W;
 const FLOAT_MS = 2600; // how long a "+N" stays on the board
@@ -291,6 +294,7 @@ class GamePage {
     return v && v.status === "playing" ? v.seats.filter(s => s.open).map(s => s.seat) : [];
   }
 
+  /** @param {View} view */
   show(view) {
     const prev = this.shown;
     this.view = view;
@@ -503,6 +507,7 @@ class GamePage {
   }
 
   // "+N" on the board where the actions since the last view scored (a few at a time).
+  /** @param {View} view @param {View | null} prev */
   showScored(view, prev) {
     if (prev && view.moves < prev.moves) this.floats.replaceChildren(); // taken back: what it scored is gone
     if (!prev || !this.ui.pointOf || view.moves <= prev.moves || view.moves - prev.moves > 12) return;
@@ -525,6 +530,7 @@ class GamePage {
   }
 
   // A takeback's outcome, or a resignation, said once when the view shows it.
+  /** @param {View} view @param {View | null} prev */
   tellOutcome(view, prev) {
     if (!prev || this.mode !== "play") return;
     const last = view.takeback && view.takeback.last, before = prev.takeback && prev.takeback.last;

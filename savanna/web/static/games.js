@@ -1,3 +1,4 @@
+// @ts-check
 // The games' own parts of the pages, found by the game's name. Which files a game has, the
 // server's catalogue says (GET /api/catalogue: each game's description, with its scripts and
 // styles); `load` adds a game's styles to the page and imports its modules, by the names the

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's language: chosen from the browser's languages (the first one this app has),
 // or the one picked in the page's switch (remembered in this browser), else English.
 // Every sentence of the pages goes through _() or ngettext() with English as the message

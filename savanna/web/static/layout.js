@@ -1,3 +1,4 @@
+// @ts-check
 // The game page on a narrow screen (a phone, a tablet upright): the board takes the
 // whole width and the side panel becomes a sheet below it, in tabs (Play: the turn's
 // tile, choices and seats; Moves: the log; Game: the rest). On a wide screen the tabs

@@ -1,3 +1,4 @@
+// @ts-check
 // A game's leaderboard (/leaderboard?game=..., from GET /api/leaderboard): the rated accounts
 // with at least a few rated games, best first, computer players marked; a switch between the
 // games (each a link, so the board's address names its game).

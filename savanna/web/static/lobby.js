@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: create a game (which game, seats, computer strength, the game's options,
 // hotseat), share its seat links, list games being played and finished ones, upload a save.
 // The games and their options are the server's catalogue (GET /api/catalogue), their texts
@@ -62,11 +63,13 @@ class Lobby {
     this.root = root;
     // a human seat's `how`: "link" (a join link, its name given here), "account" (invited by
     // an account's name) or "open" (the first logged-in person to take it)
+    /** @type {Array<Record<string, any>>} */
     this.seats = [{ kind: "human", how: "link", name: "" }, { kind: "computer", player: "medium" }];
     this.account = null; // GET /api/me, or null when nobody is logged in here
     this.rated = false;
     // the time control chosen: kind "none" (untimed), "realtime" (a preset's index, or "custom"
     // with its minutes, seconds and increment) or "correspondence" (days a move)
+    /** @type {{ kind: string, preset: number | "custom", minutes: number, seconds: number, increment: number, days: number }} */
     this.clock = { kind: "none", preset: 2, minutes: 10, seconds: 0, increment: 5, days: 3 };
     this.onTime = "computer";
     this.game = null; // the chosen game's name (the catalogue's default at first)
@@ -382,9 +385,9 @@ class Lobby {
     const box = document.getElementById("form-hints");
     if (box) { box.replaceChildren(...problems.map(p => h("li", {}, p))); box.hidden = !problems.length; }
     const waiting = Date.now() < this.waitUntil;
-    const create = document.getElementById("create-button");
+    const create = /** @type {HTMLButtonElement | null} */ (document.getElementById("create-button"));
     if (create) create.disabled = this.pending || waiting || problems.length > 0;
-    const upload = document.querySelector("#upload button[type=submit]");
+    const upload = /** @type {HTMLButtonElement | null} */ (document.querySelector("#upload button[type=submit]"));
     if (upload) upload.disabled = this.pending || waiting;
     this.seats.forEach((s, i) => {
       const spec = this.root.querySelector(`input[name=spec-${i}]`);

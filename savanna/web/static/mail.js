@@ -1,3 +1,4 @@
+// @ts-check
 // The players' mail on the pages (edge/mail_routes.py): the seat's "e-mail me when it is my
 // turn" field on the game page, and the account page's address. Shown only when the server sends
 // mail (GET /api/mail). An address is the holder's alone: the server shows it to nobody else.

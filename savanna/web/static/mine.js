@@ -1,3 +1,4 @@
+// @ts-check
 // Your games (/games): the games this person holds a seat in, those where it is their turn
 // first, the nearest deadline first, each with its time control and the time left of the
 // clock that runs. Logged in: the account's games (GET /api/me/games); and, logged in or not,
@@ -49,6 +50,8 @@ const due = g => (g.clock && g.clock.deadline && g.status === "playing" ? Date.p
 class MinePage {
   constructor(root) {
     this.root = root;
+    /** @type {any} */
+    this.catalogue = null; // GET /api/catalogue (load)
     this.load();
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The pages' motion, short and never in the way: `tween` runs a step function on every frame
 // for a few hundred milliseconds (the step gets the eased progress, 0 to 1); `fly` moves a
 // piece across the page, from one screen point to another, in a layer over everything that

@@ -1,3 +1,4 @@
+// @ts-check
 // A player's profile (/players/{name}, from GET /api/players/{name}): each game's rating (the
 // number, marked provisional while uncertain, the games it rests on) with its history drawn
 // here as an SVG chart (a title and a description for screen readers, and the same points as a
@@ -86,7 +87,7 @@ class PlayerPage {
     this.mine = !!account && account.name.toLowerCase() === profile.name.toLowerCase();
     // the games played first, then the others (a rating nobody has earned yet)
     const games = catalogue.games.map(g => g.game).filter(g => profile.ratings && profile.ratings[g])
-      .sort((a, b) => (profile.ratings[b].games > 0) - (profile.ratings[a].games > 0));
+      .sort((a, b) => Number(profile.ratings[b].games > 0) - Number(profile.ratings[a].games > 0));
     main.append(...[
       h("section", { class: "card", id: "player-head" }, h("h1", {}, profile.name,
         profile.computer ? h("span", { class: "badge computer", title: _("a computer player") }, _("computer")) : null),

@@ -1,3 +1,4 @@
+// @ts-check
 // Carcassonne Safari's board in SVG, drawn from the tile data of the view (no tile images):
 // savanna, trails, bush with its birds, baobabs, animals, meeples, rangers, watering holes,
 // where safari-geometry.js puts them, with the pictures of art.js and safari-art.js (animal

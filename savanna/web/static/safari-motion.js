@@ -1,3 +1,4 @@
+// @ts-check
 // Carcassonne Safari's moves, animated (Motion does the moving, and nothing
 // moves under reduced motion): the tile slides in from the stack (the drawn tile's picture)
 // and turns to how it was laid, a new meeple drops onto its spot, a meeple that comes back

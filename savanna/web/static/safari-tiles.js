@@ -1,3 +1,4 @@
+// @ts-check
 // Carcassonne Safari's tile gallery: every tile type of a tile set drawn by the board's own
 // code (safari-board.js), at its four rotations, and the start tile as the board shows it.
 // The layouts come from the server (GET /api/tiles, the engine's tile_layout), so
@@ -9,6 +10,7 @@ import * as Games from "./games.js";
 import { api, h, toast, errorText } from "./common.js";
 import { _, ngettext } from "./i18n.js";
 
+/** @type {any} */
 let B = Board; // with the game's board once its files are here (main)
 // the tile set shown (the browser tests read it)
 export let gallery = null;

@@ -1,3 +1,4 @@
+// @ts-check
 // Carcassonne Safari on the game page: the board, the drawn tile, the clickable
 // choices (spaces, meeple spots, watering holes, rangers) and the scoring choice.
 
@@ -9,11 +10,13 @@ import * as I18n from "./i18n.js";
 import { pts } from "./words.js";
 import { h } from "./common.js";
 import { _, ngettext, N_ } from "./i18n.js";
-import { Coach } from "./coach.js";
+import { badge as coachBadge } from "./coach.js";
 import "./animals-art.js";
 import "./safari-board.js";
 import "./safari-words.js";
 import "./safari-motion.js";
+
+/** @typedef {import("./view-types.js").SafariView} SafariView */
 
 const Safari = Games.get("safari");
 const B = { ...Board, ...Safari.board };
@@ -180,7 +183,7 @@ class SafariUI {
       .map(e => e.getBoundingClientRect());
     const w = c.offsetWidth, hgt = c.offsetHeight, m = 8;
     const spots = [["left", "top", m, m], ["right", "top", wrap.width - w - m, m], ["left", "bottom", m, wrap.height - hgt - m]];
-    const covered = ([, , x, y]) => parts.reduce((a, r) => a + Math.max(0, Math.min(r.right - wrap.left, x + w) - Math.max(r.left - wrap.left, x))
+    const covered = (/** @type {any[]} */ [, , x, y]) => parts.reduce((a, r) => a + Math.max(0, Math.min(r.right - wrap.left, x + w) - Math.max(r.left - wrap.left, x))
       * Math.max(0, Math.min(r.bottom - wrap.top, y + hgt) - Math.max(r.top - wrap.top, y)), 0);
     const best = spots.reduce((a, b) => covered(b) < covered(a) ? b : a);
     c.dataset.corner = `${best[1]}-${best[0]}`;
@@ -197,6 +200,7 @@ class SafariUI {
   seatName(s) { return this.page.seatName(s); }
 
   // a new view arrived (prev: the one before, or null); draw the board, return its bounds
+  /** @param {SafariView} view @param {SafariView | null} prev */
   show(view, prev) {
     if (prev && (view.moves !== prev.moves || view.phase !== prev.phase)) this.pending = null;
     if (view.drawn_tile && view.phase === "place" && (!prev || prev.phase !== "place" || !this.legalAt(this.rotation))) {
@@ -231,6 +235,7 @@ class SafariUI {
     return null;
   }
 
+  /** @param {SafariView} v */
   phaseText(v) {
     const text = { place: N_("place the tile"), action: N_("meeple, watering hole, ranger, or pass"), score: N_("a scoring choice"),
       ranger: N_("put the ranger back") }[v.phase];
@@ -512,7 +517,7 @@ class SafariUI {
   // with the move's badge.
   coachMarks(view, moves) {
     const S = B.S, g = B.el("g", { class: "coach-marks" });
-    const badge = Coach.badge;
+    const badge = coachBadge;
     for (const m of moves) {
       const one = B.el("g", { class: `coach-move coach-${m.kind}`, "data-coach": m.kind, "data-coach-action": m.action });
       let tile = null; // the tile the move places, where it goes (a meeple after it stands on it)

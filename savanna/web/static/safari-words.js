@@ -1,3 +1,4 @@
+// @ts-check
 // Carcassonne Safari's words: its moves and scorings in sentences (from the view's history
 // and its "scored" events), the names of its animals and features, the scoring choice, the
 // legend of its board's highlights, and the lobby's how to play and option texts.

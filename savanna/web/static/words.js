@@ -1,3 +1,4 @@
+// @ts-check
 // The game page's words for what happens: moves and scorings in sentences, the legend of
 // the board's highlights, takebacks, resigning and the your-turn alerts. The pages build
 // them from the server's structured data (the view's history and its "scored" events),
