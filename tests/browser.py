@@ -64,10 +64,45 @@ class Pages:
         assert not self.errors, f"JavaScript errors or CSP violations on the page: {self.errors}"
 
 
+# The pages are ES modules and set no globals; the tests read a page's object (`page` on the
+# game page, `lobby`, `gallery` on the tiles' page) from its entry module's exports, which this
+# script, run in every page before its own, makes window.page and the like: once the page's
+# module has run, it imports the entry again (the same module, not a second copy).
+REACH = """
+(() => {
+  let entry = null;
+  for (const name of ["page", "lobby", "gallery"])
+    Object.defineProperty(window, name, { get: () => (entry ? entry[name] : undefined), configurable: true });
+  addEventListener("DOMContentLoaded", () => {
+    const script = document.querySelector('script[type="module"][src]');
+    if (script) import(script.src).then(m => { entry = m; });
+  });
+})();
+"""
+
+
+def reaching(browser: Any) -> Any:
+    """`browser` whose new contexts and pages run REACH in every page."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def context(**options: Any) -> Any:
+        ctx = new_context(**options)
+        ctx.add_init_script(REACH)
+        return ctx
+
+    def page(**options: Any) -> Any:
+        pg = new_page(**options)
+        pg.add_init_script(REACH)
+        return pg
+
+    browser.new_context, browser.new_page = context, page
+    return browser
+
+
 @pytest.fixture(scope="module")
 def browser():
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = reaching(p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
         yield b
         b.close()
 

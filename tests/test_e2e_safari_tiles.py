@@ -266,7 +266,7 @@ def test_two_bush_areas_on_one_tile_are_parted_by_a_clear_strip_of_savanna(serve
     S32 and the like, at every rotation) at least 8 units of savanna (a tile is 100)."""
     open_gallery(page, server + "/tiles")
     gaps = page.evaluate("""async () => {
-      const geo = window.SavannaGames.get("safari").geometry, out = [];
+      const geo = (await import("/static/games.js")).get("safari").geometry, out = [];
       const set = await (await fetch("/api/tiles?set=real-1")).json();
       for (const t of set.types) for (const layout of t.layouts) {
         const g = geo.tileGeometry(layout), areas = g.areas.filter(a => a.inside);

@@ -8,6 +8,10 @@ again on PostgreSQL when SAVANNA_TEST_DATABASE_URL is set (see web_databases.py)
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+
 import pytest
 
 pytest.importorskip("fastapi")
@@ -17,6 +21,7 @@ from fastapi.testclient import TestClient
 
 from web_apps import create_app
 
+from savanna.web.edge.guard import import_map
 
 HUMAN = {"kind": "human", "name": "Ann"}
 GREEDY = {"kind": "computer", "player": "greedy"}
@@ -136,6 +141,11 @@ def test_the_error_logger_is_redacted_too(client):
 # ------------------------------------------------------- headers and origins
 
 
+def _import_map_hash() -> str:
+    """The CSP's source for the pages' one inline script, their import map (computed here from its text)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(import_map().encode()).digest()).decode()
+
+
 @pytest.mark.parametrize("path", ["/", "/play/x", "/replay/x", "/tiles", "/static/game.js", "/api/health",
                                   "/api/games/nope", "/api/players", "/nowhere"])
 def test_security_headers_on_pages_and_api_answers(shared_client, path):
@@ -145,7 +155,7 @@ def test_security_headers_on_pages_and_api_answers(shared_client, path):
     csp = r.headers["content-security-policy"]
     directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
     assert directives["frame-ancestors"] == "'none'"
-    assert directives["script-src"] == "'self'"  # no inline script, no eval
+    assert directives["script-src"] == f"'self' '{_import_map_hash()}'"  # no inline script but the import map, no eval
     assert "'unsafe-inline'" not in directives["default-src"]
 
 
@@ -159,7 +169,7 @@ def _guarded(r) -> None:
     assert r.headers["x-content-type-options"] == "nosniff"
     assert r.headers["referrer-policy"] == "no-referrer"
     assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
-    assert "script-src 'self';" in r.headers["content-security-policy"]
+    assert f"script-src 'self' '{_import_map_hash()}';" in r.headers["content-security-policy"]
 
 
 def test_security_headers_on_a_crash(db, monkeypatch, caplog):
@@ -205,6 +215,7 @@ def test_the_pages_need_no_inline_script():
         text = page.read_text()
         for m in re.finditer(r"<script\b([^>]*)>(.*?)</script>", text, re.S | re.I):
             assert "src=" in m.group(1) and not m.group(2).strip(), f"{page.name}: inline script"
+            assert 'type="module"' in m.group(1), f"{page.name}: a script that is not a module"
         assert not re.search(r"\son[a-z]+\s*=", text, re.I), f"{page.name}: an inline event handler"
         assert "javascript:" not in text
 
@@ -420,3 +431,19 @@ def test_the_lobby_is_told_the_limits_it_checks(db):
         assert r.status_code == 422 and "at least one person" in r.json()["message"]
         schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateIn"]
         assert "writes the digits into the JSON text" in schema["properties"]["seed"]["description"]
+
+
+@pytest.mark.parametrize("path", ["/", "/play/x", "/replay/x", "/tiles", "/games", "/account", "/leaderboard"])
+def test_a_page_carries_the_import_map_its_csp_allows(client, path):
+    """A page's one inline script is the import map, exactly the text whose hash the CSP names,
+    before its one module script; the map names every game's modules."""
+    import re
+
+    r = client.get(path)
+    maps = re.findall(r'<script type="importmap">(.*?)</script>', r.text, re.S)
+    assert maps == [import_map()]
+    assert r.text.index('<script type="importmap">') < r.text.index('<script type="module"')
+    assert len(re.findall(r"<script\b", r.text)) == 2
+    assert f"'{_import_map_hash()}'" in r.headers["content-security-policy"]
+    names = json.loads(maps[0])["imports"]
+    assert names["savanna/safari-ui.js"] == "/static/safari-ui.js" and names["savanna/africa-ui.js"] == "/static/africa-ui.js"

@@ -11,7 +11,11 @@
 
 from __future__ import annotations
 
+import base64
+import functools
+import hashlib
 import ipaddress
+import json
 import logging
 import re
 from collections.abc import Iterable
@@ -21,6 +25,8 @@ from urllib.parse import unquote_plus, urlsplit
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from savanna import games
 
 from ..live.room import GameError
 
@@ -83,9 +89,11 @@ class BodyLimit:
 
 
 # what every answer carries: no MIME sniffing, no Referer (a join link's path names the game),
-# and a Content-Security-Policy: scripts only from /static (the pages have no inline script
-# and no inline handlers), no framing. Inline styles stay allowed: the pages set colours
-# through style attributes (seat swatches), which 'unsafe-inline' for styles only permits.
+# and a Content-Security-Policy: scripts only from /static (the pages have no inline handlers,
+# and their one inline script, the import map, is allowed by its hash: `page_csp`), no
+# framing. Inline styles stay allowed: the pages set colours through style attributes (seat
+# swatches), which 'unsafe-inline' for styles only permits. `CSP` itself allows no inline
+# script at all: answers that are not pages (tcp.py's) carry it as it is.
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 # /docs and /redoc are FastAPI's: their page loads Swagger UI or ReDoc from a CDN with an inline script
@@ -95,6 +103,23 @@ DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.j
             "https://cdn.redoc.ly; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
             "base-uri 'none'; frame-ancestors 'none'")
 DOCS_PATHS = ("/docs", "/redoc")
+
+
+@functools.cache
+def import_map() -> str:
+    """The pages' import map, as the text of its <script type="importmap">: every game's
+    modules (its description's `scripts`, GET /api/catalogue) by name, "savanna/<file>" for
+    /static/<file>, which is how the pages import a game's modules (static/games.js). The
+    pages' own modules import each other by relative paths."""
+    modules = dict.fromkeys(m for s in games.specs() for m in s.scripts)
+    return json.dumps({"imports": {f"savanna/{m}": f"/static/{m}" for m in modules}}, sort_keys=True)
+
+
+@functools.cache
+def page_csp() -> str:
+    """`CSP` with the import map's hash in script-src: that one inline script runs, no other."""
+    digest = base64.b64encode(hashlib.sha256(import_map().encode()).digest()).decode()
+    return CSP.replace("script-src 'self';", f"script-src 'self' 'sha256-{digest}';", 1)
 
 
 def origin_of(url: str) -> str:
@@ -203,7 +228,7 @@ class Guard:
             return await self.app(scope, receive, send)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        csp = (DOCS_CSP if scope["path"] in DOCS_PATHS else CSP).encode()
+        csp = (DOCS_CSP if scope["path"] in DOCS_PATHS else page_csp()).encode()
 
         async def with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from savanna import __version__, games
 from savanna.ai.base import LEVELS, OPTIONS, PLAYERS
@@ -19,14 +19,21 @@ from ..live.room import MAX_ITERATIONS, NAME_LIMIT, GameError, clock
 from . import i18n
 from .bodies import ActionIn, AnswerIn, CreateIn, TokenIn, import_body
 from .credentials import credential
+from .guard import import_map
 from .parts import Parts
 from .ratelimit import client_host
 
 STATIC = Path(__file__).parent.parent / "static"
 
 
-def page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+def page(name: str) -> HTMLResponse:
+    """A page of the static folder with the import map (guard.import_map) before its module
+    script: an import map must be inline, and the Content-Security-Policy allows it by its hash."""
+    html = (STATIC / name).read_text(encoding="utf-8")
+    tag = '<script type="module"'
+    if tag in html:
+        html = html.replace(tag, f'<script type="importmap">{import_map()}</script>\n{tag}', 1)
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
 
 
 def links(request: Request, game_id: str, token: str | None = None) -> dict[str, str]:
@@ -94,17 +101,17 @@ def router(parts: Parts) -> APIRouter:
     # ------------------------------------------------------------ pages
 
     @r.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
+    async def home() -> HTMLResponse:
         """The lobby."""
         return page("lobby.html")
 
     @r.get("/play/{game_id}", include_in_schema=False)
-    async def play_page(game_id: str) -> FileResponse:
+    async def play_page(game_id: str) -> HTMLResponse:
         """A game: a seat's join link (/play/{id}#token=...), the hotseat link, or watching."""
         return page("game.html")
 
     @r.get("/replay/{game_id}", include_in_schema=False)
-    async def replay_page(game_id: str) -> FileResponse:
+    async def replay_page(game_id: str) -> HTMLResponse:
         """A game's replay, move by move."""
         return page("game.html")
 

@@ -1,12 +1,13 @@
+// @ts-check
 // One's account (/account): the sessions (this one marked, the others ended one by one), a
 // new password (the other sessions end), and deleting the account (its password asked, then
 // confirmed). Not logged in: the log-in form, and this page again after it.
-"use strict";
 
-(() => {
-const { api, h, toast } = window.Savanna;
-const { _, ngettext } = window.SavannaI18n;
-const A = window.SavannaAccounts;
+import * as A from "./accounts.js";
+import * as Mail from "./mail.js";
+import * as I18n from "./i18n.js";
+import { api, h, toast } from "./common.js";
+import { _, ngettext } from "./i18n.js";
 
 class AccountPage {
   constructor(root) { this.root = root; this.load(); }
@@ -29,7 +30,7 @@ class AccountPage {
       this.sessionsCard(account.sessions),
       this.passwordCard(),
       this.deleteCard());
-    const mail = await window.SavannaMail.accountCard(account); // (when the server sends mail)
+    const mail = await Mail.accountCard(account); // (when the server sends mail)
     if (mail) document.getElementById("sessions").before(mail);
   }
 
@@ -123,7 +124,9 @@ function shortAgent(agent) {
 }
 
 // accounts.html serves /account, /players/{name} and /leaderboard: each script starts on its own
-if (location.pathname === "/account") window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.accountPage = new AccountPage(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let accountPage = null;
+
+if (location.pathname === "/account") window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  accountPage = new AccountPage(document.getElementById("app"));
 }));
-})();

@@ -1,12 +1,13 @@
+// @ts-check
 // The accounts' part of every page: who is logged in (GET /api/me), the header's links (one's
 // profile, account, log out; the leaderboards), the register and log-in form, and what the
 // server's refusals of an account's request mean, in the page's language. Accounts are
 // optional: without one, a person plays through join links as before.
-(() => {
-"use strict";
 
-const { api, h, errorText } = window.Savanna;
-const { _, N_ } = window.SavannaI18n;
+import * as I18n from "./i18n.js";
+import * as Savanna from "./common.js";
+import { api, h, errorText } from "./common.js";
+import { _, N_ } from "./i18n.js";
 
 // The accounts' refusals by code (edge/accounts.py, table/accounts.py); a code with several
 // causes is told apart by the server's English message. English pages show the server's own.
@@ -21,7 +22,7 @@ const ERRORS = {
   already_seated: N_("You have a seat in this rated game already."),
 };
 function accountError(err) {
-  const en = window.SavannaI18n.lang === "en";
+  const en = I18n.lang === "en";
   const m = String(err.message || "");
   if (en) return m;
   if (err.code === "weak_password")
@@ -53,7 +54,7 @@ const profilePath = name => `/players/${encodeURIComponent(name)}`;
 
 async function logOut() {
   try { await api("/api/session", { method: "DELETE" }); }
-  catch (e) { window.Savanna.toast(_("Not logged out: {reason}", { reason: accountError(e) })); return; }
+  catch (e) { Savanna.toast(_("Not logged out: {reason}", { reason: accountError(e) })); return; }
   location.href = "/";
 }
 
@@ -77,7 +78,7 @@ function barLinks(account) {
 function header(title, account) {
   return h("header", { class: "bar account-bar" }, h("a", { href: "/", class: "brand" }, "savanna"),
     title ? h("span", { class: "page-title" }, title) : null, h("span", { class: "spacer" }),
-    h("nav", { class: "bar-links", "aria-label": _("Accounts") }, barLinks(account)), window.SavannaI18n.switcher());
+    h("nav", { class: "bar-links", "aria-label": _("Accounts") }, barLinks(account)), I18n.switcher());
 }
 
 // A refusal in a form: its sentence, and after a 429 a count-down to when a new try may go
@@ -152,13 +153,12 @@ function entryForm(done, mode = "login") {
 function when(iso, withTime = false) {
   if (!iso) return "";
   const d = new Date(iso);
-  return new Intl.DateTimeFormat(window.SavannaI18n.lang, withTime ? { dateStyle: "medium", timeStyle: "short" }
+  return new Intl.DateTimeFormat(I18n.lang, withTime ? { dateStyle: "medium", timeStyle: "short" }
     : { dateStyle: "medium" }).format(d);
 }
 
 // a rating as players write it: "1532", never "1,532"
-const ratings = new Intl.NumberFormat(window.SavannaI18n.lang, { useGrouping: false, maximumFractionDigits: 0 });
+const ratings = new Intl.NumberFormat(I18n.lang, { useGrouping: false, maximumFractionDigits: 0 });
 const rating = n => ratings.format(n);
 
-window.SavannaAccounts = { me, barLinks, header, entryForm, errorBox, accountError, logOut, profilePath, when, rating };
-})();
+export { me, barLinks, header, entryForm, errorBox, accountError, logOut, profilePath, when, rating };

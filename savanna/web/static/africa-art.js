@@ -1,10 +1,11 @@
+// @ts-check
 // Africa's pictures (in art.js's sprite): the objects, gold and gems, nomads, monuments,
 // the cities and a tile face down, each in a 44x40 box; a gold or gems tile ("gold-2")
 // shows its kind's picture. (The animals' silhouettes: animals-art.js.)
-(() => {
-"use strict";
 
-window.SavannaArt.register({ box: "0 0 44 40", aliases: { gold: "nugget", gems: "gem" }, symbols: {
+import * as Art from "./art.js";
+
+Art.register({ box: "0 0 44 40", aliases: { gold: "nugget", gems: "gem" }, symbols: {
   // the objects: a carved statue, a cauldron, a robe, a mask
   statue: `<path d="M17,36 h10 l-1,-3 h-8 Z" fill="#5a3a1e"/>
     <path d="M18.5,33 C18,27 16.5,22 17.3,17 C15.8,15.5 15.6,12.5 16.6,10.5 C15.7,7 17.6,4 20.6,4 C23.6,4 25.5,7 24.6,10.5 C25.6,12.5 25.4,15.5 23.9,17 C24.7,22 23.2,27 22.7,33 Z" fill="#8a5a2b"/>
@@ -51,4 +52,3 @@ window.SavannaArt.register({ box: "0 0 44 40", aliases: { gold: "nugget", gems: 
   unknown: `<circle cx="22" cy="20" r="13" fill="none" stroke="currentColor" stroke-width="2.5"/>
     <path d="M17.5,16.5 c0,-3 2,-5 4.5,-5 c2.8,0 4.6,1.8 4.6,4.2 c0,3.3 -4.2,3.6 -4.2,7.3 M22.4,27 v.5" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round"/>`,
 } });
-})();

@@ -1,13 +1,23 @@
+// @ts-check
 // Knizia's Africa on the game page: the hex map drawn from the view (any map
 // renders), the explorers, base camps and tiles, the legal steps and actions
 // clickable on the map, and the object exchange as a clear choice.
-"use strict";
 
-(() => {
-const { h } = window.Savanna;
-const { _, ngettext, N_ } = window.SavannaI18n;
-const B = window.SavannaBoard;
-const Africa = window.SavannaGames.get("africa");
+import * as B from "./board.js";
+import * as Games from "./games.js";
+import * as Art from "./art.js";
+import * as Layout from "./layout.js";
+import * as Words from "./words.js";
+import { h } from "./common.js";
+import { _, ngettext, N_ } from "./i18n.js";
+import { badge } from "./coach.js";
+import "./animals-art.js";
+import "./africa-art.js";
+import "./africa-words.js";
+
+/** @typedef {import("./view-types.js").AfricaView} AfricaView */
+
+const Africa = Games.get("africa");
 const name = Africa.words.name; // a tile's or a city's name in the page's language
 
 const R = 40; // hex radius (SVG units)
@@ -55,7 +65,7 @@ function label(id) {
 // lines). Gold and gems show as many nuggets or stones as they count.
 const KIND_PICTURES = { animal: null, object: "object", gold: "nugget", gems: "gem", nomad: "nomad", monument: "monument" };
 function tilePicture(sp, cx, cy, twoLines) {
-  const A = window.SavannaArt;
+  const A = Art;
   const top = cy - (twoLines ? 34 : 32), h = twoLines ? 16 : 22, w = h * 1.1;
   if (sp.city) return [A.use("city", cx - w * 0.6, top - 1, w * 1.2, h * 1.1, { class: "art" })];
   const m = /^(gold|gems)-(\d)$/.exec(sp.tile);
@@ -139,9 +149,9 @@ function pieces(sp, cx, cy) {
 }
 
 function icon(name) {
-  const pic = window.SavannaArt.picture(name);
+  const pic = Art.picture(name);
   const svg = B.el("svg", { viewBox: "0 0 44 40", width: 17, height: 16, class: "icon", "aria-hidden": "true" });
-  if (pic) svg.appendChild(window.SavannaArt.use(pic, 0, 0, 44, 40));
+  if (pic) svg.appendChild(Art.use(pic, 0, 0, 44, 40));
   return svg;
 }
 
@@ -159,6 +169,7 @@ class AfricaUI {
   seatName(s) { return this.page.seatName(s); }
   send(a) { this.menu = null; this.page.send(a); }
 
+  /** @param {AfricaView} view @param {AfricaView | null} prev */
   show(view, prev) {
     if (prev && prev.moves !== view.moves) this.menu = null;
     const layer = this.page.layer;
@@ -307,6 +318,7 @@ class AfricaUI {
     return bits.join("\n");
   }
 
+  /** @param {AfricaView} v */
   phaseText(v) {
     const step = v.step ? " " + _("(step {n} of 2)", { n: v.step }) : "";
     const jump = v.legal_actions.includes("jump");
@@ -382,7 +394,7 @@ class AfricaUI {
         label: one ? this.words({ action: actions[0] }) : space + ": " + actions.map(a => this.words({ action: a })).join(_(", or ")),
         commit: () => {
           if (one) this.send(actions[0]);
-          else { this.menu = space; this.renderChoices(); const b = document.querySelector("#choices .menu-choice"); if (b) b.focus(); }
+          else { this.menu = space; this.renderChoices(); const b = /** @type {HTMLElement | null} */ (document.querySelector("#choices .menu-choice")); if (b) b.focus(); }
         } });
     }
     g.appendChild(this.labels);
@@ -404,7 +416,7 @@ class AfricaUI {
         const [cx, cy] = centre(sp);
         one.appendChild(B.el("polygon", { points: hexPoints(cx, cy, R - 2), class: "coach-ring" }));
         if (spaces.length > 1) one.appendChild(B.text(cx + 18, cy + 14, String(i + 1), { class: "coach-step" }));
-        if (!i) one.appendChild(window.SavannaCoach.badge(cx - 18, cy - 22, m.kind));
+        if (!i) one.appendChild(badge(cx - 18, cy - 22, m.kind));
       });
       g.appendChild(one);
     }
@@ -424,7 +436,7 @@ class AfricaUI {
     const v = this.view;
     let m;
     if ((m = SPACE_ACTION.exec(a))) {
-      const sp = this.spaces.get(m[2]) || {};
+      const sp = this.spaces.get(m[2]) || /** @type {Partial<import("./view-types.js").Space>} */ ({});
       const space = m[2];
       const what = sp.tile && sp.tile !== "face-down" ? label(sp.tile) : null;
       const moveIt = what ? _("move the {tile} on {space}", { tile: what, space }) : _("move it on {space}", { space });
@@ -482,7 +494,7 @@ class AfricaUI {
     const onMap = acts.filter(a => SPACE_ACTION.test(a));
     const buttons = acts.filter(a => !SPACE_ACTION.test(a));
     box.append(h("div", { class: "panel-title" }, v.phase === "exchange" ? _("Exchange?") : _("Your choices")));
-    if (onMap.length) box.append(window.SavannaLayout.hint(v.phase === "move" ? HINTS.move : HINTS.other));
+    if (onMap.length) box.append(Layout.hint(v.phase === "move" ? HINTS.move : HINTS.other));
     // at set-up, the free cities by name too: each one a button, wherever the map is panned
     const cities = v.phase === "setup" ? onMap.filter(a => a[0] === "P") : [];
     if (cities.length) {
@@ -535,8 +547,7 @@ function legendSwatch(cls) {
 function finalItem(e, view) {
   const { tileName } = Africa.words;
   return h("li", { title: Object.entries(e.sets || {}).map(([k, n]) => `${tileName(k)} ×${n}`).join(", ") },
-    window.SavannaWords.finalPart(view, e));
+    Words.finalPart(view, e));
 }
 
-window.SavannaGames.register("africa", { UI: AfricaUI, legendSwatch, finalItem });
-})();
+Games.register("africa", { UI: AfricaUI, legendSwatch, finalItem });

@@ -1,11 +1,13 @@
+// @ts-check
 // Africa's words: its moves and scorings in sentences (from the view's history and its
 // "scored" events), the names of its tiles and cities, the legend of its map's highlights,
 // and the lobby's how to play and option texts.
-"use strict";
 
-(() => {
-const { _, ngettext, N_ } = window.SavannaI18n;
-const { pts } = window.SavannaWords;
+import * as I18n from "./i18n.js";
+import * as Savanna from "./common.js";
+import * as Games from "./games.js";
+import { _, ngettext, N_ } from "./i18n.js";
+import { pts } from "./words.js";
 
 // the names of the things of the game's data, in the page's language where the catalogue has them
 const NAMES = {
@@ -88,7 +90,7 @@ const COACH_FACTS = {
   exchange: (f, view, who) => _("exchanges the new object for {who}'s {kind}", { who: who(f.with), kind: tileName(f.object) }),
   takes: f => {
     const what = Object.entries(f.tiles || {}).map(([id, n]) => (n > 1 ? `${tileName(id)} ×${n}` : tileName(id)));
-    return what.length ? _("takes {tiles}", { tiles: window.SavannaI18n.list(what) }) : null;
+    return what.length ? _("takes {tiles}", { tiles: I18n.list(what) }) : null;
   },
   set: f => _("your set of {kind} objects grows to {n}", { kind: name(f.object), n: f.count }),
   majority: f => f.place === "first" ? _("gives you the most {kind}", { kind: name(f.kind) })
@@ -128,13 +130,13 @@ function action(view, m, who) {
     return ACTIONS[x[1]](who, x[2], where, x[1] === "S" && explorerBefore(view, m) === x[2]);
   }
   if ((x = /^E(\d+):([a-z-]+)(\*?)$/.exec(a))) {
-    const other = view.seats[+x[1]] ? window.Savanna.seatName(view.seats[+x[1]]) : _("seat {n}", { n: +x[1] });
+    const other = view.seats[+x[1]] ? Savanna.seatName(view.seats[+x[1]]) : _("seat {n}", { n: +x[1] });
     return ACTIONS.E(who, other, tileName(x[2]), !!x[3]);
   }
   return ACTIONS[a] ? ACTIONS[a](who) : null;
 }
 
-window.SavannaGames.register("africa", {
+Games.register("africa", {
   words: { names: NAMES, name, tileName, action, scored: SCORED, finalPart: FINAL_PART, coach: { reasons } },
   // what the map's highlights mean (the swatches use the map's own classes)
   legend: [
@@ -157,4 +159,3 @@ window.SavannaGames.register("africa", {
   // the lobby's heading of an option
   options: { hidden_treasure: { title: N_("Hidden gold and gems") } },
 });
-})();

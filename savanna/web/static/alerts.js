@@ -1,13 +1,14 @@
+// @ts-check
 // Your turn, while the page is in a background tab: the tab's title gets a "● Your turn"
 // prefix and its icon a red dot (both back once the tab is looked at, or the turn is
 // over), an optional short sound (off unless switched on: remembered in this browser),
 // and a notification, only once the player asked for them with the button (the page
 // never asks the browser for permission by itself).
-"use strict";
 
-(() => {
-const { h } = window.Savanna;
-const W = window.SavannaWords.W;
+import * as Savanna from "./common.js";
+import { h } from "./common.js";
+import { W } from "./words.js";
+
 const ICON = "/static/favicon.svg", ICON_TURN = "/static/favicon-turn.svg";
 const prefix = () => `${W.yourTurnTitle()} · `; // after the catalogue came
 
@@ -22,7 +23,7 @@ function count(name) { document.body.dataset[name] = String(+(document.body.data
 // `owner.audio` (made on first use); whether they were played.
 function tones(owner, notes) {
   try {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
     if (!Ctx) return false;
     owner.audio = owner.audio || new Ctx();
     const ctx = owner.audio;
@@ -86,11 +87,11 @@ class Alerts {
   }
 
   async askNotify() {
-    if (!("Notification" in window)) { window.Savanna.toast(W.notifyMissing()); return; }
+    if (!("Notification" in window)) { Savanna.toast(W.notifyMissing()); return; }
     if (Prefs.get("notify") && Notification.permission === "granted") { Prefs.set("notify", false); this.page.renderPlay(); return; }
     const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     Prefs.set("notify", answer === "granted");
-    if (answer !== "granted") window.Savanna.toast(W.notifyBlocked());
+    if (answer !== "granted") Savanna.toast(W.notifyBlocked());
     this.page.renderPlay();
   }
 
@@ -107,5 +108,4 @@ class Alerts {
 }
 
 Alerts.tones = tones; // (the clocks' low-time sound too)
-window.SavannaAlerts = Alerts;
-})();
+export { Alerts };

@@ -1,9 +1,10 @@
+// @ts-check
 // The animals' silhouettes, for any game that draws an animal by its name (in art.js's
 // sprite): each in a 40x40 box, facing right.
-(() => {
-"use strict";
 
-window.SavannaArt.register({ symbols: {
+import * as Art from "./art.js";
+
+Art.register({ symbols: {
   // lion: a tawny body, a dark mane round the head, a tufted tail
   lion: `
     <path d="M9.5,19 C5,19.5 3.2,24 3.6,29.5" fill="none" stroke="#b8741f" stroke-width="1.6" stroke-linecap="round"/>
@@ -93,4 +94,3 @@ window.SavannaArt.register({ symbols: {
     <circle cx="31.3" cy="16" r=".8" fill="#24201b"/>
     <path d="M14,13.5 C17,14.5 21,14.5 24,13.5" fill="none" stroke="#7c7469" stroke-width=".7"/>`,
 } });
-})();

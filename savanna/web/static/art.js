@@ -1,10 +1,9 @@
+// @ts-check
 // The pictures of the pages, drawn once as SVG <symbol>s and patterns in a hidden sprite
 // (no image files, no inline script: the scripts build them) and <use>d by the boards, the
 // panels and the galleries. A game's own pictures come from its scripts (`register`); this
 // file holds the seats' colours with a shape each (circle, square, triangle, diamond,
 // cross), so that a seat is told apart without its colour.
-(() => {
-"use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const SEAT_COLOURS = ["#d7263d", "#1f6fd1", "#7b3fb3", "#f08a00", "#0b9a8d"];
@@ -87,5 +86,4 @@ function seatBadge(seat, size = 14, extra = {}) {
   return svg;
 }
 
-window.SavannaArt = { register, ensure, use, picture, SEAT_COLOURS, SEAT_SHAPES, shapePath, seatBadge };
-})();
+export { register, ensure, use, picture, SEAT_COLOURS, SEAT_SHAPES, shapePath, seatBadge };

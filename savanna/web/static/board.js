@@ -1,13 +1,14 @@
+// @ts-check
 // The boards' common parts in SVG: making elements and text, the seats' colours, names,
 // shapes and chart dashes, and PanZoom, which pans and zooms a board through its viewBox.
 // Each game draws its own board in its own script; game.js decides what is clickable.
-(() => {
-"use strict";
+
+import * as ART from "./art.js";
+import * as Motion from "./motion.js";
+import { N_ } from "./i18n.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const ART = window.SavannaArt;
 const SEAT_COLOURS = ART.SEAT_COLOURS;
-const { N_ } = window.SavannaI18n;
 const SEAT_NAMES = [N_("red"), N_("blue"), N_("purple"), N_("orange"), N_("teal")]; // translated where shown
 
 function el(name, attrs = {}, children = []) {
@@ -41,7 +42,7 @@ function text(x, y, s, attrs = {}) {
 // at that scale (its first box always), within the board. The page frames each new move;
 // for GRACE_MS after the person's own pan or zoom it does not (`behind` then says a move was
 // not followed), unless forced (the person asked, or acted: `release`). A frame glides there
-// in GLIDE_MS (window.SavannaMotion; at once where nothing may move).
+// in GLIDE_MS (Motion; at once where nothing may move).
 const GRACE_MS = 5000;
 const GLIDE_MS = 320;
 
@@ -107,7 +108,7 @@ class PanZoom {
   // a glide stops where it is
   halt() {
     if (!this.glide) return;
-    const M = window.SavannaMotion;
+    const M = Motion;
     if (M) M.stop(this.glide);
     this.glide = null;
     this.box = { ...this.shown };
@@ -244,7 +245,7 @@ class PanZoom {
   onChange(f) { this.listeners.push(f); }
   // draw the view `box` (gliding there from what shows, when asked and allowed)
   apply(glide = false) {
-    const M = window.SavannaMotion;
+    const M = Motion;
     if (this.glide) { if (M) M.stop(this.glide); this.glide = null; }
     const from = { ...this.shown }, to = { ...this.box };
     const still = ["x", "y", "w", "h"].every(k => Math.abs(from[k] - to[k]) < 0.5);
@@ -263,7 +264,5 @@ class PanZoom {
 // the score chart's line per seat: solid, dashed, dotted... (with the seat's shape at its end)
 const SEAT_DASHES = [null, "9 4", "2 4", "10 3 2 3", "5 2"];
 
-window.SavannaBoard = {
-  SEAT_COLOURS, SEAT_DASHES, SEAT_NAMES, seatBadge: ART.seatBadge, shapePath: ART.shapePath, el, text, PanZoom,
-};
-})();
+export { SEAT_COLOURS, SEAT_DASHES, SEAT_NAMES, el, text, PanZoom };
+export { seatBadge, shapePath } from "./art.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Choosing a move on the board without a mouse's hover: the marks a game page draws for
 // its legal choices (tile spaces, meeple spots, watering holes, rangers, hexes) are
 // registered here, and this makes them work alike for every input:
@@ -9,12 +10,12 @@
 //   the arrow keys move among them by where they are on the board, Enter or Space plays,
 //   Escape lets go; what is selected is read out by its label.
 // Small marks get a round tap target a finger wide (44 px) at any zoom.
-(() => {
-"use strict";
 
-const { h } = window.Savanna;
-const { _ } = window.SavannaI18n;
-const B = window.SavannaBoard;
+import * as B from "./board.js";
+import * as Motion from "./motion.js";
+import { h } from "./common.js";
+import { _ } from "./i18n.js";
+
 const HIT_PX = 22; // a small mark's tap target: this many screen pixels round its middle
 const APART_PX = 46; // on a touch screen, small marks closer than this bring the view closer
 const MAX_ZOOM = 3.2; // ... up to this many pixels a board unit
@@ -38,11 +39,11 @@ class Chooser {
   get selected() { return this.key !== null ? this.items.get(this.key) || null : null; }
   touchy() { return this.page.pz.lastPointer !== "mouse"; }
   // a choice is selected before it is played: on a touch screen, or when asked to (the settings)
-  selectsFirst() { return this.touchy() || window.SavannaMotion.settings.get("confirm"); }
+  selectsFirst() { return this.touchy() || Motion.settings.get("confirm"); }
 
   // before the page draws its marks again: what had the focus
   begin() {
-    const a = document.activeElement;
+    const a = /** @type {HTMLElement | SVGElement | null} */ (document.activeElement);
     this.focusKey = a && a.dataset && a.dataset.choice && a.closest("svg#board") ? a.dataset.choice : null;
     for (const it of this.items.values()) if (it.preview && it.el.classList.contains("selected")) it.preview(false);
     this.items = new Map();
@@ -106,7 +107,7 @@ class Chooser {
     if (focus && document.activeElement !== it.el) it.el.focus({ preventScroll: true });
     if (it.preview) it.preview(true);
     if (reveal) this.page.pz.reveal(this.box(it));
-    this.showBar(quiet);
+    this.showBar();
     this.clearOfBar(it);
   }
 
@@ -280,12 +281,11 @@ class Chooser {
     if (!this.keyboard || (a && a !== document.body && a.isConnected)) return;
     const it = this.selected || this.items.values().next().value;
     if (it) { this.select(it.key, { focus: true, reveal: true }); return; }
-    const button = document.querySelector("#choices .choice-button, #choices button, #drawn button");
+    const button = /** @type {HTMLElement | null} */ (document.querySelector("#choices .choice-button, #choices button, #drawn button"));
     if (button) button.focus({ preventScroll: true });
   }
 }
 
 function dist(a, b) { return Math.hypot(a[0] - b[0], a[1] - b[1]); }
 
-window.SavannaChooser = Chooser;
-})();
+export { Chooser };

@@ -1,3 +1,4 @@
+// @ts-check
 // The game page's clocks: each seat's in its row, the running one counting down in the browser
 // between the server's updates and set again by each. The server keeps the time: the view's
 // "clock" gives each seat's remaining seconds as of "at", when the running clock last started
@@ -9,12 +10,14 @@
 // server's absence are said in words, on the page and in the live region. A correspondence
 // turn shows its time left and its deadline in the reader's time zone. Replays show the clocks
 // as they stood after each step, still.
-"use strict";
 
-(() => {
-const { h } = window.Savanna;
-const { _ } = window.SavannaI18n;
-const T = window.SavannaClockText;
+import * as T from "./clocktext.js";
+import { h } from "./common.js";
+import { _ } from "./i18n.js";
+import { Alerts } from "./alerts.js";
+
+/** @typedef {import("./view-types.js").View} View */
+
 const TICK_MS = 100;
 const SOUND_KEY = "savanna:clock-sound";
 
@@ -35,6 +38,7 @@ class Clocks {
   }
 
   // A new view (prev: the one before, or null).
+  /** @param {View} view */
   update(view) {
     const c = view.clock || null;
     const key = c ? JSON.stringify(c) : null;
@@ -93,7 +97,7 @@ class Clocks {
     const c = this.clock, v = this.page.view;
     if (!c || !v) return;
     const over = v.status !== "playing";
-    for (const el of document.querySelectorAll("#seats .clock, #status .clock")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#seats .clock, #status .clock"))) {
       const seat = +el.dataset.seat;
       const left = this.left(seat);
       const running = !over && seat === c.running;
@@ -134,7 +138,7 @@ class Clocks {
 
   // three short high notes (alerts.js's tones)
   beep() {
-    if (window.SavannaAlerts.tones(this, [[0, 990, 0.1], [0.15, 990, 0.1], [0.3, 990, 0.1]]))
+    if (Alerts.tones(this, [[0, 990, 0.1], [0.15, 990, 0.1], [0.3, 990, 0.1]]))
       document.body.dataset.clockBeeps = String(+(document.body.dataset.clockBeeps || 0) + 1);
   }
 
@@ -174,6 +178,7 @@ class Clocks {
   }
 
   // How a game over by the clock ended, in a sentence (null: it did not).
+  /** @param {View} v */
   ended(v) {
     const seat = v.ended ? v.ended.seat : null;
     if (v.ended_by === "aborted") return _("The game was aborted: {who} made no first move in time. It counts for nothing.", { who: this.page.seatName(seat) });
@@ -208,5 +213,4 @@ class Clocks {
   flagged(seat) { return !!this.clock && (this.clock.flagged || []).includes(seat); }
 }
 
-window.SavannaClocks = Clocks;
-})();
+export { Clocks };

@@ -1,11 +1,10 @@
+// @ts-check
 // Clocks in words and figures, for every page that shows one (the game page, the lobby, your
 // games): a real-time clock's "4:59" (tenths under 10 s), a correspondence turn's "2 d 4 h", a
 // deadline in the reader's own time zone, and a time control's "10+5" or "3 days a move".
 // The server keeps the time (GET /api/games/{id}'s "clock"); these only say it.
-"use strict";
 
-(() => {
-const { _, ngettext, lang, number } = window.SavannaI18n;
+import { _, ngettext, lang, number } from "./i18n.js";
 
 const pad = n => String(n).padStart(2, "0");
 
@@ -72,5 +71,4 @@ function took(seconds) {
   return span(seconds);
 }
 
-window.SavannaClockText = { clock, span, when, short, words, preset, took };
-})();
+export { clock, span, when, short, words, preset, took };

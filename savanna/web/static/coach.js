@@ -1,3 +1,4 @@
+// @ts-check
 // The coach on the game page: a hint in an unrated game (POST /api/games/{id}/hint: the best
 // move for the seat to act, drawn on the board, said in words, with the next best and their
 // expected margins), and the review of a finished game on its replay (GET /api/games/{id}/review:
@@ -5,17 +6,20 @@
 // along the game, each seat's summary, and "Find the better move"). The reasons are the
 // server's facts and scoring events; each game says them in words (its words' `coach`) and
 // draws a move on its board (its UI's `coachMarks`).
-"use strict";
 
-(() => {
-const { api, h, errorText } = window.Savanna;
-const { _, ngettext, N_ } = window.SavannaI18n;
-const B = window.SavannaBoard;
+import * as B from "./board.js";
+import * as I18n from "./i18n.js";
+import * as Games from "./games.js";
+import * as Savanna from "./common.js";
+import * as Words from "./words.js";
+import { api, h, errorText } from "./common.js";
+import { _, ngettext, N_ } from "./i18n.js";
+
 const POLL_MS = 1500; // how often a running review is asked for again
 // a mark's sign in the moves (as chess writes them) and its words for screen readers and titles
 const MARKS = { inaccuracy: ["?!", N_("a small loss")], mistake: ["?", N_("a mistake")], blunder: ["??", N_("a blunder")] };
 const FOUND = ["mistake", "blunder"]; // what "Find the better move" steps to
-const margins = new Intl.NumberFormat(window.SavannaI18n.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "always" });
+const margins = new Intl.NumberFormat(I18n.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "always" });
 const CODES = { // the refusals of the coach's routes, in the page's language
   no_hints: N_("Hints are off in rated games."),
   hint_pending: N_("A hint is being prepared for this game already."),
@@ -51,7 +55,7 @@ class Coach {
   }
 
   get view() { return this.page.view; }
-  words() { const g = window.SavannaGames.get(this.view.game); return (g && g.words && g.words.coach) || null; }
+  words() { const g = Games.get(this.view.game); return (g && g.words && g.words.coach) || null; }
 
   // a new view was drawn
   update(view) {
@@ -92,7 +96,7 @@ class Coach {
     try {
       out = await api(`/api/games/${encodeURIComponent(this.page.id)}/hint`, { json: { token: this.page.token, seat: v.current_player, version: v.version },
         headers: csrf ? { "X-CSRF-Token": decodeURIComponent(csrf) } : {} });
-    } catch (e) { window.Savanna.toast(said(e)); }
+    } catch (e) { Savanna.toast(said(e)); }
     this.asking = false;
     if (out && out.moves === this.view.moves) this.hint = out;
     this.updateHint(this.view);
@@ -129,7 +133,7 @@ class Coach {
 
   marginLine(m) {
     const now = m.now || 0;
-    return (now ? _("{n} now", { n: window.SavannaWords.pts(now) }) + " · " : "")
+    return (now ? _("{n} now", { n: Words.pts(now) }) + " · " : "")
       + _("expected margin at the end: {m} points", { m: margin(m.margin) });
   }
 
@@ -393,6 +397,5 @@ function badge(x, y, kind) {
     B.text(x, y + 0.5, kind === "best" ? "★" : "●", { class: "coach-badge-sign" })]);
 }
 
-window.SavannaCoach = Coach;
+export { Coach, margin, badge };
 Object.assign(Coach, { margin, badge });
-})();

@@ -1,8 +1,8 @@
+// @ts-check
 // Helpers shared by the lobby and the game page.
-(() => {
-"use strict";
 
-const { _, N_, ngettext } = window.SavannaI18n;
+import * as I18n from "./i18n.js";
+import { _, N_, ngettext } from "./i18n.js";
 
 // The server's errors the pages meet, by code, in the page's language; the server's own
 // (English) message for any other code, and as the detail of those that need it.
@@ -74,13 +74,18 @@ function playerWords(spec) {
 
 // what to say of a refusal {code, message} (a thrown api() error, a WebSocket error message)
 function errorText(err) {
-  if (window.SavannaI18n.lang === "en" || !err.code) return err.message;
+  if (I18n.lang === "en" || !err.code) return err.message;
   if (ERRORS[err.code]) return _(ERRORS[err.code]);
   if (DETAILED[err.code]) return _(DETAILED[err.code], { detail: err.message });
   return err.message;
 }
 
+/**
+ * @param {string} path
+ * @param {RequestInit & { json?: any, headers?: Record<string, string> }} [options]
+ */
 async function api(path, options = {}) {
+  /** @type {RequestInit & { json?: any, headers: Record<string, string> }} */
   const init = { headers: {}, ...options };
   if (options.json !== undefined) {
     init.method = init.method || "POST";
@@ -96,7 +101,7 @@ async function api(path, options = {}) {
   try { body = await resp.json(); } catch (e) { /* not JSON */ }
   if (!resp.ok) {
     const message = body && body.message ? body.message : `${resp.status} ${resp.statusText}`;
-    const err = new Error(message);
+    const err = /** @type {Error & { code?: string, status?: number, line?: number, column?: number, retryAfter?: number | null }} */ (new Error(message));
     err.code = body && body.code;
     err.status = resp.status;
     if (body && Number.isInteger(body.line)) { err.line = body.line; err.column = body.column; } // where a body is not JSON
@@ -174,5 +179,4 @@ const Tokens = {
   set(id, data) { try { localStorage.setItem(this.key(id), JSON.stringify({ ...this.get(id), ...data })); } catch (e) { /* private mode */ } },
 };
 
-window.Savanna = { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName, playerWords };
-})();
+export { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, levelName, playerWords };

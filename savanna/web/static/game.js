@@ -1,23 +1,34 @@
+// @ts-check
 // The game page: live play (a seat's join link, or the hotseat link), watching,
 // and replays (/replay/{id}). The server decides every rule: this page shows the
 // view it sends and offers exactly the view's legal actions.
-"use strict";
 
-const { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, playerWords } = window.Savanna;
-const { _, ngettext } = window.SavannaI18n;
-const B = window.SavannaBoard;
-const Words = window.SavannaWords;
+import * as B from "./board.js";
+import * as Words from "./words.js";
+import * as Motion from "./motion.js";
+import * as I18n from "./i18n.js";
+import * as Layout from "./layout.js";
+import * as Games from "./games.js";
+import * as ClockText from "./clocktext.js";
+import * as Mail from "./mail.js";
+import { api, h, toast, copyText, Tokens, applyPatch, errorText, seatName, playerWords } from "./common.js";
+import { _, ngettext } from "./i18n.js";
+import { Coach } from "./coach.js";
+import { Chooser } from "./choose.js";
+import { Announcer } from "./a11y.js";
+import { Alerts } from "./alerts.js";
+import { Clocks } from "./clocks.js";
+
+/** @typedef {import("./view-types.js").View} View */
+
 const W = Words.W;
-const Motion = window.SavannaMotion;
 const FLOAT_MS = 2600; // how long a "+N" stays on the board
-
 
 // the session's CSRF token (the cookie the server sets at login for its pages' scripts), or null
 function csrfToken() {
   const m = document.cookie.match(/(?:^|; )savanna_csrf=([^;]*)/);
   return m ? decodeURIComponent(m[1]) : null;
 }
-
 
 class GamePage {
   constructor(root) {
@@ -81,7 +92,7 @@ class GamePage {
     this.layer = B.el("g", { class: "layer-board" });
     this.marks = B.el("g", { class: "layer-marks" });
     this.floats = B.el("g", { class: "layer-floats", "aria-hidden": "true" }); // "+N" after a scoring
-    this.coach = new window.SavannaCoach(this); // hints, and a finished game's review (coach.js)
+    this.coach = new Coach(this); // hints, and a finished game's review (coach.js)
     this.svg.append(this.layer, this.coach.layer, this.marks, this.floats);
     this.status = h("div", { id: "status", class: "status" }, _("Connecting…"));
     this.seatsBox = h("div", { id: "seats" });
@@ -108,7 +119,7 @@ class GamePage {
       h("a", { id: "download", class: "button", href: "#", onclick: e => this.download(e) }, _("Download")),
       this.mode === "play" ? h("a", { id: "replay-link", class: "button", href: `/replay/${this.id}` }, _("Replay"))
         : h("a", { class: "button", href: `/play/${this.id}` }, _("Live")),
-      window.SavannaI18n.switcher());
+      I18n.switcher());
     document.title = this.mode === "replay" ? _("savanna · replay") : _("savanna · game");
     const side = h("aside", { class: "side" }, this.status, this.seatsBox,
       this.mode === "replay" ? this.replayBox : null, this.panelBox, this.choiceBox, this.coach.box, this.playBox, this.infoBox,
@@ -117,14 +128,14 @@ class GamePage {
     const main = h("main", { class: "board-wrap" }, this.svg, zoom);
     this.root.append(this.header, h("div", { class: "game" }, main, side));
     this.pz = new B.PanZoom(this.svg);
-    this.chooser = new window.SavannaChooser(this); // taps, keys and clicks on the board's choices
+    this.chooser = new Chooser(this); // taps, keys and clicks on the board's choices
     main.append(this.chooser.bar);
-    this.announcer = new window.SavannaAnnouncer(this); // the screen reader's live region
+    this.announcer = new Announcer(this); // the screen reader's live region
     document.body.append(this.announcer.region);
-    window.SavannaLayout.arrange(side, this.header, zoom); // phones: the panel in tabs below the board, the zoom beside them
+    Layout.arrange(side, this.header, zoom, this); // phones: the panel in tabs below the board, the zoom beside them
     window.addEventListener("keydown", e => this.key(e));
-    this.alerts = window.SavannaAlerts ? new window.SavannaAlerts(this) : null;
-    this.clocks = new window.SavannaClocks(this); // the seats' clocks (clocks.js)
+    this.alerts = new Alerts(this);
+    this.clocks = new Clocks(this); // the seats' clocks (clocks.js)
   }
 
   invitePanel() {
@@ -283,10 +294,11 @@ class GamePage {
     return v && v.status === "playing" ? v.seats.filter(s => s.open).map(s => s.seat) : [];
   }
 
+  /** @param {View} view */
   show(view) {
     const prev = this.shown;
     this.view = view;
-    const game = window.SavannaGames.get(view.game);
+    const game = Games.get(view.game);
     if (!game || !game.UI) { this.loadGame(view.game); return; }
     if (!this.ui || (prev && prev.game !== view.game)) {
       this.ui = new game.UI(this);
@@ -353,7 +365,7 @@ class GamePage {
   loadGame(name) {
     if (this.loading === name) return;
     this.loading = name;
-    window.SavannaGames.load(name).then(game => {
+    Games.load(name).then(game => {
       if (!game || !game.UI) throw new Error(name);
       this.loading = null;
       if (this.view && this.view.game === name) this.show(this.view);
@@ -393,7 +405,7 @@ class GamePage {
       const w = v.winners.map(s => this.seatName(s));
       if (v.ended_by === "aborted") st.append(h("strong", { id: "aborted" }, _("Game aborted")));
       else {
-        st.append(h("strong", {}, w.length > 1 ? _("Tie: {names} win", { names: window.SavannaI18n.list(w) }) : _("{who} wins", { who: w[0] })),
+        st.append(h("strong", {}, w.length > 1 ? _("Tie: {names} win", { names: I18n.list(w) }) : _("{who} wins", { who: w[0] })),
           " " + ngettext("with {n} point.", "with {n} points.", v.seats[v.winners[0]].score));
       }
       if (v.ended) st.append(h("div", { id: "ended-note", class: "muted" + (v.ended_by === "time" || v.ended_by === "aborted" ? " clock-end" : "") },
@@ -469,7 +481,7 @@ class GamePage {
     return [B.seatBadge(m.seat, 12, { class: "seat-badge dot" }),
       h("span", { class: "words" }, Words.action(v, m, this.seatName(m.seat))), " ", h("code", { class: "notation" }, m.action),
       h("span", { class: "muted", title: _("turn {n}", { n: m.turn }) }, ` t${m.turn}`),
-      typeof m.took === "number" ? h("span", { class: "muted took", title: _("time taken") }, ` · ${window.SavannaClockText.took(m.took)}`) : null,
+      typeof m.took === "number" ? h("span", { class: "muted took", title: _("time taken") }, ` · ${ClockText.took(m.took)}`) : null,
       ...(m.scored || []).filter(e => !e.what.startsWith("final")).map(e => h("div", { class: "scored", dataset: { seat: e.seat } },
         h("span", { class: "points", style: `color:${B.SEAT_COLOURS[e.seat]}` }, e.points ? W.points(e.points) : W.noPoints), " ",
         Words.scored(v, e, this.seatName(e.seat))))];
@@ -495,6 +507,7 @@ class GamePage {
   }
 
   // "+N" on the board where the actions since the last view scored (a few at a time).
+  /** @param {View} view @param {View | null} prev */
   showScored(view, prev) {
     if (prev && view.moves < prev.moves) this.floats.replaceChildren(); // taken back: what it scored is gone
     if (!prev || !this.ui.pointOf || view.moves <= prev.moves || view.moves - prev.moves > 12) return;
@@ -517,6 +530,7 @@ class GamePage {
   }
 
   // A takeback's outcome, or a resignation, said once when the view shows it.
+  /** @param {View} view @param {View | null} prev */
   tellOutcome(view, prev) {
     if (!prev || this.mode !== "play") return;
     const last = view.takeback && view.takeback.last, before = prev.takeback && prev.takeback.last;
@@ -556,14 +570,14 @@ class GamePage {
     if (this.alerts) box.append(this.alerts.controls());
     const clockSound = this.clocks.controls();
     if (clockSound && v.status === "playing") box.lastChild.append(clockSound);
-    if (v.status === "playing" && window.SavannaMail) box.append(window.SavannaMail.seatField(this, mine) || "");
+    if (v.status === "playing") box.append(Mail.seatField(this, mine) || "");
   }
 
   // A takeback request, as each reader sees it: the asker in the first person (with Withdraw),
   // the seats it waits for with Accept and Refuse, everyone else (spectators too) read-only.
   takebackRequest(req, mine) {
     const waiting = req.waiting.filter(s => !req.accepted.includes(s));
-    const names = window.SavannaI18n.list(waiting.map(s => this.seatName(s)));
+    const names = I18n.list(waiting.map(s => this.seatName(s)));
     const toAnswer = waiting.some(s => mine.includes(s));
     const asked = req.by.some(s => mine.includes(s)) || mine.includes(req.seat);
     const box = h("div", { id: "takeback-request", class: "request", role: "status" });
@@ -618,7 +632,7 @@ class GamePage {
   renderLegend(prev) {
     const v = this.view;
     if (prev && prev.game === v.game && this.legendBox.children.length > 1) return;
-    const game = window.SavannaGames.get(v.game);
+    const game = Games.get(v.game);
     const swatch = cls => B.el("svg", { viewBox: "0 0 40 28", class: "legend-swatch", "aria-hidden": "true" },
       [(game.legendSwatch && game.legendSwatch(cls)) || B.el("g", { class: cls }, [B.el("rect", { x: 5, y: 3, width: 30, height: 22 })])]);
     const items = game.legend || [];
@@ -716,7 +730,7 @@ function finalPoints(v, seat) {
 
 // Final scoring, seat by seat and part by part, from the view's final scoring events.
 function finalBreakdown(v, name, clockEnd) {
-  const game = window.SavannaGames.get(v.game);
+  const game = Games.get(v.game);
   if (!v.final_scoring) return v.ended ? h("p", { class: "muted", id: "final-breakdown" }, clockEnd || W.finalEnded(name(v.ended.seat))) : null;
   const seats = v.seats.map(s => {
     const mine = v.final_scoring.filter(e => e.seat === s.seat);
@@ -756,6 +770,9 @@ function scoreChart(v) {
   return svg;
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.page = new GamePage(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let page = null;
+
+window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  page = new GamePage(document.getElementById("app"));
 }));

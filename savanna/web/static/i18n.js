@@ -1,3 +1,4 @@
+// @ts-check
 // The page's language: chosen from the browser's languages (the first one this app has),
 // or the one picked in the page's switch (remembered in this browser), else English.
 // Every sentence of the pages goes through _() or ngettext() with English as the message
@@ -5,8 +6,6 @@
 // as JSON, one per language, with which plural form goes with which CLDR category. Named
 // placeholders ("{who} passes") are filled from an object; numbers are formatted for the
 // language by Intl. A page waits for `ready` before drawing itself.
-(() => {
-"use strict";
 
 const LANGUAGES = { en: "English", fr: "Français", it: "Italiano", de: "Deutsch" };
 const KEY = "savanna:lang";
@@ -95,5 +94,4 @@ function switcher() {
   return select;
 }
 
-window.SavannaI18n = { lang, LANGUAGES, ready, _, ngettext, N_, number, list, switcher };
-})();
+export { lang, LANGUAGES, ready, _, ngettext, N_, number, list, switcher };

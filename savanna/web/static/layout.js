@@ -1,3 +1,4 @@
+// @ts-check
 // The game page on a narrow screen (a phone, a tablet upright): the board takes the
 // whole width and the side panel becomes a sheet below it, in tabs (Play: the turn's
 // tile, choices and seats; Moves: the log; Game: the rest). On a wide screen the tabs
@@ -6,11 +7,10 @@
 // On a narrow screen the board's zoom buttons leave the board for the tabs' row (nothing they
 // could cover on the board), and when the person must act in the panel (a scoring choice) the
 // board gives up the height the status and the choice's buttons need to show without scrolling.
-(() => {
-"use strict";
 
-const { h } = window.Savanna;
-const { _, N_ } = window.SavannaI18n;
+import { h } from "./common.js";
+import { _, N_ } from "./i18n.js";
+
 const TABS = [["play", N_("Play")], ["moves", N_("Moves")], ["game", N_("Game")]];
 const NARROW = "(max-width: 820px)"; // as style.css's phones and tablets upright
 const BOARD_MIN_PX = 200; // the least the board keeps when the panel's choices need the room
@@ -24,8 +24,8 @@ function tabOf(node) {
 }
 
 // aside: the side panel; header: the page's bar (everything after #conn folds into a menu);
-// zoom: the board's zoom buttons (beside the tabs on a narrow screen)
-function arrange(aside, header, zoom = null) {
+// zoom: the board's zoom buttons (beside the tabs on a narrow screen); page: the game page (its view's moves)
+function arrange(aside, header, zoom = null, page = null) {
   aside.classList.add("sheet");
   const list = h("div", { class: "tabs", role: "tablist", "aria-label": _("panels") });
   const buttons = TABS.map(([id, label]) => h("button", {
@@ -58,7 +58,7 @@ function arrange(aside, header, zoom = null) {
     put();
     narrow.addEventListener("change", put);
   }
-  keepInView(aside, narrow, show);
+  keepInView(aside, narrow, show, page);
   return { show };
 }
 
@@ -75,14 +75,14 @@ function mustSee(aside) {
 // On a narrow screen, when it is the person's turn: the panel scrolled to its top when the turn
 // comes and after each of their moves (the Play tab shown if the choice is in it), and the board as much shorter as the status
 // and the panel's choices need to be on the screen. Otherwise the board's height is style.css's.
-function keepInView(aside, narrow, show) {
+function keepInView(aside, narrow, show, page) {
   const wrap = aside.parentNode && aside.parentNode.querySelector(".board-wrap");
   if (!wrap) return;
   let mine = false, moves = null, queued = false;
   const run = () => {
     queued = false;
     const now = document.body.dataset.myTurn === "yes";
-    const at = window.page && window.page.view ? window.page.view.moves : null; // a hotseat's turns follow each other
+    const at = page && page.view ? page.view.moves : null; // a hotseat's turns follow each other
     const came = now && (!mine || at !== moves);
     mine = now;
     moves = at;
@@ -133,5 +133,4 @@ function foldMenu(header) {
   header.append(toggle, box);
 }
 
-window.SavannaLayout = { arrange, hint };
-})();
+export { arrange, hint };

@@ -1,12 +1,13 @@
+// @ts-check
 // A game's leaderboard (/leaderboard?game=..., from GET /api/leaderboard): the rated accounts
 // with at least a few rated games, best first, computer players marked; a switch between the
 // games (each a link, so the board's address names its game).
-"use strict";
 
-(() => {
-const { api, h, toast } = window.Savanna;
-const { _, ngettext, number } = window.SavannaI18n;
-const A = window.SavannaAccounts;
+import * as A from "./accounts.js";
+import * as Games from "./games.js";
+import * as I18n from "./i18n.js";
+import { api, h, toast } from "./common.js";
+import { _, ngettext, number } from "./i18n.js";
 
 class Leaderboard {
   constructor(root) { this.root = root; this.load(); }
@@ -16,7 +17,7 @@ class Leaderboard {
     try { account = await A.me(); } catch (e) { /* the board shows all the same */ }
     const main = h("main", { class: "account-main" });
     this.root.replaceChildren(A.header(_("Leaderboards"), account), main);
-    try { catalogue = await window.SavannaGames.catalogue(); } catch (e) { toast(_("The server did not answer: {reason}", { reason: e.message })); return; }
+    try { catalogue = await Games.catalogue(); } catch (e) { toast(_("The server did not answer: {reason}", { reason: e.message })); return; }
     const asked = new URLSearchParams(location.search).get("game");
     const game = catalogue.games.some(g => g.game === asked) ? asked : catalogue.default;
     const title = _(catalogue.games.find(g => g.game === game).name);
@@ -44,7 +45,9 @@ class Leaderboard {
   }
 }
 
-if (location.pathname === "/leaderboard") window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.leaderboard = new Leaderboard(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let leaderboard = null;
+
+if (location.pathname === "/leaderboard") window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  leaderboard = new Leaderboard(document.getElementById("app"));
 }));
-})();

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: create a game (which game, seats, computer strength, the game's options,
 // hotseat), share its seat links, list games being played and finished ones, upload a save.
 // The games and their options are the server's catalogue (GET /api/catalogue), their texts
@@ -5,16 +6,14 @@
 // scripts, added to the page when the game is chosen. With an account (accounts.js): the
 // header's account links, the log-in and register form, "my games", rated games, seats
 // invited by account name or left open, and the open seats of others' games to take.
-"use strict";
 
-const { api, h, toast, copyText, Tokens, errorText, seatName, levelName, playerWords } = window.Savanna;
-const { _, ngettext } = window.SavannaI18n;
-const COLOURS = window.SavannaBoard.SEAT_COLOURS;
-const COLOUR_NAMES = window.SavannaBoard.SEAT_NAMES;
-
-const Games = window.SavannaGames;
-const Accounts = window.SavannaAccounts;
-const T = window.SavannaClockText;
+import * as Games from "./games.js";
+import * as Accounts from "./accounts.js";
+import * as T from "./clocktext.js";
+import * as I18n from "./i18n.js";
+import { api, h, toast, copyText, Tokens, errorText, seatName, levelName, playerWords } from "./common.js";
+import { _, ngettext } from "./i18n.js";
+import { SEAT_COLOURS as COLOURS, SEAT_NAMES as COLOUR_NAMES } from "./board.js";
 
 // a bound of GET /api/players' "clocks" ([min, max] or {min, max}) as [min, max]
 const bound = b => (Array.isArray(b) ? b : b ? [b.min, b.max] : [0, Infinity]);
@@ -64,11 +63,13 @@ class Lobby {
     this.root = root;
     // a human seat's `how`: "link" (a join link, its name given here), "account" (invited by
     // an account's name) or "open" (the first logged-in person to take it)
+    /** @type {Array<Record<string, any>>} */
     this.seats = [{ kind: "human", how: "link", name: "" }, { kind: "computer", player: "medium" }];
     this.account = null; // GET /api/me, or null when nobody is logged in here
     this.rated = false;
     // the time control chosen: kind "none" (untimed), "realtime" (a preset's index, or "custom"
     // with its minutes, seconds and increment) or "correspondence" (days a move)
+    /** @type {{ kind: string, preset: number | "custom", minutes: number, seconds: number, increment: number, days: number }} */
     this.clock = { kind: "none", preset: 2, minutes: 10, seconds: 0, increment: 5, days: 3 };
     this.onTime = "computer";
     this.game = null; // the chosen game's name (the catalogue's default at first)
@@ -266,7 +267,7 @@ class Lobby {
     this.root.append(
       h("header", { class: "bar account-bar" }, h("a", { href: "/", class: "brand" }, "savanna"), h("span", { id: "lobby-title" }, _(this.gameInfo().name)),
         h("span", { class: "spacer" }), h("nav", { class: "bar-links", "aria-label": _("Accounts") }, Accounts.barLinks(this.account)),
-        h("a", { href: "/docs" }, "API"), window.SavannaI18n.switcher()),
+        h("a", { href: "/docs" }, "API"), I18n.switcher()),
       h("div", { class: "lobby" }, h("div", { class: "col" }, this.accountCard(), form, this.created, upload),
         h("div", { class: "col" }, this.mineBox, this.howToPlay(), this.lists)));
     if (this.lastLists) this.renderLists(this.lastLists);
@@ -384,9 +385,9 @@ class Lobby {
     const box = document.getElementById("form-hints");
     if (box) { box.replaceChildren(...problems.map(p => h("li", {}, p))); box.hidden = !problems.length; }
     const waiting = Date.now() < this.waitUntil;
-    const create = document.getElementById("create-button");
+    const create = /** @type {HTMLButtonElement | null} */ (document.getElementById("create-button"));
     if (create) create.disabled = this.pending || waiting || problems.length > 0;
-    const upload = document.querySelector("#upload button[type=submit]");
+    const upload = /** @type {HTMLButtonElement | null} */ (document.querySelector("#upload button[type=submit]"));
     if (upload) upload.disabled = this.pending || waiting;
     this.seats.forEach((s, i) => {
       const spec = this.root.querySelector(`input[name=spec-${i}]`);
@@ -614,6 +615,9 @@ class Lobby {
   }
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.lobby = new Lobby(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let lobby = null;
+
+window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  lobby = new Lobby(document.getElementById("app"));
 }));

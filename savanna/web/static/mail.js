@@ -1,11 +1,11 @@
+// @ts-check
 // The players' mail on the pages (edge/mail_routes.py): the seat's "e-mail me when it is my
 // turn" field on the game page, and the account page's address. Shown only when the server sends
 // mail (GET /api/mail). An address is the holder's alone: the server shows it to nobody else.
-"use strict";
 
-(() => {
-const { api, h, toast, errorText } = window.Savanna;
-const { _ } = window.SavannaI18n;
+import * as I18n from "./i18n.js";
+import { api, h, toast, errorText } from "./common.js";
+import { _ } from "./i18n.js";
 
 let enabled = null;
 function mailOn() {
@@ -60,7 +60,7 @@ function seatField(page, mine) {
     box.append(addressForm("mail-seat-form", _("Your e-mail address"),
       _("In a game over days, a mail when it is your turn; in a timed game, when your time runs low. Only you see this address; it is forgotten when the game ends."),
       current,
-      email => api(path, { json: { ...key, seat, email, lang: window.SavannaI18n.lang } }),
+      email => api(path, { json: { ...key, seat, email, lang: I18n.lang } }),
       () => api(path, { json: { ...key, seat, email: null } })));
     if (current) box.open = true;
     box.hidden = false;
@@ -75,9 +75,8 @@ async function accountCard(account) {
     addressForm("email-form", _("Your e-mail address"),
       _("A mail when it is your turn in a game over days, and when your time runs low in a timed game. Only you see this address."),
       account.email,
-      email => api("/api/me/email", { method: "PUT", json: { email, lang: window.SavannaI18n.lang } }),
+      email => api("/api/me/email", { method: "PUT", json: { email, lang: I18n.lang } }),
       () => api("/api/me/email", { method: "DELETE" })));
 }
 
-window.SavannaMail = { seatField, accountCard, mailOn };
-})();
+export { seatField, accountCard, mailOn };

@@ -1,17 +1,19 @@
+// @ts-check
 // Your games (/games): the games this person holds a seat in, those where it is their turn
 // first, the nearest deadline first, each with its time control and the time left of the
 // clock that runs. Logged in: the account's games (GET /api/me/games); and, logged in or not,
 // the games of the join links this browser holds (their tokens, kept in localStorage by the
 // lobby and the game page, looked up together: POST /api/games/held). The lists are asked for
 // again every 20 s; the time left counts down in between.
-"use strict";
 
-(() => {
-const { api, h, toast, Tokens, seatName } = window.Savanna;
-const { _, ngettext } = window.SavannaI18n;
-const A = window.SavannaAccounts;
-const T = window.SavannaClockText;
-const COLOURS = window.SavannaArt.SEAT_COLOURS;
+import * as A from "./accounts.js";
+import * as T from "./clocktext.js";
+import * as Games from "./games.js";
+import * as I18n from "./i18n.js";
+import { api, h, toast, Tokens, seatName } from "./common.js";
+import { _, ngettext } from "./i18n.js";
+import { SEAT_COLOURS as COLOURS } from "./art.js";
+
 const REFRESH_MS = 20000;
 const PREFIX = "savanna:game:";
 
@@ -48,11 +50,13 @@ const due = g => (g.clock && g.clock.deadline && g.status === "playing" ? Date.p
 class MinePage {
   constructor(root) {
     this.root = root;
+    /** @type {any} */
+    this.catalogue = null; // GET /api/catalogue (load)
     this.load();
   }
 
   async load() {
-    try { [this.account, this.catalogue] = await Promise.all([A.me().catch(() => null), window.SavannaGames.catalogue()]); }
+    try { [this.account, this.catalogue] = await Promise.all([A.me().catch(() => null), Games.catalogue()]); }
     catch (e) { toast(_("The server did not answer: {reason}", { reason: e.message })); return; }
     this.titles = Object.fromEntries(this.catalogue.games.map(g => [g.game, _(g.name)]));
     this.main = h("main", { class: "account-main", id: "mine" });
@@ -126,7 +130,9 @@ class MinePage {
   }
 }
 
-window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.minePage = new MinePage(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let minePage = null;
+
+window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  minePage = new MinePage(document.getElementById("app"));
 }));
-})();

@@ -1,3 +1,4 @@
+// @ts-check
 // The pages' motion, short and never in the way: `tween` runs a step function on every frame
 // for a few hundred milliseconds (the step gets the eased progress, 0 to 1); `fly` moves a
 // piece across the page, from one screen point to another, in a layer over everything that
@@ -11,11 +12,10 @@
 // the panel that switches them.
 //
 // `stats` counts what ran (tests and curious people read it): started, by kind, and running.
-(() => {
-"use strict";
 
-const { h } = window.Savanna;
-const { _ } = window.SavannaI18n;
+import { h } from "./common.js";
+import { _ } from "./i18n.js";
+
 const REDUCE = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
 
 const DEFAULTS = { animations: true, confirm: false };
@@ -165,8 +165,6 @@ function panel() {
   return box;
 }
 
-window.SavannaMotion = {
-  settings, reduced, enabled, tween, finish, stop, finishAll, fly, layer, centreOf, panel, stats,
-  ease: { out: easeOut, inOut: easeInOut, outBack: easeOutBack },
-};
-})();
+const ease = { out: easeOut, inOut: easeInOut, outBack: easeOutBack };
+
+export { settings, reduced, enabled, tween, finish, stop, finishAll, fly, layer, centreOf, panel, stats, ease };

@@ -1,14 +1,16 @@
+// @ts-check
 // A player's profile (/players/{name}, from GET /api/players/{name}): each game's rating (the
 // number, marked provisional while uncertain, the games it rests on) with its history drawn
 // here as an SVG chart (a title and a description for screen readers, and the same points as a
 // table), the finished games with their result, rating change and replay, and the games
 // waiting for the player's move now.
-"use strict";
 
-(() => {
-const { api, h, toast, seatName } = window.Savanna;
-const { _, ngettext, number } = window.SavannaI18n;
-const A = window.SavannaAccounts;
+import * as A from "./accounts.js";
+import * as Games from "./games.js";
+import * as I18n from "./i18n.js";
+import { api, h, toast, seatName } from "./common.js";
+import { _, ngettext, number } from "./i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 function s(tag, attrs = {}, ...children) {
@@ -74,7 +76,7 @@ class PlayerPage {
     this.root.replaceChildren(A.header(_("Profile"), account), main);
     document.title = `savanna · ${this.name}`;
     try {
-      [profile, catalogue] = await Promise.all([api(`/api/players/${encodeURIComponent(this.name)}`), window.SavannaGames.catalogue()]);
+      [profile, catalogue] = await Promise.all([api(`/api/players/${encodeURIComponent(this.name)}`), Games.catalogue()]);
     } catch (e) {
       main.append(h("section", { class: "card", id: "no-player" }, h("h1", {}, this.name),
         h("p", { id: "player-error" }, e.status === 404 ? _("There is no player of that name.") : _("The server did not answer: {reason}", { reason: e.message }))));
@@ -85,7 +87,7 @@ class PlayerPage {
     this.mine = !!account && account.name.toLowerCase() === profile.name.toLowerCase();
     // the games played first, then the others (a rating nobody has earned yet)
     const games = catalogue.games.map(g => g.game).filter(g => profile.ratings && profile.ratings[g])
-      .sort((a, b) => (profile.ratings[b].games > 0) - (profile.ratings[a].games > 0));
+      .sort((a, b) => Number(profile.ratings[b].games > 0) - Number(profile.ratings[a].games > 0));
     main.append(...[
       h("section", { class: "card", id: "player-head" }, h("h1", {}, profile.name,
         profile.computer ? h("span", { class: "badge computer", title: _("a computer player") }, _("computer")) : null),
@@ -161,7 +163,9 @@ class PlayerPage {
   }
 }
 
-if (location.pathname.startsWith("/players/")) window.addEventListener("DOMContentLoaded", () => window.SavannaI18n.ready.then(() => {
-  window.playerPage = new PlayerPage(document.getElementById("app"));
+// the page, once drawn (the browser tests read it)
+export let playerPage = null;
+
+if (location.pathname.startsWith("/players/")) window.addEventListener("DOMContentLoaded", () => I18n.ready.then(() => {
+  playerPage = new PlayerPage(document.getElementById("app"));
 }).catch(e => toast(e.message)));
-})();

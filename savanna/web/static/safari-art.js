@@ -1,11 +1,11 @@
+// @ts-check
 // Carcassonne Safari's pictures (in art.js's sprite): the rangers' vehicle, the textures of
 // the savanna and the bush (in board units: a tile is 100), and the classic meeple with its
 // seat's mark; its animals go by their letters in the tile data (their silhouettes:
 // animals-art.js).
-(() => {
-"use strict";
 
-const ART = window.SavannaArt;
+import * as ART from "./art.js";
+import * as Games from "./games.js";
 
 // patterns in board units: the savanna's grass, the bush's leaves; a tile's inside (less its border)
 const PATTERNS = `
@@ -39,6 +39,7 @@ ART.register({ defs: PATTERNS, box: "0 0 44 40", symbols: { ranger: RANGER },
 
 // The classic meeple (a 20x20 outline, head, arms out, legs apart) centred on (x, y),
 // `size` wide, as path data.
+/** @type {Array<[string, ...number[]]>} */
 const MEEPLE = [["M", 10, 1.2], ["C", 11.9, 1.2, 13.3, 2.6, 13.3, 4.5], ["C", 13.3, 5.6, 12.8, 6.5, 12.1, 7.1],
   ["C", 14.9, 7.4, 18.4, 8.3, 18.8, 9.6], ["C", 19.2, 11, 16.6, 11.6, 14, 11.2], ["C", 14.4, 13.5, 16.2, 16.6, 17.3, 18.4],
   ["C", 17.6, 18.9, 17.3, 19.4, 16.7, 19.4], ["L", 12.2, 19.4], ["C", 11.6, 17.6, 10.8, 15.9, 10, 15.9],
@@ -56,5 +57,4 @@ function meepleMark(x, y, seat, size = 15) {
   return ART.shapePath(seat, x, y + 0.05 * size, 0.15 * size);
 }
 
-window.SavannaGames.register("safari", { art: { meeplePath, meepleMark } });
-})();
+Games.register("safari", { art: { meeplePath, meepleMark } });

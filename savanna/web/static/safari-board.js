@@ -1,16 +1,20 @@
+// @ts-check
 // Carcassonne Safari's board in SVG, drawn from the tile data of the view (no tile images):
 // savanna, trails, bush with its birds, baobabs, animals, meeples, rangers, watering holes,
 // where safari-geometry.js puts them, with the pictures of art.js and safari-art.js (animal
 // silhouettes, the classic meeple with its seat's mark, the rangers' jeep, textures). Pure
 // drawing: safari-ui.js decides what is clickable and passes the markers to add.
-(() => {
-"use strict";
+
+import * as ART from "./art.js";
+import * as Games from "./games.js";
+import { el, text, SEAT_COLOURS, SEAT_NAMES } from "./board.js";
+import { _, ngettext } from "./i18n.js";
+import "./safari-art.js";
+import "./safari-geometry.js";
+import "./safari-words.js";
 
 const S = 100; // SVG units per tile
-const ART = window.SavannaArt;
-const { el, text, SEAT_COLOURS, SEAT_NAMES } = window.SavannaBoard;
-const { _, ngettext } = window.SavannaI18n;
-const Safari = window.SavannaGames.get("safari");
+const Safari = Games.get("safari");
 const { tileGeometry, ANIMAL_R } = Safari.geometry;
 const ANIMAL_COLOURS = { A: "#6b4a2f", E: "#7d8591", G: "#e0a526", L: "#c8561c", Z: "#2b2b2b" };
 
@@ -231,8 +235,7 @@ function drawBoard(layer, view, opts = {}) {
   return { minX, maxX, minY, maxY };
 }
 
-window.SavannaGames.register("safari", { board: {
+Games.register("safari", { board: {
   S, MEEPLE, ANIMAL_COLOURS, drawTile, describeTile, drawBoard, drawHole, drawRanger, meeple, meepleSpot, animalMarker, cornerPoint,
   SLOT_OFFSETS,
 } });
-})();

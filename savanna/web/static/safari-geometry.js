@@ -1,7 +1,8 @@
+// @ts-check
 // Carcassonne Safari's tiles: where everything on one goes (pure geometry, which
 // safari-board.js draws).
-(() => {
-"use strict";
+
+import * as Games from "./games.js";
 
 const MID = { N: [50, 0], E: [100, 50], S: [50, 100], W: [0, 50] };
 const CORNER_XY = { NW: [0, 0], NE: [100, 0], SE: [100, 100], SW: [0, 100] };
@@ -35,6 +36,7 @@ const BAOBAB_AT = { N: [50, 26], NE: [73, 27], E: [75, 50], SE: [73, 73], S: [50
 const MEEPLE_R = 14; // half a meeple's size (safari-board.js's MEEPLE)
 
 // a point given in side N's frame (x along the edge from the NW corner, y inwards) on side s
+/** @param {string} s @param {number[]} point @returns {number[]} */
 function onSide(s, [x, y]) {
   if (s === "E") return [100 - y, x];
   if (s === "S") return [100 - x, 100 - y];
@@ -128,9 +130,10 @@ function bushBump(s, depth, leftApart, rightApart) {
   } else {
     cmds.push(["C", [32, D], [12, D * 0.75], [0, 0]], ["Z"]);
   }
-  return cmds.map(c => c[0] === "Z" ? c : [c[0], ...c.slice(1).map(p => onSide(s, p))]);
+  return cmds.map(c => c[0] === "Z" ? c : [c[0], ...c.slice(1).map(p => onSide(s, /** @type {number[]} */ (p)))]);
 }
 
+/** @param {number[]} centre @param {number} r */
 function circlePoints([cx, cy], r, n = 32) {
   return Array.from({ length: n }, (_, i) => [cx + r * Math.cos(2 * Math.PI * i / n), cy + r * Math.sin(2 * Math.PI * i / n)]);
 }
@@ -380,7 +383,7 @@ function computeGeometry(feats) {
     // where there is room: near where the tile's picture has it when the tile set says so
     // (`at`, turned with the tile), else the widest open savanna round it, then the north
     const target = BAOBAB_AT[feats[baobabIdx].at];
-    const open = p => { let n = 0; for (let a = 0; a < 12; a++) n += room([p[0] + 24 * Math.cos(a * Math.PI / 6), p[1] + 24 * Math.sin(a * Math.PI / 6)]) > -12; return n; };
+    const open = p => { let n = 0; for (let a = 0; a < 12; a++) n += Number(room([p[0] + 24 * Math.cos(a * Math.PI / 6), p[1] + 24 * Math.sin(a * Math.PI / 6)]) > -12); return n; };
     let best = null, bestScore = -Infinity;
     for (let y = 23; y <= 83; y += 3) for (let x = 21; x <= 79; x += 3) {
       const p = [x, y], fit = Math.min(room(p), 6) * 100;
@@ -430,5 +433,5 @@ function computeGeometry(feats) {
   return { areas: [...areas.values()], trails, crossroads, baobab: baobabAt, spots };
 }
 
-window.SavannaGames.register("safari", { geometry: { tileGeometry, ANIMAL_R } });
-})();
+Games.register("safari", { geometry: { tileGeometry, ANIMAL_R } });
+export { tileGeometry, ANIMAL_R, inPolygon, lineLength, alongLine };

@@ -1,15 +1,19 @@
-// Carcassonne Safari's moves, animated (window.SavannaMotion does the moving, and nothing
+// @ts-check
+// Carcassonne Safari's moves, animated (Motion does the moving, and nothing
 // moves under reduced motion): the tile slides in from the stack (the drawn tile's picture)
 // and turns to how it was laid, a new meeple drops onto its spot, a meeple that comes back
 // goes home (to its seat's row), and an animal token flies from a seat to the watering hole
 // it was laid at or the feature it was added to, or from where it was won to the seat.
 // The game page calls `before` with the view still drawn and `after` once the next one is.
-"use strict";
 
-(() => {
-const Motion = window.SavannaMotion;
-const Safari = window.SavannaGames.get("safari");
-const B = { ...window.SavannaBoard, ...Safari.board };
+import * as Motion from "./motion.js";
+import * as Games from "./games.js";
+import * as Board from "./board.js";
+import "./safari-board.js";
+import "./safari-words.js";
+
+const Safari = Games.get("safari");
+const B = { ...Board, ...Safari.board };
 const parse = Safari.words.parse;
 const S = B.S;
 const MOST_MOVES = 8; // more new moves than this at once (a replay's jump, a reconnection): nothing moves
@@ -199,5 +203,4 @@ function nearest(els, at) {
   return best;
 }
 
-window.SavannaGames.register("safari", { motion: { before, after } });
-})();
+Games.register("safari", { motion: { before, after } });

@@ -1,13 +1,19 @@
+// @ts-check
 // Carcassonne Safari's tile gallery: every tile type of a tile set drawn by the board's own
 // code (safari-board.js), at its four rotations, and the start tile as the board shows it.
 // The layouts come from the server (GET /api/tiles, the engine's tile_layout), so
 // any set draws: ?set=VERSION for another packaged one, or a user's own JSON file.
-"use strict";
 
-(() => {
-const { api, h, toast, errorText } = window.Savanna;
-const { _, ngettext } = window.SavannaI18n;
-let B = window.SavannaBoard; // with the game's board once its files are here (main)
+import * as Board from "./board.js";
+import * as I18n from "./i18n.js";
+import * as Games from "./games.js";
+import { api, h, toast, errorText } from "./common.js";
+import { _, ngettext } from "./i18n.js";
+
+/** @type {any} */
+let B = Board; // with the game's board once its files are here (main)
+// the tile set shown (the browser tests read it)
+export let gallery = null;
 let name = s => s; // a feature's name in the page's language (the game's words, likewise)
 const ROTATIONS = [0, 90, 180, 270];
 
@@ -45,7 +51,7 @@ function render(root, data, source) {
         h("input", { type: "checkbox", id: "show-meeples", checked: withMeeples, onchange: e => { withMeeples = e.target.checked; render(root, data, source); } }), " " + _("meeples")),
       h("label", { class: "button", title: _("a tile set in the {format} format", { format: "safari-tiles/1" }) }, _("Your own set…"),
         h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: e => loadFile(root, e.target.files[0]) })),
-      window.SavannaI18n.switcher()),
+      I18n.switcher()),
     h("main", { class: "gallery" },
       h("h1", {}, data.version ? _("Tile set {version}", { version: data.version }) : _("Tile set (no version)"),
         h("span", { class: "muted" }, " · " + (source === "packaged" ? _("packaged") : source))),
@@ -62,7 +68,7 @@ function render(root, data, source) {
           h("div", { class: "rotations" }, t.layouts.map((lay, r) => h("figure", {},
             tileSvg(lay, { "data-type": t.id, "data-rotation": ROTATIONS[r], "aria-label": _("{id} at {r}°", { id: t.id, r: ROTATIONS[r] }) }),
             h("figcaption", {}, `${t.id} ${ROTATIONS[r]}°`)))))))))));
-  window.gallery = data;
+  gallery = data;
   document.body.dataset.ready = "yes";
 }
 
@@ -77,9 +83,9 @@ async function loadFile(root, file) {
 async function main() {
   const root = document.getElementById("app");
   const set = new URLSearchParams(location.search).get("set") || "real-1";
-  await window.SavannaI18n.ready;
+  await I18n.ready;
   try {
-    const safari = await window.SavannaGames.load("safari"); // the board, the words and the styles of the game
+    const safari = await Games.load("safari"); // the board, the words and the styles of the game
     B = { ...B, ...safari.board };
     name = safari.words.name;
   } catch (e) { root.textContent = _("No tiles: {reason}", { reason: e.message }); document.body.dataset.ready = "error"; return; }
@@ -89,4 +95,3 @@ async function main() {
 }
 
 main();
-})();

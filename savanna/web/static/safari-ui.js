@@ -1,12 +1,25 @@
+// @ts-check
 // Carcassonne Safari on the game page: the board, the drawn tile, the clickable
 // choices (spaces, meeple spots, watering holes, rangers) and the scoring choice.
-"use strict";
 
-(() => {
-const { h } = window.Savanna;
-const { _, ngettext, N_ } = window.SavannaI18n;
-const Safari = window.SavannaGames.get("safari");
-const B = { ...window.SavannaBoard, ...Safari.board };
+import * as Games from "./games.js";
+import * as Board from "./board.js";
+import * as Layout from "./layout.js";
+import * as Art from "./art.js";
+import * as I18n from "./i18n.js";
+import { pts } from "./words.js";
+import { h } from "./common.js";
+import { _, ngettext, N_ } from "./i18n.js";
+import { badge as coachBadge } from "./coach.js";
+import "./animals-art.js";
+import "./safari-board.js";
+import "./safari-words.js";
+import "./safari-motion.js";
+
+/** @typedef {import("./view-types.js").SafariView} SafariView */
+
+const Safari = Games.get("safari");
+const B = { ...Board, ...Safari.board };
 const Words = Safari.words;
 const parseAction = Words.parse;
 const MEEPLE_PX = 26; // a meeple's least height on the screen
@@ -28,15 +41,15 @@ const SAFARI_HINTS = {
 const ROTATION_HINT = { pointer: N_("click a highlighted space"), touch: N_("tap a highlighted space"),
   keys: N_("arrow keys and Enter; R rotates") };
 function rotationHint(rotation) {
-  const p = window.SavannaLayout.hint(ROTATION_HINT, "muted small");
+  const p = Layout.hint(ROTATION_HINT, "muted small");
   p.prepend(`${rotation}° · `);
   return p;
 }
 
 function animalIcon(a, names) {
-  const pic = window.SavannaArt.picture(a, names);
+  const pic = Art.picture(a, names);
   const svg = B.el("svg", { viewBox: "0 0 40 40", width: 18, height: 18, class: "icon", "aria-hidden": "true" });
-  if (pic) svg.appendChild(window.SavannaArt.use(pic, 0, 0, 40, 40));
+  if (pic) svg.appendChild(Art.use(pic, 0, 0, 40, 40));
   else svg.appendChild(B.text(20, 20, a, { "font-size": 26, "font-weight": 700 }));
   return svg;
 }
@@ -143,7 +156,7 @@ class SafariUI {
         whole.birds ? " · " + ngettext("{n} bird", "{n} birds", whole.birds) : ""));
       const held = whole.meeples.map((c, s) => [s, c]).filter(([, c]) => c > 0);
       lines.push(h("div", {}, held.length ? held.flatMap(([s, c], i) => [i ? ", " : "", ...seat(s), c > 1 ? ` ×${c}` : ""]) : _("no meeple on it")));
-      const who = list => window.SavannaI18n.list(list.map(s => this.seatName(s)));
+      const who = list => I18n.list(list.map(s => this.seatName(s)));
       if (!whole.complete || held.length) {
         const now = whole.leaders.length ? _("Completed now: {n} points to {who}", { n: whole.points_if_completed, who: who(whole.leaders) })
           : _("Completed now: {n} points", { n: whole.points_if_completed });
@@ -152,7 +165,7 @@ class SafariUI {
       if (!whole.complete) {
         const end = whole.final_points.map((p, s) => [s, p]).filter(([, p]) => p > 0);
         lines.push(h("div", { class: "card-score" }, end.length
-          ? _("At the end as it stands: {scores}", { scores: end.map(([s, p]) => `${this.seatName(s)} ${window.SavannaWords.pts(p)}`).join(", ") })
+          ? _("At the end as it stands: {scores}", { scores: end.map(([s, p]) => `${this.seatName(s)} ${pts(p)}`).join(", ") })
           : _("At the end as it stands: {n} points to whoever holds it", { n: whole.animal_count + whole.birds })));
       }
     }
@@ -170,7 +183,7 @@ class SafariUI {
       .map(e => e.getBoundingClientRect());
     const w = c.offsetWidth, hgt = c.offsetHeight, m = 8;
     const spots = [["left", "top", m, m], ["right", "top", wrap.width - w - m, m], ["left", "bottom", m, wrap.height - hgt - m]];
-    const covered = ([, , x, y]) => parts.reduce((a, r) => a + Math.max(0, Math.min(r.right - wrap.left, x + w) - Math.max(r.left - wrap.left, x))
+    const covered = (/** @type {any[]} */ [, , x, y]) => parts.reduce((a, r) => a + Math.max(0, Math.min(r.right - wrap.left, x + w) - Math.max(r.left - wrap.left, x))
       * Math.max(0, Math.min(r.bottom - wrap.top, y + hgt) - Math.max(r.top - wrap.top, y)), 0);
     const best = spots.reduce((a, b) => covered(b) < covered(a) ? b : a);
     c.dataset.corner = `${best[1]}-${best[0]}`;
@@ -187,6 +200,7 @@ class SafariUI {
   seatName(s) { return this.page.seatName(s); }
 
   // a new view arrived (prev: the one before, or null); draw the board, return its bounds
+  /** @param {SafariView} view @param {SafariView | null} prev */
   show(view, prev) {
     if (prev && (view.moves !== prev.moves || view.phase !== prev.phase)) this.pending = null;
     if (view.drawn_tile && view.phase === "place" && (!prev || prev.phase !== "place" || !this.legalAt(this.rotation))) {
@@ -221,6 +235,7 @@ class SafariUI {
     return null;
   }
 
+  /** @param {SafariView} v */
   phaseText(v) {
     const text = { place: N_("place the tile"), action: N_("meeple, watering hole, ranger, or pass"), score: N_("a scoring choice"),
       ranger: N_("put the ranger back") }[v.phase];
@@ -502,7 +517,7 @@ class SafariUI {
   // with the move's badge.
   coachMarks(view, moves) {
     const S = B.S, g = B.el("g", { class: "coach-marks" });
-    const badge = window.SavannaCoach.badge;
+    const badge = coachBadge;
     for (const m of moves) {
       const one = B.el("g", { class: `coach-move coach-${m.kind}`, "data-coach": m.kind, "data-coach-action": m.action });
       let tile = null; // the tile the move places, where it goes (a meeple after it stands on it)
@@ -599,7 +614,7 @@ class SafariUI {
     for (const a of acts) (groups[parseAction(a).kind] = groups[parseAction(a).kind] || []).push(a);
     const hint = SAFARI_HINTS[v.phase];
     box.append(h("div", { class: "panel-title" }, _("Your choices")));
-    if (hint) box.append(window.SavannaLayout.hint(hint));
+    if (hint) box.append(Layout.hint(hint));
     if (groups.pass) box.append(h("div", { class: "buttons" }, h("button", { id: "pass", class: "choice-button primary", dataset: { action: "pass" }, onclick: () => this.send("pass") }, _("Pass"))));
     const list = h("details", { class: "all-actions" }, h("summary", {}, _("All {n} choices in notation", { n: acts.length })),
       h("div", { class: "notation-list" }, acts.slice(0, 400).map(a => h("button", { class: "notation", onclick: () => this.send(a),
@@ -645,5 +660,4 @@ function legendSwatch(cls) {
   return null;
 }
 
-window.SavannaGames.register("safari", { UI: SafariUI, legendSwatch });
-})();
+Games.register("safari", { UI: SafariUI, legendSwatch });

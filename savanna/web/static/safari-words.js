@@ -1,11 +1,11 @@
+// @ts-check
 // Carcassonne Safari's words: its moves and scorings in sentences (from the view's history
 // and its "scored" events), the names of its animals and features, the scoring choice, the
 // legend of its board's highlights, and the lobby's how to play and option texts.
-"use strict";
 
-(() => {
-const { _, ngettext, N_ } = window.SavannaI18n;
-const { pts } = window.SavannaWords;
+import * as Games from "./games.js";
+import { _, ngettext, N_ } from "./i18n.js";
+import { pts } from "./words.js";
 
 // the names of the things of the tile data, in the page's language where the catalogue has them
 const NAMES = {
@@ -150,7 +150,7 @@ function action(view, m, who) {
   return f ? f(who, p, withArticle(view)) : null;
 }
 
-window.SavannaGames.register("safari", {
+Games.register("safari", {
   words: { names: NAMES, name, parse, action, scored: SCORED, finalPart: FINAL_PART, choice: CHOICE, animalName, coach: { reasons } },
   // what the board's highlights mean (the swatches use the board's own classes)
   legend: [
@@ -177,4 +177,3 @@ window.SavannaGames.register("safari", {
   // the lobby's heading of an option, and its values' names
   options: { final_scoring: { title: N_("Final scoring of unfinished trails and bush"), values: { all: N_("all"), majority: N_("majority") } } },
 });
-})();

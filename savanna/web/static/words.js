@@ -1,14 +1,14 @@
+// @ts-check
 // The game page's words for what happens: moves and scorings in sentences, the legend of
 // the board's highlights, takebacks, resigning and the your-turn alerts. The pages build
 // them from the server's structured data (the view's history and its "scored" events),
 // never from scores worked out here. What is a game's own (its moves, its scorings, the
 // names of its things) its words script registers (SavannaGames: `words`), and the
 // functions below look it up by the view's game.
-"use strict";
 
-(() => {
-const { _, ngettext } = window.SavannaI18n;
-const Games = window.SavannaGames;
+import * as Games from "./games.js";
+import { _, ngettext } from "./i18n.js";
+
 const pts = p => (p >= 0 ? `+${p}` : `${p}`);
 const range = (from, to) => from === to ? _("move {n}", { n: from }) : _("moves {from}–{to}", { from, to });
 
@@ -108,5 +108,4 @@ function finalPart(view, e) {
   return f ? f(e, view) : e.what;
 }
 
-window.SavannaWords = { W, pts, action, scored, finalPart, name };
-})();
+export { W, pts, action, scored, finalPart, name };
