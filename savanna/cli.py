@@ -40,12 +40,6 @@ from savanna import __version__, games, saved_games
 DEFAULT_CREATE_LIMIT = "30/minute;300/hour"  # savanna.web.edge.ratelimit's (the web extra may be missing)
 
 
-def _players_known() -> list[str]:
-    from savanna.ai import PLAYERS
-
-    return sorted(PLAYERS)
-
-
 def _check_player(parser: argparse.ArgumentParser, name: str) -> None:
     """A player spec ('greedy', 'mcts:time=2', 'hard'); a bad one ends with argparse's message."""
     from savanna.ai import parse_spec
@@ -678,7 +672,7 @@ def guarded_connections(args: argparse.Namespace) -> dict[str, Any]:
     total = tcp.default_max_sockets(limit) if args.max_sockets is None else args.max_sockets
     tcp.configure(tcp.Limits(header_timeout=args.header_timeout or None,
                              max_per_address=args.max_address_sockets or None, max_total=total or None))
-    return {"http": tcp.GuardedHttp, "ws": tcp.GuardedWebSocket or "auto"}
+    return {"http": tcp.GuardedHttp, "ws": tcp.GuardedWebSocket or "auto"}  # type: ignore[truthy-function]  # None without a WebSocket library (tcp.py)
 
 
 def cmd_serve(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
