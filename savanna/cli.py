@@ -37,12 +37,6 @@ from savanna import __version__, games, saved_games
 
 
 
-def _players_known() -> list[str]:
-    from savanna.ai import PLAYERS
-
-    return sorted(PLAYERS)
-
-
 def _check_player(parser: argparse.ArgumentParser, name: str) -> None:
     """A player spec ('greedy', 'mcts:time=2', 'hard'); a bad one ends with argparse's message."""
     from savanna.ai import parse_spec

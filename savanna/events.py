@@ -11,7 +11,8 @@ from typing import Any
 def explained(game: Any, action: Any) -> list[dict[str, Any]]:
     """Apply `action` to `game` and return the scoring events it noted (an illegal action
     raises ValueError, as `apply` does, and changes nothing)."""
-    game.explain = events = []
+    events: list[dict[str, Any]] = []
+    game.explain = events
     try:
         game.apply(action)
     finally:

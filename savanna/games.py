@@ -169,13 +169,6 @@ class GameSpec:
             raise ValueError(f"{self.name} has no option {unknown[0]} (its options: {own})")
         return {o.name: o.check(given.get(o.name), self.name) for o in self.options}
 
-    def check_players(self, players: Any) -> int:
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-                self.min_players <= players <= self.max_players):
-            raise ValueError(f"{self.title} is played by {self.min_players} to {self.max_players} players, "
-                             f"not {players!r}")
-        return players
-
     def new_game(self, players: int | None = None, seed: int | None = None, **options: Any) -> Any:
         """A new game of this kind: options as `settings` checks them (the engine's own checks follow)."""
         return self.module.new_game(players=self.default_players if players is None else players, seed=seed,
@@ -244,8 +237,11 @@ class State(Protocol):
     players: int
     seed: int
     chance: str  # "sampled" or "explicit"
-    history: list  # the actions played, in order
-    actors: list  # the seat that played each (CHANCE for a draw)
+    @property
+    def history(self) -> Sequence[str]: ...  # the actions played, in order
+
+    @property
+    def actors(self) -> Sequence[int]: ...  # the seat that played each (CHANCE for a draw)
 
     @property
     def current_player(self) -> int | None: ...  # the seat to act; CHANCE at a draw; None once over
@@ -291,7 +287,8 @@ def spec(name: Any) -> GameSpec:
         path = GAMES[name]
     except (KeyError, TypeError):
         raise ValueError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
-    return importlib.import_module(path).SPEC
+    found: GameSpec = importlib.import_module(path).SPEC
+    return found
 
 
 def specs() -> list[GameSpec]:
@@ -308,10 +305,10 @@ def spec_of(game: Any) -> GameSpec:
     raise ValueError(f"{type(game).__name__} from {module} is no registered game's")
 
 
-def name_of_save(data: Any) -> str:
+def name_of_save(data: Any) -> Any:
     """The game a saved game (parsed JSON) is of: its "game", else the game its "format" names
     ("savanna-<game>-game/1"), else UNNAMED (a save from before games were named). It need not be
-    a known game: `spec` says so."""
+    a known game, nor a name (whatever the save holds there): `spec` says so."""
     if isinstance(data, dict):
         named = data.get("game")
         if named is None and isinstance(data.get("format"), str):

@@ -30,9 +30,20 @@ engines check it when they read a save and write it when given one; `hints_of` r
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from savanna import limits
+
+class Replayable(Protocol):
+    """What `replay` asks of a game (every engine's game offers it: savanna.games.State)."""
+
+    @property
+    def scores(self) -> list[int]: ...
+    def apply(self, action: str) -> None: ...
+    def is_terminal(self) -> bool: ...
+
+
+G = TypeVar("G", bound=Replayable)  # a game of any kind (replay gives back the game it was given)
 
 
 def parse(text: Any) -> Any:
@@ -157,7 +168,7 @@ def check_hints(hints: Any, players: int, moves: int) -> list[dict[str, int]] | 
     if not isinstance(hints, list):
         raise ValueError(f"saved game: 'hints' must be a list of {{'seat', 'moves'}}, not {type(hints).__name__}")
     limits.at_most("saved game: 'hints'", hints, max(moves, 1) * 4, "hints")
-    out = []
+    out: list[dict[str, int]] = []
     for i, h in enumerate(hints):
         where = f"hints[{i}]"
         if not isinstance(h, dict) or set(h) != {"seat", "moves"}:
@@ -197,7 +208,7 @@ def with_defaults(data: dict[str, Any], defaults: dict[str, Any]) -> dict[str, A
     return {k: data[k] if data.get(k) is not None else v for k, v in defaults.items()}
 
 
-def replay(game: Any, actions: list[str], data: dict[str, Any]) -> Any:
+def replay(game: G, actions: list[str], data: dict[str, Any]) -> G:
     """Play the saved actions on the new `game`, then check the file's scores and end."""
     for i, a in enumerate(actions):
         try:

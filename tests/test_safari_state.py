@@ -25,7 +25,7 @@ from savanna.safari.game import READ_ONLY, Game
 from savanna.safari.geometry import slot_corner, xy
 from savanna.safari.phases import ACTION, OVER, PHASE_NAMES, PLACE, RANGER, SCORE
 from savanna.safari.rangers import blocked
-from savanna.safari.trails_and_bush import BUSH_KIND, KIND_NAMES, Regions
+from savanna.safari.regions import BUSH_KIND, KIND_NAMES, Regions
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 GAME_NAMES = {"g", "game"}  # what the readers call a game

@@ -58,7 +58,8 @@ from savanna import saved_games
 
 from . import serialization
 from .actions import Action
-from .game import PHASE_NAMES, Game
+from .game import Game
+from .phases import PHASE_NAMES
 from .serialization import SAVED_DEFAULTS
 from .state import READ_ONLY
 from .tiles import GameData, default_data, load_data
@@ -68,7 +69,7 @@ __all__ = ["Action", "Game", "GameData", "PHASE_NAMES", "READ_ONLY", "new_game",
 
 
 def new_game(players: int = 2, seed: int | None = None, hidden_treasure: bool = False,
-             first_player: int | None = None, data: dict | str | GameData | None = None,
+             first_player: int | None = None, data: dict[str, Any] | str | GameData | None = None,
              tile_layout: dict[str, str] | None = None, revealed: list[str] | None = None,
              chance: str = "sampled") -> Game:
     """A new game.

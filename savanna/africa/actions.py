@@ -34,6 +34,10 @@ research encodings never see it; a game that holds it replays like any other.
 from __future__ import annotations
 
 import re
+import weakref
+from typing import Any
+
+from .board import Board
 
 SETUP, STEP, JUMP, JUMP_TO, DISCOVER, ANIMAL, NOMAD, TO, CAMP, PASS, EXCHANGE, KEEP, CHANCE, OUT = (
     "P", "S", "jump", "J", "D", "A", "N", ">", "B", "pass", "E", "keep", "~", "out")
@@ -45,7 +49,7 @@ class Action(str):
     """One action: its notation string, with `kind` and `args` attached."""
 
     kind: str
-    args: tuple
+    args: tuple[Any, ...]  # by kind: space names, seats, kinds, None (parse)
 
     def __repr__(self) -> str:
         return f"Action({str.__repr__(self)})"
@@ -59,7 +63,7 @@ class Action(str):
 _CACHE: dict[str, Action] = {}
 
 
-def _make(text: str, kind: str, args: tuple) -> Action:
+def _make(text: str, kind: str, args: tuple[Any, ...]) -> Action:
     a = _CACHE.get(text)
     if a is None:
         a = str.__new__(Action, text)
@@ -74,16 +78,18 @@ def on_space(kind: str, name: str) -> Action:
     return _make(kind + name, kind, (name,))
 
 
-def space_tables(board) -> dict[str, list[Action]]:
+def space_tables(board: Board) -> dict[str, list[Action]]:
     """The space actions of a board, by kind, indexed by space (built once per board)."""
-    t = getattr(board, "_actions", None)
+    t = _SPACE_TABLES.get(board)
     if t is None:
-        t = {k: [on_space(k, lb) for lb in board.labels] for k in SPACE_KINDS}
-        board._actions = t
+        t = _SPACE_TABLES[board] = {k: [on_space(k, lb) for lb in board.labels] for k in SPACE_KINDS}
     return t
 
 
-def space_of(a: Action, board) -> int:
+_SPACE_TABLES: weakref.WeakKeyDictionary[Board, dict[str, list[Action]]] = weakref.WeakKeyDictionary()
+
+
+def space_of(a: Action, board: Board) -> int:
     """The space a space action names, as an int; ValueError if the map has none of that name."""
     sp = board.index.get(a.args[0])
     if sp is None:

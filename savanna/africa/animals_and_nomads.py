@@ -13,21 +13,22 @@ from . import actions as act
 from .actions import Action
 from .phases import EMPTY
 from .scoring import note
+from .state import State
 
 
-def same(g, sp: int, t: int, lifted: int) -> int:
+def same(g: State, sp: int, t: int, lifted: int) -> int:
     """Face-up tiles of type t next to sp, not counting the lifted space."""
     content, down = g.content, g.down
     return sum(1 for nb in g.board.neighbours[sp] if nb != lifted and content[nb] == t and not down[nb])
 
 
-def empties(g, sp: int, lifted: int) -> int:
+def empties(g: State, sp: int, lifted: int) -> int:
     """Empty spaces next to sp, the lifted space counting as empty."""
     content, camp = g.content, g.camp
     return sum(1 for nb in g.board.neighbours[sp] if nb == lifted or (content[nb] < 0 and camp[nb] < 0))
 
 
-def animal_targets(g, o: int, t: int, any_only: bool = False) -> list[int]:
+def animal_targets(g: State, o: int, t: int, any_only: bool = False) -> list[int]:
     """Empty spaces where the animal at o would have more of its species around it."""
     base = same(g, o, t, o)
     content, down, camp = g.content, g.down, g.camp
@@ -45,7 +46,7 @@ def animal_targets(g, o: int, t: int, any_only: bool = False) -> list[int]:
     return out
 
 
-def nomad_targets(g, o: int, any_only: bool = False) -> list[int]:
+def nomad_targets(g: State, o: int, any_only: bool = False) -> list[int]:
     """Empty spaces with more empty spaces around them than the nomads at o have."""
     base = empties(g, o, o)
     content, camp = g.content, g.camp
@@ -58,13 +59,13 @@ def nomad_targets(g, o: int, any_only: bool = False) -> list[int]:
     return out
 
 
-def targets(g, o: int) -> list[int]:
+def targets(g: State, o: int) -> list[int]:
     """Where the animal or nomads on o may go (its own space aside)."""
     t = g.content[o]
     return animal_targets(g, o, t) if g.data.is_animal[t] else nomad_targets(g, o)
 
 
-def score_discovered(g, sp: int, t: int) -> None:
+def score_discovered(g: State, sp: int, t: int) -> None:
     """A discovered animal or nomads tile of type t, at its final space sp, scores for the finder."""
     if g.data.is_animal[t]:
         n = same(g, sp, t, EMPTY)
@@ -78,7 +79,7 @@ def score_discovered(g, sp: int, t: int) -> None:
             note(g, "nomads", g.active, empty, tile=g.data.types[t].id, space=g.board.labels[sp], empty=empty)
 
 
-def chosen(g, a: Action) -> int:
+def chosen(g: State, a: Action) -> int:
     """The space of the face-up animal or nomads that `A`/`N` picks to move, checked: on or
     next to the explorer, with somewhere better to go."""
     b = g.board
@@ -99,7 +100,7 @@ def chosen(g, a: Action) -> int:
     return sp
 
 
-def place(g, a: Action) -> None:
+def place(g: State, a: Action) -> None:
     """`>`: where the animal or nomads waiting on `g.pending` go (a discovered one may stay), and its points."""
     b = g.board
     dst = act.space_of(a, b)

@@ -10,14 +10,15 @@ from . import actions as act
 from .actions import Action
 from .phases import EMPTY
 from .scoring import note
+from .state import State
 
 
-def can_build(g, seat: int) -> bool:
+def can_build(g: State, seat: int) -> bool:
     e = g.explorer[seat]
     return bool(g.reserve[seat]) and g.content[e] < 0 and g.camp[e] < 0
 
 
-def build(g, a: Action) -> None:
+def build(g: State, a: Action) -> None:
     """`B+` or `B$` on the explorer's space."""
     seat = g.active
     e = g.explorer[seat]

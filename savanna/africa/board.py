@@ -13,7 +13,7 @@ its index in reading order.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Callable, Iterable
 
 from savanna.limits import short
 
@@ -130,7 +130,7 @@ class Board:
         bx, by, bz = self.cube(b)
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
-    def within(self, start: int, steps: int, passable) -> list[int]:
+    def within(self, start: int, steps: int, passable: Callable[[int], bool]) -> list[int]:
         """Spaces reachable from `start` in at most `steps` steps, each step onto a
         neighbour for which `passable(space)` holds; `start` itself first."""
         out = [start]

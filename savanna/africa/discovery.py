@@ -15,9 +15,10 @@ from . import animals_and_nomads, objects
 from .actions import Action
 from .phases import EMPTY, OVER, TARGET, TRADE
 from .scoring import note
+from .state import State
 
 
-def discovered(g, a: Action) -> int:
+def discovered(g: State, a: Action) -> int:
     """The space `D<space>` discovers, checked: face down and next to the explorer."""
     b = g.board
     sp = act.space_of(a, b)
@@ -29,7 +30,7 @@ def discovered(g, a: Action) -> int:
     return sp
 
 
-def chance_counts(g) -> list[tuple[Action, int]]:
+def chance_counts(g: State) -> list[tuple[Action, int]]:
     """At a chance node, each kind of tile the space discovered (`g.reveal_at`) may show,
     with how many of the tiles face down are of that kind; a space of `tile_layout`: its
     own tile, alone."""
@@ -44,7 +45,7 @@ def chance_counts(g) -> list[tuple[Action, int]]:
     return [(act.outcome(types[t].id), n) for t, n in enumerate(counts) if n]
 
 
-def reveal(g, a: Action) -> int:
+def reveal(g: State, a: Action) -> int:
     """An explicit-chance outcome: the tile named is put on the space discovered (swapped with
     a face-down one of its kind, the unseen mix unchanged), which is returned."""
     (tid,) = a.args
@@ -69,7 +70,7 @@ def reveal(g, a: Action) -> int:
     return sp
 
 
-def turn_up(g, sp: int) -> int | None:
+def turn_up(g: State, sp: int) -> int | None:
     """The tile on `sp` turned face up by the seat to act, with what follows at once. Returns
     the question it asks (TRADE: an exchange, `g.new_object` set; TARGET: where the tile goes,
     `g.pending` set), OVER for the last monument (final scoring is still to come), or None:

@@ -10,9 +10,10 @@ from typing import Any
 from .animals_and_nomads import targets
 from .phases import ACTION, MOVE, OVER, REVEAL, TARGET, TRADE
 from .tiles import TREASURE
+from .inspection import Inspection
 
 
-def space_view(g, sp: int) -> dict[str, Any]:
+def space_view(g: Inspection, sp: int) -> dict[str, Any]:
     b = g.board
     r, c = b.rc[sp]
     t = g.content[sp]
@@ -27,11 +28,11 @@ def space_view(g, sp: int) -> dict[str, Any]:
             "explorers": [s for s, e in enumerate(g.explorer) if e == sp]}
 
 
-def board_view(g) -> list[dict[str, Any]]:
+def board_view(g: Inspection) -> list[dict[str, Any]]:
     return [space_view(g, sp) for sp in range(g.board.n)]
 
 
-def pending_choice(g) -> dict[str, Any] | None:
+def pending_choice(g: Inspection) -> dict[str, Any] | None:
     if g.phase == TARGET:
         t = g.content[g.pending]
         return {"choice": "target", "from": g.board.labels[g.pending], "tile": g.data.types[t].id,
@@ -44,7 +45,7 @@ def pending_choice(g) -> dict[str, Any] | None:
     return None
 
 
-def view(g, seat: int | None) -> dict[str, Any]:
+def view(g: Inspection, seat: int | None) -> dict[str, Any]:
     """All that `seat` (a seat checked, or None) may see: see `Game.view`."""
     seats = []
     over = g.phase == OVER
@@ -62,7 +63,7 @@ def view(g, seat: int | None) -> dict[str, Any]:
     unseen = g.unseen_tiles()
     if g.hidden_treasure and not over:  # else the face-down mix would tell what the others took
         kinds = {t.id: t.kind for t in g.data.types}
-        lumped: Counter = Counter()
+        lumped: Counter[str] = Counter()
         for tile, n in unseen.items():
             lumped["treasure" if kinds[tile] in TREASURE else tile] += n
         unseen = lumped

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from . import actions as act
 from .actions import Action
+from .state import State
 
 
-def others(g, seat: int) -> list[int]:
+def others(g: State, seat: int) -> list[int]:
     """The spaces of the other seats' explorers (those placed)."""
     me = g.explorer[seat]
     return [e for e in g.explorer if e >= 0 and e != me]
 
 
-def reach(g, seat: int) -> list[int]:
+def reach(g: State, seat: int) -> list[int]:
     """The explorer's space and every space within two steps, never onto or
     through a face-down marker or another explorer."""
     start = g.explorer[seat]
@@ -36,19 +37,19 @@ def reach(g, seat: int) -> list[int]:
     return out
 
 
-def can_jump(g) -> bool:
+def can_jump(g: State) -> bool:
     """Whether some space has no face-down tile and no explorer."""
     placed = sum(1 for e in g.explorer if e >= 0)
     return g.board.n - g.n_down - placed > 0
 
 
-def jump_targets(g) -> list[int]:
+def jump_targets(g: State) -> list[int]:
     down = g.down
     ex = g.explorer
     return [sp for sp in range(g.board.n) if not down[sp] and sp not in ex]
 
 
-def place(g, a: Action, seat: int) -> None:
+def place(g: State, a: Action, seat: int) -> None:
     """Set-up: `seat` puts its explorer on a free city (P)."""
     b = g.board
     sp = act.space_of(a, b)
@@ -59,7 +60,7 @@ def place(g, a: Action, seat: int) -> None:
     g.explorer[seat] = sp
 
 
-def step(g, a: Action) -> None:
+def step(g: State, a: Action) -> None:
     """Option B: the explorer steps 0, 1 or 2 spaces (S)."""
     b = g.board
     sp = act.space_of(a, b)
@@ -77,7 +78,7 @@ def step(g, a: Action) -> None:
     g.explorer[seat] = sp
 
 
-def check_jump(g, a: Action) -> None:
+def check_jump(g: State, a: Action) -> None:
     """Option A chosen (`jump`): only at the start of a turn, and only with somewhere to land."""
     if g.step:
         raise ValueError(f"illegal action {a}: a jump replaces the whole turn; it cannot follow a first step")
@@ -85,7 +86,7 @@ def check_jump(g, a: Action) -> None:
         raise ValueError(f"illegal action {a}: there is no space to jump to")
 
 
-def jump(g, a: Action) -> None:
+def jump(g: State, a: Action) -> None:
     """Where the jump lands (J)."""
     b = g.board
     sp = act.space_of(a, b)

@@ -12,9 +12,11 @@ from savanna.limits import at_most, short
 
 from .phases import EMPTY
 from .tiles import GameData
+from typing import Any
+from .state import State
 
 
-def deal(g, tile_layout: dict[str, str] | None, revealed: list[str] | None) -> None:
+def deal(g: State, tile_layout: dict[str, str] | None, revealed: list[str] | None) -> None:
     """Lay out the tiles of game `g` (its data, board, seed and chance set), checking the two options."""
     gd, b = g.data, g.board
     fixed = _layout(gd, tile_layout)
@@ -40,7 +42,7 @@ def deal(g, tile_layout: dict[str, str] | None, revealed: list[str] | None) -> N
             g.content[sp] = t
 
 
-def _layout(gd: GameData, tile_layout) -> dict[int, int]:
+def _layout(gd: GameData, tile_layout: Any) -> dict[int, int]:
     if tile_layout is None:
         return {}
     if not isinstance(tile_layout, dict):
@@ -65,7 +67,7 @@ def _layout(gd: GameData, tile_layout) -> dict[int, int]:
     return out
 
 
-def _reveal(g, revealed) -> list[str] | None:
+def _reveal(g: State, revealed: Any) -> list[str] | None:
     """Tiles that start face up."""
     if revealed is None:
         return None

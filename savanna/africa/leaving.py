@@ -22,20 +22,27 @@ draw) no seat acts.
 
 from __future__ import annotations
 
-from savanna.leaving import all_gone, next_seat  # noqa: F401 (turn order without the seats that left)
+from savanna.leaving import all_gone, next_seat  # turn order without the seats that left
 
 from .phases import EMPTY, REVEAL
+from .state import State
+from .actions import Action
+
+__all__ = ["all_gone", "next_seat", "check", "setup_seat", "set_up", "first_to_move"]
 
 
-def check(g, a) -> int:
+def check(g: State, a: Action) -> int:
     """The seat that `out` makes leave: the one to act (ValueError at a chance node)."""
     if g.phase == REVEAL:
         raise ValueError(f"illegal action {a}: a discovered tile is being turned up, and no seat acts at a "
                          "chance node")
-    return g.current_player
+    seat = g.current_player
+    if seat is None:  # (Game.apply says so first)
+        raise ValueError(f"illegal action {a}: the game is over")
+    return seat
 
 
-def setup_seat(g) -> int:
+def setup_seat(g: State) -> int:
     """Set-up: the next seat from the first player, in seat order, still to place its explorer
     (seats that left place none)."""
     n = g.players
@@ -46,11 +53,11 @@ def setup_seat(g) -> int:
     return g.first_player
 
 
-def set_up(g) -> bool:
+def set_up(g: State) -> bool:
     """Whether every seat still in the game has placed its explorer."""
     return all(e != EMPTY or s in g.gone for s, e in enumerate(g.explorer))
 
 
-def first_to_move(g) -> int:
+def first_to_move(g: State) -> int:
     """The first seat to take a turn: the first player, or the next one still in the game."""
     return g.first_player if g.first_player not in g.gone else next_seat(g, g.first_player)

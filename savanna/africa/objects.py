@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from . import actions as act
 from .actions import Action
+from .state import State
 
 
-def exchanges(g) -> list[Action]:
+def exchanges(g: State) -> list[Action]:
     """The exchanges the seat to act may make for the object it just found (`g.new_object`)."""
     me = g.active
     T = g.num_types
@@ -30,7 +31,7 @@ def exchanges(g) -> list[Action]:
     return out
 
 
-def exchange(g, a: Action) -> None:
+def exchange(g: State, a: Action) -> None:
     """`E<seat>:<kind>[*]`: the new object for one (or all) of that seat's objects of a kind."""
     other, kind, everything = a.args
     me = g.active

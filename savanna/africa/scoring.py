@@ -12,11 +12,15 @@ rounded down. A player with no nuggets (stones) takes no place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+from .inspection import Inspection
+from .state import State
 
 
-def note(g, what: str, seat: int, points: int, **more: Any) -> None:
+def note(g: State, what: str, seat: int, points: int, **more: Any) -> None:
     """A scoring event (call only while `g.explain` is a list: see Game.apply_explained)."""
+    assert g.explain is not None
     g.explain.append({"what": what, "seat": seat, "points": points, **more})
 
 
@@ -26,7 +30,7 @@ def object_points(counts: list[int], sets: tuple[int, ...]) -> int:
     return sum(sets[n] if n <= top else sets[top] for n in counts)
 
 
-def majority(amounts: list[int], awards: tuple[int, int]) -> list[int]:
+def majority(amounts: Sequence[float], awards: tuple[int, int]) -> list[int]:
     """Points for most and second most of one treasure, with the rules' ties."""
     first, second = awards
     points = [0] * len(amounts)
@@ -58,7 +62,7 @@ def final_scoring(objects: list[list[int]], gold: list[int], gems: list[int], se
     return out
 
 
-def apply_final_scoring(g) -> None:
+def apply_final_scoring(g: Inspection) -> None:
     """The end of game `g`: each seat's final points added to its score, by part in
     `g.final_breakdown` and in all in `g.final_points`."""
     gd = g.data

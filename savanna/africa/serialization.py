@@ -27,6 +27,7 @@ from typing import Any
 from savanna import saved_games
 
 from . import limits
+from .inspection import Inspection
 
 FORMAT = "savanna-africa-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
@@ -35,7 +36,7 @@ _KEYS = {"format", "game", "players", "seed", "hidden_treasure", "first_player",
          "chance", "actions", "scores", "over", "seats", "hints"}
 
 
-def to_dict(game, seats: Any = None, hints: Any = None) -> dict[str, Any]:
+def to_dict(game: Inspection, seats: Any = None, hints: Any = None) -> dict[str, Any]:
     """The save of `game`; with `seats` (a list, one entry per seat, as saved_games.check_seats
     takes it), its seats section, and with `hints` its hints section (saved_games.check_hints),
     checked (ValueError naming the field)."""
@@ -62,7 +63,7 @@ def to_dict(game, seats: Any = None, hints: Any = None) -> dict[str, Any]:
     return out
 
 
-def dump(game, seats: Any = None, hints: Any = None) -> str:
+def dump(game: Inspection, seats: Any = None, hints: Any = None) -> str:
     return json.dumps(to_dict(game, seats, hints), separators=(",", ":"))
 
 

@@ -34,7 +34,66 @@ Spaces are indices into `board` (`board.labels[sp]` is "f1"), tile types indices
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .board import Board
+from .tiles import GameData
+
 READ_ONLY = ("players", "seed", "hidden_treasure", "first_player", "chance", "data", "board", "num_types",
              "content", "down", "n_down", "camp", "explorer", "held", "reserve", "supply", "score", "phase",
              "active", "step", "turn", "pending", "pending_discovered", "new_object", "monuments_found",
              "bonus_holder", "reveal_at", "gone", "history", "actors")
+
+
+class State:
+    """The state a game holds, as types (what each holds: above; set up by `Game.__init__`
+    and layout.deal). `Game` is a `State`; the rule files take one, so that each rule is
+    checked against what the game holds without importing the turn flow that calls it."""
+
+    if not TYPE_CHECKING:  # the slots are Game's; mypy would take an empty tuple here for
+        __slots__ = ()     # "no attribute may be set"
+
+    data: GameData
+    board: Board
+    players: int
+    seed: int
+    hidden_treasure: bool
+    first_player: int
+    chance: str
+    custom_data: dict[str, Any] | None  # a game's own data, saved whole
+    num_types: int
+    tile_layout: dict[str, str] | None  # the option: space label -> tile id
+    revealed: list[str] | None  # the option: the spaces whose tiles start face up
+    fixed: frozenset[int]  # explicit chance: the spaces tile_layout sets
+    content: list[int]
+    down: list[bool]
+    n_down: int
+    camp: list[int]
+    explorer: list[int]
+    held: list[int]
+    reserve: list[int]
+    supply: int
+    score: list[int]
+    phase: int
+    active: int
+    step: int
+    turn: int
+    pending: int
+    pending_discovered: bool
+    new_object: int
+    monuments_found: int
+    bonus_holder: int
+    reveal_at: int
+    gone: list[int]
+    history: list[Action]
+    actors: list[int]
+    final_points: list[int] | None
+    final_breakdown: list[dict[str, int]] | None
+    explain: list[dict[str, Any]] | None
+
+    if TYPE_CHECKING:  # Game's (inspection.py, game.py), declared for the rule files that ask
+        @property
+        def current_player(self) -> int | None: ...
+
+        def legal_actions(self) -> list[Action]: ...

@@ -114,10 +114,14 @@ class GameData:
         _check(players[1] <= len(self.board.cities),
                f"game data: {players[1]} players need {players[1]} cities; the map has {len(self.board.cities)}")
         self.min_players, self.max_players = players
+        numbers: dict[str, int] = {}
         for key, default in (("camps_per_player", 2), ("camp_supply", 10), ("last_monument_bonus", 3)):
             v = d.get(key, default)
             _check(_whole(v) and v >= 0, f"game data: {key!r} must be a whole number >= 0")
-            setattr(self, key, v)
+            numbers[key] = v
+        self.camps_per_player = numbers["camps_per_player"]
+        self.camp_supply = numbers["camp_supply"]
+        self.last_monument_bonus = numbers["last_monument_bonus"]
         sets = d.get("object_sets", [0, 1, 3, 5, 8, 12])
         _check(isinstance(sets, list) and len(sets) >= 2 and all(_whole(x) and x >= 0 for x in sets) and sets[0] == 0,
                "game data: 'object_sets' must list the points for 0, 1, 2, ... like objects, starting with 0")
@@ -139,14 +143,15 @@ def _whole(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _check(ok: bool, message: str) -> None:
+def _check(ok: object, message: str) -> None:  # (ok: any value, taken as true or false)
     if not ok:
         raise ValueError(message)
 
 
 def default_data() -> dict[str, Any]:
     """The game's own data (a fresh copy)."""
-    return json.loads(resources.files(__package__).joinpath("data/africa.json").read_text("utf-8"))
+    data: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data/africa.json").read_text("utf-8"))
+    return data
 
 
 @lru_cache(maxsize=1)
@@ -162,9 +167,10 @@ def load_data(data: dict[str, Any] | str | GameData | None = None) -> GameData:
         return data
     if isinstance(data, (str, bytes)):
         try:
-            data = read_json(data)
+            parsed = read_json(data)
         except ValueError as e:  # (a UnicodeDecodeError or a number too long to read is one too)
             raise ValueError(f"game data is not valid JSON: {e}") from None
         except RecursionError:
             raise ValueError("game data is not valid JSON: nested too deeply") from None
+        return GameData(parsed)  # (which checks that it is an object)
     return GameData(data)

@@ -110,9 +110,9 @@ def _pool(g: Game, viewer: int, tiles: list[int]) -> tuple[int, dict[str, float]
     content, down = g.content, g.down
     face_down = 0
     value = {"gold": 0.0, "gems": 0.0}
-    for t in gd.types:
-        if t.kind in value:
-            value[t.kind] += t.value * t.count
+    for tt in gd.types:
+        if tt.kind in value:
+            value[tt.kind] += tt.value * tt.count
     for sp in g.board.discovery:
         t = content[sp]
         if t >= 0 and gd.is_treasure[t]:

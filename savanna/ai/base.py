@@ -21,6 +21,7 @@ from savanna.chance import CHANCE, sample_outcome
 
 class Player(Protocol):
     name: str
+    spec: str  # the spec it was made from (make_player)
 
     def choose(self, game: Any) -> Any:
         """One of `game.legal_actions()` for the seat `game.current_player`."""
@@ -43,11 +44,11 @@ def legal_actions(game: Any) -> list:
 
 PLAYERS: dict[str, Callable[..., Player]] = {}
 # Options each player takes: name -> {option: (type, description)}.
-OPTIONS: dict[str, dict[str, tuple]] = {}  # name -> {option: (type, description[, minimum])}
+OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {}  # name -> {option: (type, description[, minimum])}
 
 
-def register(name: str, options: dict[str, tuple[type, str]] | None = None):
-    def deco(cls):
+def register(name: str, options: dict[str, tuple[Any, ...]] | None = None) -> Callable[[type], type]:
+    def deco(cls: type) -> type:
         PLAYERS[name] = cls
         OPTIONS[name] = options or {}
         return cls
@@ -78,14 +79,14 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if key not in known:
             have = ", ".join(sorted(known)) or "none"
             raise ValueError(f"player {spec!r}: unknown option {key!r} (options of {name}: {have})")
-        kind, _, *rest = known[key]
+        kind, _, *least = known[key]
         try:
             val = kind(value)
         except ValueError:
             raise ValueError(f"player {spec!r}: {key} must be a {kind.__name__}, not {value!r}") from None
-        if rest and not val >= rest[0]:
-            raise ValueError(f"player {spec!r}: {key} must be at least {rest[0]}, not {value!r}")
-        if not rest and kind in (int, float) and not val > 0:
+        if least and not val >= least[0]:
+            raise ValueError(f"player {spec!r}: {key} must be at least {least[0]}, not {value!r}")
+        if not least and kind in (int, float) and not val > 0:
             raise ValueError(f"player {spec!r}: {key} must be a positive number, not {value!r}")
         opts[key] = val
     return name, opts

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 
 from savanna.safari.game import SCORE, Game
 from savanna.safari.geometry import RING
-from savanna.safari.trails_and_bush import BUSH_KIND, distinct_points, popcount
+from savanna.safari.regions import BUSH_KIND, distinct_points, popcount
 
 
 # Tuned on the real tile set (real-1) by bench/tune_safari_eval.py (coordinate search from the

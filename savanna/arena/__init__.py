@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from savanna import games
+from savanna.games import DEFAULT_GAME  # (in Arena, whose `games` field hides the module)
 
 from .report import (
     load_results,
@@ -74,7 +75,7 @@ class Arena:
 
     players: list[str]
     games: int
-    game: str = games.DEFAULT_GAME
+    game: str = DEFAULT_GAME
     seats: int | None = None  # default: one per player
     seed: int | None = None  # default: a random one (recorded in the results)
     settings: dict[str, Any] = field(default_factory=dict)  # the game's options (savanna.games); others: defaults
@@ -82,7 +83,7 @@ class Arena:
     ray: str | None = None  # None: local processes; "local": Ray on this machine; else a cluster address
     ray_niceness: int = RAY_DEFAULT_NICENESS  # the niceness of the games' Ray workers, 0 (normal) to 19
     save_games: str | None = None  # a directory for every game as JSON
-    extra: dict = field(default_factory=dict)  # recorded in the settings as given
+    extra: dict[str, Any] = field(default_factory=dict)  # recorded in the settings as given
 
 
 def validate(arena: Arena) -> dict[str, Any]:
@@ -93,9 +94,9 @@ def validate(arena: Arena) -> dict[str, Any]:
 
     if len(arena.players) < 2:
         raise ArenaError("an arena needs at least two players, e.g. savanna arena greedy random --games 100")
-    for spec in arena.players:
+    for player in arena.players:
         try:
-            parse_spec(spec)
+            parse_spec(player)
         except ValueError as e:
             raise ArenaError(str(e)) from None
     if not isinstance(arena.games, int) or isinstance(arena.games, bool) or arena.games < 1:

@@ -18,7 +18,7 @@ import math
 from collections import Counter, defaultdict
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -170,8 +170,10 @@ def render_summary(summary: dict, settings: dict | None = None) -> Group:
         rules = "".join(f" · {line}" for line in [rules_line(s)] if line)
         title += f" · {s.get('game', games.DEFAULT_GAME)} · {s.get('seats')} seats{rules} · seed {s.get('seed')}"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for name, justify in (("player", "left"), ("games", "right"), ("wins", "right"), ("win rate", "right"),
-                          ("95% CI", "right"), ("score", "right"), ("margin", "right"), ("Elo ± 95%", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("player", "left"), ("games", "right"), ("wins", "right"), ("win rate", "right"), ("95% CI", "right"),
+        ("score", "right"), ("margin", "right"), ("Elo ± 95%", "right"))
+    for name, justify in columns:
         table.add_column(name, justify=justify, no_wrap=True)
     for i, p in enumerate(summary["players"]):
         lo, hi = p["win_rate_ci"]

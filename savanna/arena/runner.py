@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from savanna import games
@@ -196,7 +197,7 @@ def _keep_ray_on_loopback() -> None:
     if constants is not None and os.environ[RAY_LOOPBACK_ENV] == "0":
         # Ray was imported before (a program using the arena as a library): it read the
         # environment then, so tell it now
-        constants.ENABLE_RAY_CLUSTER = False
+        setattr(constants, "ENABLE_RAY_CLUSTER", False)  # (a module of Ray's, untyped here)
 
 
 def import_ray():
@@ -226,7 +227,7 @@ def init_ray(address: str, workers: int | None = None, niceness: int = RAY_DEFAU
         os.environ.setdefault("RAY_gcs_rpc_server_connect_timeout_s", str(int(RAY_CONNECT_TIMEOUT)))
         os.environ.setdefault("RAY_NUM_REDIS_GET_RETRIES", str(int(RAY_CONNECT_TIMEOUT)))
     ray = import_ray()
-    kwargs = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR,
+    kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": logging.ERROR,
               "ignore_reinit_error": True}
     if local:
         kwargs.update(address="local", num_cpus=workers or default_workers(),

@@ -119,7 +119,7 @@ class AfricaEncoding:
         self._space_block = {act.SETUP: self.SETUP, act.STEP: self.STEP, act.JUMP_TO: self.JUMP_TO,
                              act.DISCOVER: self.DISCOVER, act.ANIMAL: self.ANIMAL, act.NOMAD: self.NOMAD,
                              act.TO: self.TO}
-        self._single = {act.PASS_ACTION: self.PASS, act.JUMP_ACTION: self.JUMP, act.CAMP_FOR_POINTS: self.CAMP_POINTS,
+        self._single: dict[str, int] = {act.PASS_ACTION: self.PASS, act.JUMP_ACTION: self.JUMP, act.CAMP_FOR_POINTS: self.CAMP_POINTS,
                         act.CAMP_TO_EXPLORE: self.CAMP_EXPLORE, act.KEEP_ACTION: self.KEEP}
         self._to_index: dict[str, int] = dict(self._single)
         self._to_action: list[Any] = [act.PASS_ACTION, act.JUMP_ACTION, act.CAMP_FOR_POINTS, act.CAMP_TO_EXPLORE,
@@ -259,8 +259,8 @@ class AfricaEncoding:
         hi[P + V["camp_supply"]] = max(1, gd.camp_supply)
         hi[P + V["monuments_found"]] = gd.monuments
         hi[P + V["tiles_face_down"]] = len(gd.board.discovery)
-        for t in gd.types:
-            hi[P + V[f"unseen_{t.id}"]] = t.count
+        for tt in gd.types:
+            hi[P + V[f"unseen_{tt.id}"]] = tt.count
         hi[P + V["unseen_treasure"]] = max(1, treasure)
         return hi
 

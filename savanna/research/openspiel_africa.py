@@ -166,7 +166,7 @@ def _describe(g: africa.Game, player: int | None, cut: bool) -> str:
         explorer = labels[g.explorer[s]] if g.explorer[s] >= 0 else "-"
         lines.append(f"seat{s} score={g.score[s]} camps={g.reserve[s]} explorer={explorer} objects={objects} "
                      f"gold={gold} gems={gems} treasure_tiles={tiles}")
-    unseen = Counter()
+    unseen: Counter[str] = Counter()
     for tile, n in g.unseen_tiles().items():  # under the hidden option face-down gold and gems look alike
         unseen["treasure" if hidden and g.data.by_id[tile].kind in TREASURE else tile] += n
     lines.append("unseen " + " ".join(f"{k}:{n}" for k, n in sorted(unseen.items())))

@@ -122,7 +122,7 @@ class SafariGame(EngineGame):
         """The index of a chance outcome (`~S05`, `~A`) of the draw `g` is at."""
         name = str(action)[1:] if str(action).startswith("~") else None
         ts = self.encoding.tileset
-        i = (ts.animal_index if g.draws else ts.outcome_index).get(name)
+        i = None if name is None else (ts.animal_index if g.draws else ts.outcome_index).get(name)
         if i is None:
             raise ValueError(f"{action!r} is not a chance outcome of this draw")
         return self.tile_outcomes + i if g.draws else i

@@ -190,7 +190,7 @@ class SafariEncoding:
         self._to_index: dict[Action, int] = {}
         self._to_action: dict[int, Action] = {}
         self._tokens: dict[int, tuple] = {}  # token index -> (point, slot at the point, dig, expansion)
-        self._space_of = [space(*self._xy(c)) for c in range(s)]  # window cell -> the engine's space code
+        self._space_of = [space(*self.xy_of(c)) for c in range(s)]  # window cell -> the engine's space code
 
         # ---- observation layout
         p = players
@@ -256,7 +256,7 @@ class SafariEncoding:
         raise OutsideWindowError(f"space {x},{y} lies outside the {self.width}x{self.width} window "
                                  f"(coordinates -{h}..{h}); use a larger window")
 
-    def _xy(self, s: int) -> tuple[int, int]:
+    def xy_of(self, s: int) -> tuple[int, int]:
         y, x = divmod(s, self.width)
         return x - self.window, y - self.window
 
@@ -376,9 +376,9 @@ class SafariEncoding:
             return "M:baobab" if j == 8 else f"M:{'trail' if j < 4 else 'bush'}:{SIDES[j % 4]}"
         if i < self.TOKEN:
             s, r = divmod(i - self.PLACE, 4)
-            x, y = self._xy(s)
+            x, y = self.xy_of(s)
             return f"T{x},{y}@{ROTATIONS[r]}"
-        x, y = self._xy(i - self.RETURN)
+        x, y = self.xy_of(i - self.RETURN)
         return f"R>{x},{y}"
 
     def legal_indices(self, game: Any, strict: bool = True) -> list[int]:
@@ -443,14 +443,14 @@ class SafariEncoding:
         for j in range(self.players):
             vec_hi[self.vec[f"score_seat{j}"]] = SCORE_BOUND
             vec_hi[self.vec[f"meeples_seat{j}"]] = meeples
-            for a, n in zip(ts.animals, ts.token_counts):
-                vec_hi[self.vec[f"tokens_seat{j}_{a}"]] = max(1, n)
+            for letter, count in zip(ts.animals, ts.token_counts):
+                vec_hi[self.vec[f"tokens_seat{j}_{letter}"]] = max(1, count)
         vec_hi[self.vec["tiles_left"]] = len(ts.copies)
         for t in self.type_ids:
             vec_hi[self.vec[f"left_{t}"]] = max(1, counts[t])
         vec_hi[self.vec["token_pile"]] = max(1, sum(ts.token_counts))
-        for a, n in zip(ts.animals, ts.token_counts):
-            vec_hi[self.vec[f"discarded_{a}"]] = max(1, n)
+        for letter, count in zip(ts.animals, ts.token_counts):
+            vec_hi[self.vec[f"discarded_{letter}"]] = max(1, count)
         for r in ROTATIONS:
             for d in SIDES:
                 for a in ts.animals:

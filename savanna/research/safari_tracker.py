@@ -69,6 +69,7 @@ one seen, is read whole again (a reset, a loaded or cloned game).
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -77,7 +78,7 @@ from savanna.safari.geometry import RING, STEP, corner_slot, slot_corner, space
 from savanna.safari.inspection import tile_layout
 from savanna.safari.phases import ACTION, PLACE, RANGER, SCORE
 from savanna.safari.rangers import blocked
-from savanna.safari.trails_and_bush import BUSH_KIND, popcount
+from savanna.safari.regions import BUSH_KIND, popcount
 
 from .safari_encoding import ROTATIONS, SCORE_BOUND, SEAT_PLANES, OutsideWindowError, SafariEncoding, encode_drawn_layout
 
@@ -98,7 +99,7 @@ class _Tables:
         n, k = enc.players, enc.num_animals
         self.S = S = enc.spaces
         self.cell = {space(x, y): (y + h) * w + (x + h) for y in range(-h, h + 1) for x in range(-h, h + 1)}
-        self.xy_of_cell = [enc._xy(s) for s in range(S)]
+        self.xy_of_cell = [enc.xy_of(s) for s in range(S)]
         self.P = P
         # board plane offsets in the flat (C * S) stack
         self.off_tile = P["tile"] * S
@@ -229,10 +230,13 @@ class _Tables:
 
 def _tables(enc: SafariEncoding) -> _Tables:
     """The tables of an encoding (made at its first tracker, then kept on it)."""
-    t = enc.__dict__.get("_tracker_tables")
+    t = _TABLES.get(enc)
     if t is None:
-        t = enc._tracker_tables = _Tables(enc)
+        t = _TABLES[enc] = _Tables(enc)
     return t
+
+
+_TABLES: weakref.WeakKeyDictionary[SafariEncoding, _Tables] = weakref.WeakKeyDictionary()
 
 
 def _storage(given: np.ndarray | None, size: int, dtype: np.dtype, what: str) -> np.ndarray:
@@ -266,14 +270,14 @@ class SafariTracker:
         # order of absolute seats) before it writes
         self.full = _storage(observation, encoding.observation_size, self.dtype, "observation")
         self.buf = self.full[:encoding.plane_size]
-        self._mv = memoryview(self.buf)
+        self._mv = memoryview(self.buf)  # type: ignore[arg-type]  # (numpy's stubs give an ndarray its buffer from Python 3.12 only)
         self.view = 0
         self.game: Any = None
         self.n = 0
         self.synced = False
         self._mask = mask = _storage(mask, encoding.size, np.dtype(np.int8), "mask")
         self._seats = frozenset(range(encoding.players))
-        self._mm = memoryview(mask)  # (entry by entry: faster than NumPy for a few entries)
+        self._mm = memoryview(mask)  # type: ignore[arg-type]  # (numpy's stubs give an ndarray its buffer from Python 3.12 only; entry by entry: faster than NumPy for a few entries)
         self._undo: list = []  # where the mask was set: lists of indices
         self._undo_views: list = []  # and stretches of it (views)
         # views made once (making one costs about as much as the copy through it)
@@ -316,7 +320,7 @@ class SafariTracker:
         self.pattern = np.full((w, w), NO_SPACE, np.intp)  # each cell's frontier pattern
         self.pattern_flat = self.pattern.ravel()
         self._front8 = np.zeros(self.t.S, np.int8)  # the frontier plane, as the move masks take it
-        self._f8 = memoryview(self._front8)
+        self._f8 = memoryview(self._front8)  # type: ignore[arg-type]  # (numpy's stubs give an ndarray its buffer from Python 3.12 only)
         # the rows and columns (from, to) around every tile laid so far, so the frontier's: the
         # placements are worked out over that box only (it only grows)
         h = self.encoding.window
@@ -620,10 +624,10 @@ class SafariTracker:
                         mv[off_ranger[i] + s] = 1
             self.marked_rangers = rangers[:]
         if self.last_sp != self.marked_last:
-            s = cell.get(self.marked_last)
+            s = None if self.marked_last is None else cell.get(self.marked_last)
             if s is not None:
                 mv[t.off_last + s] = 0
-            s = cell.get(self.last_sp)
+            s = None if self.last_sp is None else cell.get(self.last_sp)
             if s is not None:
                 mv[t.off_last + s] = 1
             self.marked_last = self.last_sp
@@ -635,11 +639,11 @@ class SafariTracker:
                     s = cell.get(node_space[node])
                     if s is not None:
                         scoring.add(t.off_scoring + s)
-            was = self.marked_scoring
-            if scoring != was:
-                for i in was.difference(scoring):
+            was_scoring = self.marked_scoring
+            if scoring != was_scoring:
+                for i in was_scoring.difference(scoring):
                     mv[i] = 0
-                for i in scoring.difference(was):
+                for i in scoring.difference(was_scoring):
                     mv[i] = 1
                 self.marked_scoring = scoring
         placing = phase == PLACE and g.tile >= 0
@@ -656,9 +660,9 @@ class SafariTracker:
                 frontier = g.frontier
                 place_outside = sum(len(tt.fits[frontier[sp]]) for sp in self.front_out)
         # the placements
-        shown = self.fits_box
-        if shown is not None:
-            self._fits3[:, shown[0]:shown[1], shown[2]:shown[3]] = 0
+        fits_shown = self.fits_box
+        if fits_shown is not None:
+            self._fits3[:, fits_shown[0]:fits_shown[1], fits_shown[2]:fits_shown[3]] = 0
             self.fits_box = None
         if placing:
             self._fits3[:, y0:y1, x0:x1] = table.transpose(2, 0, 1)
@@ -827,9 +831,11 @@ class SafariTracker:
             self.vector(game, seat, self.full[P:])
             return self.full
         buf = self.buf
+        to: Any  # (a memoryview, or the caller's array)
+        fro: Any
         if out is None:
             out = self.full.copy()  # (one copy; the vector part is written over below)
-            to, fro = memoryview(out), self._mv  # (same type: slices copied with less overhead)
+            to, fro = memoryview(out), self._mv  # type: ignore[arg-type]  # (as above; same type: slices copied with less overhead)
         else:
             out[:P] = buf
             to, fro = out, buf
@@ -868,7 +874,7 @@ class SafariTracker:
         who acts and the tiles left (`_stack_counts`)."""
         t = self.t
         n, k = self.encoding.players, t.k
-        head = [0] * t.head
+        head: list[float] = [0] * t.head
         score, supply, hands = g.score, g.supply_meeples, g.hands
         for j in range(n):
             s = (seat + j) % n
@@ -905,7 +911,7 @@ class SafariTracker:
             lead[1] = self._left[1]
         vec[:t.head] = arr
         # who acts in which phase: three entries, written one by one
-        mv = memoryview(vec)
+        mv = memoryview(vec)  # type: ignore[arg-type]  # (numpy's stubs give an ndarray its buffer from Python 3.12 only)
         mv[t.v_phase + phase] = 1
         cp = g.current_player
         if cp is not None:

@@ -176,11 +176,11 @@ class TurnBasedEnv(AECEnv):
         self.game = self.core.new_game(self._seeds.randrange(2**31), options or {})
         self.turns = 0
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
+        self.rewards: dict[str, float] = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._update_infos()
 

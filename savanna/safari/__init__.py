@@ -13,7 +13,7 @@ outcome is applied like an action (savanna/chance.py).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from .actions import Action
 from .game import FINAL_SCORING, READ_ONLY, Game
@@ -27,7 +27,7 @@ __all__ = ["Action", "Game", "TileSet", "FINAL_SCORING", "READ_ONLY", "DEFAULT_T
 
 
 def new_game(players: int = 2, seed: int | None = None, final_scoring: str = "all",
-             tiles: str | dict | TileSet | None = None, tile_order: Iterable[str] | None = None,
+             tiles: str | dict[str, Any] | TileSet | None = None, tile_order: Iterable[str] | None = None,
              token_order: str | None = None, chance: str = "sampled") -> Game:
     """A new game. `tiles`: None for the real tile set (real-1), a packaged set's version
     ("real-1", "reconstruction-1"), or a user's own set as a dict in the safari-tiles/1 format.
@@ -44,7 +44,7 @@ def from_json(text: str | bytes) -> Game:
     return load(text)
 
 
-def fit_stored(own: dict) -> dict:
+def fit_stored(own: dict[str, Any]) -> dict[str, Any]:
     """A game's own data as stored before a bound it breaks ({"tiles": a user's set}), fitted to
     it so that the game goes on loading: a set's notes cut (limits.fit_notes; no rule reads them)."""
     tiles = own.get("tiles")

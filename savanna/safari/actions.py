@@ -33,6 +33,7 @@ research encodings never see it; a game that holds it replays like any other.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .geometry import CORNERS, LIMIT, ROTATIONS, SIDES, fmt_space, in_range, slot_corner, space
 
@@ -45,7 +46,7 @@ class Action(str):
     """One action: its notation string, with `kind` and `args` attached."""
 
     kind: str
-    args: tuple
+    args: tuple[Any, ...]  # by kind: spaces, corners, letters, None (parse)
 
     def __repr__(self) -> str:
         return f"Action({str.__repr__(self)})"
@@ -56,19 +57,21 @@ class Action(str):
         return parse(text)
 
 
-def _make(text: str, kind: str, args: tuple) -> Action:
+def _make(text: str, kind: str, args: tuple[Any, ...]) -> Action:
     a = str.__new__(Action, text)
     a.kind = kind
     a.args = args
     return a
 
 
-_PLACE: dict[int, Action] = {}
-_MEEPLE: dict[tuple, Action] = {}
+# the actions made so far, by code (one object per action): the hot loops of legal_actions
+# (table.py, rangers.py) read these before asking place, move or put_back to make one
+PLACE_ACTIONS: dict[int, Action] = {}
+_MEEPLE: dict[tuple[str, int | None], Action] = {}
 _CORNER: dict[int, Action] = {}
-_MOVE: dict[int, Action] = {}
+MOVE_ACTIONS: dict[int, Action] = {}
 _ADD: dict[str | None, Action] = {}
-_RETURN: dict[int, Action] = {}
+RETURN_ACTIONS: dict[int, Action] = {}
 _OUTCOME: dict[str, Action] = {}
 PASS_ACTION = _make("pass", PASS, ())
 OUT_ACTION = _make("out", OUT, ())
@@ -76,9 +79,9 @@ OUT_ACTION = _make("out", OUT, ())
 
 def place(sp: int, rot: int) -> Action:
     key = sp * 4 + rot
-    a = _PLACE.get(key)
+    a = PLACE_ACTIONS.get(key)
     if a is None:
-        a = _PLACE[key] = _make(f"T{fmt_space(sp)}@{ROTATIONS[rot]}", PLACE, (sp, rot))
+        a = PLACE_ACTIONS[key] = _make(f"T{fmt_space(sp)}@{ROTATIONS[rot]}", PLACE, (sp, rot))
     return a
 
 
@@ -102,9 +105,9 @@ def corner_action(kind: str, sp: int, corner: int, animal: str) -> Action:
 
 def move(src: int, dst: int) -> Action:
     key = src << 24 | dst
-    a = _MOVE.get(key)
+    a = MOVE_ACTIONS.get(key)
     if a is None:
-        a = _MOVE[key] = _make(f"R{fmt_space(src)}>{fmt_space(dst)}", MOVE, (src, dst))
+        a = MOVE_ACTIONS[key] = _make(f"R{fmt_space(src)}>{fmt_space(dst)}", MOVE, (src, dst))
     return a
 
 
@@ -116,9 +119,9 @@ def add(animal: str | None) -> Action:
 
 
 def return_ranger(sp: int) -> Action:
-    a = _RETURN.get(sp)
+    a = RETURN_ACTIONS.get(sp)
     if a is None:
-        a = _RETURN[sp] = _make(f"R>{fmt_space(sp)}", RETURN, (sp,))
+        a = RETURN_ACTIONS[sp] = _make(f"R>{fmt_space(sp)}", RETURN, (sp,))
     return a
 
 
@@ -142,7 +145,7 @@ def dig_row(slot: int) -> dict[str, Action]:
     return row
 
 
-class _LazyRow(dict):
+class _LazyRow(dict[str, Action]):
     """A slot's dig actions, each made when first asked for."""
     __slots__ = ("sp", "c")
 

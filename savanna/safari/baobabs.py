@@ -12,25 +12,28 @@ A game keeps `baobab_meeples`: space -> the seat of the meeple on its baobab.
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import tokens
 from .geometry import RING, xy
+from .state import State
 
 TOKENS = 2  # drawn for a meeple laid on a baobab, and again when it is surrounded
 
 
-def complete(board: dict, sp: int) -> bool:
+def complete(board: dict[int, Any], sp: int) -> bool:
     """Whether the baobab on `sp` is surrounded by eight tiles."""
     return all(sp + o in board for o in RING)
 
 
-def place_meeple(g, seat: int) -> None:
+def place_meeple(g: State, seat: int) -> None:
     """A meeple from `seat`'s supply on the baobab of the tile just placed; two tokens drawn."""
     g.baobab_meeples[g.placed] = seat
     g.supply_meeples[seat] -= 1
     tokens.draw(g, seat, TOKENS)
 
 
-def score_completed(g) -> None:
+def score_completed(g: State) -> None:
     """The baobabs with a meeple that the tile just placed surrounded: meeple home, two tokens."""
     sp = g.placed
     board = g.board

@@ -36,8 +36,9 @@ tokens arrive.
 
 from __future__ import annotations
 
+import random
 import secrets
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from savanna import events
 from savanna.chance import CHANCE, EXPLICIT, SAMPLED, check_mode
@@ -48,7 +49,6 @@ from . import baobabs, leaving, rangers, stack, table, tokens
 from . import trails_and_bush as tb
 from . import watering_holes as wh
 from .actions import Action
-from .geometry import slot_corner
 from .inspection import Inspection, tile_layout
 from .phases import ACTION, DRAW, OVER, PHASE_NAMES, PLACE, RANGER, SCORE
 from .serialization import dump
@@ -119,7 +119,7 @@ class Game(Inspection):
     # ------------------------------------------------------------------ set-up
 
     def __init__(self, players: int = 2, seed: int | None = None, final_scoring: str = "all",
-                 tiles: dict | str | TileSet | None = None, tile_order: Iterable[str] | None = None,
+                 tiles: dict[str, Any] | str | TileSet | None = None, tile_order: Iterable[str] | None = None,
                  token_order: str | None = None, chance: str = SAMPLED):
         ts = load_tiles(tiles)
         check_mode(chance)
@@ -253,7 +253,7 @@ class Game(Inspection):
 
     __copy__ = clone
 
-    def determinize(self, rng) -> "Game":
+    def determinize(self, rng: random.Random) -> "Game":
         """A copy whose hidden parts (the order of the land tile stack and of the
         face-down token pile, and how the discards will be reshuffled) are drawn
         from `rng`: a world consistent with all that any seat can know, for search
@@ -282,17 +282,7 @@ class Game(Inspection):
         return g
 
     # ---------------------------------------------------------- public state
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must act now; a scoring choice may fall to a seat other than the active one."""
-        if self.phase == OVER:
-            return None
-        if self.phase == SCORE:
-            return self.jobs[0][1][self.job_seat]
-        if self.phase == DRAW:
-            return CHANCE
-        return self.active
+    # (current_player and is_terminal: state.py's State)
 
     def is_chance_node(self) -> bool:
         """Whether the next step is a draw (explicit-chance games only)."""
@@ -311,9 +301,6 @@ class Game(Inspection):
         counts = self.chance_counts()
         total = sum(n for _, n in counts)
         return [(a, n / total) for a, n in counts]
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
 
     def returns(self) -> list[float]:
         """OpenSpiel-style outcome: 1 for each winner (ties share), 0 otherwise; all 0 while playing."""
@@ -351,11 +338,7 @@ class Game(Inspection):
         drawn. No draw left: the turn goes on."""
         draws = self.draws
         if draws:
-            if not self.pile and self.discards:
-                self.reshuffles += 1
-                self.pile = sorted(self.discards)
-                self.discards = []
-            if self.pile:
+            if tokens.pile_ready(self):
                 self.phase = DRAW
                 return
             draws.clear()
@@ -370,7 +353,7 @@ class Game(Inspection):
         elif then == GO_SCORE_FEATURES:
             self._score_features()
 
-    def _take_outcome(self, a: Action):
+    def _take_outcome(self, a: Action) -> Callable[[], None]:
         """Check a chance outcome and take what it names from the pile or the stack (changing
         nothing if it is illegal); return what then follows."""
         if self.draws:
@@ -432,21 +415,9 @@ class Game(Inspection):
         out = []
         for kind, side in meeples:
             out.append(act.meeple(kind, side))
-        for slot in digs:
-            row = act.dig_row(slot)
-            for a in animals:
-                out.append(row[a])
-        for slot, letters in expands:
-            sp, c = slot_corner(slot)
-            for a in letters:
-                out.append(act.corner_action(act.EXPAND, sp, c, a))
+        wh.hole_actions(out, animals, digs, expands)
         if movers:
-            cache = act._MOVE
-            r0, r1 = movers
-            for sp in self.frontier:
-                if sp != r0 and sp != r1:
-                    out.append(cache.get(r0 << 24 | sp) or act.move(r0, sp))
-                    out.append(cache.get(r1 << 24 | sp) or act.move(r1, sp))
+            rangers.moves(self, out, movers)
         out.append(act.PASS_ACTION)
         return out
 
@@ -461,6 +432,7 @@ class Game(Inspection):
         kind = a.kind
         if phase == OVER:
             raise ValueError(f"illegal action {a}: the game is over")
+        assert seat is not None  # (a game not over has a seat to act, or CHANCE)
         if kind == act.OUT:
             self._leave(a)
             return

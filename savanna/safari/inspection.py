@@ -20,14 +20,16 @@ from .baobabs import complete
 from .geometry import CORNERS, POINTS, SIDES, xy
 from .phases import OVER, PHASE_NAMES, SCORE
 from .tileset import TileType
-from .trails_and_bush import BUSH_KIND, KIND_NAMES, animal_letters, final_scorers, leaders, meeple_counts_by_root
+from .regions import BUSH_KIND, KIND_NAMES
+from .state import State
+from .trails_and_bush import animal_letters, final_scorers, leaders, meeple_counts_by_root
 
 
-class Inspection:
+class Inspection(State):
     __slots__ = ()
 
     @property
-    def tile_set(self) -> str | dict:
+    def tile_set(self) -> str | dict[str, Any] | None:
         """The tile set as a save names it: a packaged set's version ("real-1"), or a user's whole set."""
         return self.tileset.version if self.custom_tiles is None else self.custom_tiles
 
@@ -40,7 +42,7 @@ class Inspection:
         self._check_seat(seat)
         return self.supply_meeples[seat]
 
-    def tokens(self, seat: int) -> Counter:
+    def tokens(self, seat: int) -> Counter[str]:
         """Animal tokens in the seat's supply, as {letter: count} (missing letters count 0)."""
         self._check_seat(seat)
         k = self.num_animals
@@ -65,7 +67,7 @@ class Inspection:
         """Land tiles still face down in the stack (not counting the drawn one)."""
         return len(self.stack)
 
-    def remaining_tiles(self) -> Counter:
+    def remaining_tiles(self) -> Counter[str]:
         """Tile types still face down, by id: public knowledge (their order is not)."""
         return Counter(self.tileset.copies[c].type.id for c in self.stack)
 
@@ -80,12 +82,12 @@ class Inspection:
         """Face-down animal tokens left to draw."""
         return len(self.pile)
 
-    def discard_pile(self) -> Counter:
+    def discard_pile(self) -> Counter[str]:
         return Counter(self.tileset.animals[a] for a in self.discards)
 
-    def tokens_on_table(self) -> Counter:
+    def tokens_on_table(self) -> Counter[str]:
         """Tokens in watering holes and tokens added to a feature now being scored."""
-        c: Counter = Counter()
+        c: Counter[str] = Counter()
         for toks in self.holes.values():
             c.update(t for t in toks if t)
         c.update(a for a in self.job_adds if a)
@@ -110,7 +112,7 @@ class Inspection:
 
     # ------------------------------------------------------------- display
 
-    def layout_key(self) -> tuple:
+    def layout_key(self) -> tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         """What tiles_on_board(), features() and empty_spaces() depend on, cheaply: tiles and their
         joins change only when a tile is laid (and the board grows), meeples when one comes or goes.
         Two positions of one line of play (one reached from the other) with equal keys give equal
@@ -132,9 +134,9 @@ class Inspection:
             shown = []
             for node, (kind, sides, letters, birds, at) in zip(nodes, features):
                 if kind == "baobab":
-                    seat = self.baobab_meeples.get(sp)
+                    holder = self.baobab_meeples.get(sp)
                     shown.append({"kind": kind, "sides": sides, "animals": letters, "birds": birds,
-                                  "meeples": [] if seat is None else [seat],
+                                  "meeples": [] if holder is None else [holder],
                                   "complete": complete(board, sp), "feature": None, **({"at": at} if at else {})})
                 else:
                     root = find(node)
@@ -249,7 +251,7 @@ def tile_layout(tt: TileType, rot: int, animals: tuple[str, ...]) -> dict[str, A
 
 
 @functools.lru_cache(maxsize=4096)
-def _layout_parts(tt: TileType, rot: int, animals: tuple[str, ...]) -> tuple[str, tuple[str, ...], tuple]:
+def _layout_parts(tt: TileType, rot: int, animals: tuple[str, ...]) -> tuple[str, tuple[str, ...], tuple[tuple[str, str, str, int, str | None], ...]]:
     """The text of a turned tile's layout, worked out once (the web app shows every tile after every move):
     edges, open corners, and (kind, sides, animals, birds, where the picture has it) per feature."""
     rd = tt.rotations[rot]

@@ -20,20 +20,27 @@ Only the seat to act can leave: at a chance node (an explicit-chance draw) no se
 
 from __future__ import annotations
 
-from savanna.leaving import all_gone, next_seat  # noqa: F401 (turn order without the seats that left)
+from savanna.leaving import all_gone, next_seat  # turn order without the seats that left
 
 from .phases import DRAW
 from .rangers import put_back, put_back_choices
+from .state import State
+from .actions import Action
+
+__all__ = ["all_gone", "next_seat", "check", "put_back_for"]
 
 
-def check(g, a) -> int:
+def check(g: State, a: Action) -> int:
     """The seat that `out` makes leave: the one to act (ValueError at a chance node)."""
     if g.phase == DRAW:
         raise ValueError(f"illegal action {a}: a draw is due now, and no seat acts at a chance node")
-    return g.current_player
+    seat = g.current_player
+    if seat is None:  # (Game.apply says so first)
+        raise ValueError(f"illegal action {a}: the game is over")
+    return seat
 
 
-def put_back_for(g) -> None:
+def put_back_for(g: State) -> None:
     """The displaced ranger put back for a seat that left: the lowest space it may go to."""
     put_back(g, min(put_back_choices(g), key=lambda a: a.args[0]))
 

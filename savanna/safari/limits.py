@@ -201,7 +201,8 @@ def fit_notes(d: dict[str, Any]) -> dict[str, Any]:
                           if isinstance(cells, list) else cells)
         return v
 
-    return fields(d, _READ, top)
+    fitted: dict[str, Any] = fields(d, _READ, top)
+    return fitted
 
 
 def _tile(where: str, t: dict[str, Any]) -> None:
@@ -226,11 +227,11 @@ def _space(where: str, at: Any) -> None:
             raise ValueError(f"{where} is {short(at, 40)}; coordinates from {-COORDINATE} to {COORDINATE} allowed")
 
 
-def _list(x: Any) -> list:
+def _list(x: Any) -> list[Any]:
     return x if isinstance(x, list) else []
 
 
-def _items(x: Any) -> list:
+def _items(x: Any) -> list[tuple[Any, Any]]:
     return list(x.items()) if isinstance(x, dict) else []
 
 

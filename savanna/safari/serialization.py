@@ -26,6 +26,7 @@ from typing import Any
 from savanna import saved_games
 
 from .tileset import LEGACY_TILE_SET
+from .inspection import Inspection
 
 FORMAT = "savanna-safari-game/1"
 # what a save (or a web app's stored game) that lacks a setting was played with
@@ -34,7 +35,7 @@ KEYS = {"format", "game", "players", "seed", "final_scoring", "tiles", "tile_ord
         "chance", "actions", "scores", "over", "seats", "hints"}
 
 
-def to_dict(game, seats: Any = None, hints: Any = None) -> dict[str, Any]:
+def to_dict(game: Inspection, seats: Any = None, hints: Any = None) -> dict[str, Any]:
     """The save of `game`; with `seats` (a list, one entry per seat, as saved_games.check_seats
     takes it), its seats section, and with `hints` its hints section (saved_games.check_hints),
     checked (ValueError naming the field)."""
@@ -60,5 +61,5 @@ def to_dict(game, seats: Any = None, hints: Any = None) -> dict[str, Any]:
     return out
 
 
-def dump(game, seats: Any = None, hints: Any = None) -> str:
+def dump(game: Inspection, seats: Any = None, hints: Any = None) -> str:
     return json.dumps(to_dict(game, seats, hints), separators=(",", ":"))

@@ -17,6 +17,8 @@ from . import actions as act
 from . import limits
 from .table import fits_anywhere
 from .tileset import TileSet
+from .state import State
+from .actions import Action
 
 
 def check_order(ts: TileSet, tile_order: Iterable[str] | None) -> list[int]:
@@ -50,7 +52,7 @@ def check_order(ts: TileSet, tile_order: Iterable[str] | None) -> list[int]:
     return out
 
 
-def draw(g) -> int:
+def draw(g: State) -> int:
     """A sampled game's next tile that fits somewhere (those that fit nowhere removed), or -1."""
     copies = g.tileset.copies
     stack = g.stack
@@ -62,7 +64,7 @@ def draw(g) -> int:
     return -1
 
 
-def outcome_counts(g) -> list[tuple[act.Action, int]]:
+def outcome_counts(g: State) -> list[tuple[act.Action, int]]:
     """A tile draw's chance outcomes, with how many copies in the stack show each."""
     ts = g.tileset
     counts = [0] * len(ts.outcome_names)
@@ -72,7 +74,7 @@ def outcome_counts(g) -> list[tuple[act.Action, int]]:
     return [(act.outcome(ts.outcome_names[o]), n) for o, n in enumerate(counts) if n]
 
 
-def take_outcome(g, a) -> int:
+def take_outcome(g: State, a: Action) -> int:
     """The copy a tile draw's outcome `a` (~<tile>) names, taken from the stack (checked first)."""
     (name,) = a.args
     ts = g.tileset

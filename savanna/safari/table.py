@@ -19,12 +19,14 @@ from . import actions as act
 from . import watering_holes as wh
 from .geometry import SIDES, STEP, corner_slot, fmt_space, space
 from .tileset import OPEN_PATTERN, TileSet, TileType
-from .trails_and_bush import BUSH_KIND, TRAIL_KIND, Regions
+from .state import State, Table
+from .regions import BUSH_KIND, TRAIL_KIND, Regions
+from .actions import Action
 
 EDGE_NAMES = ("savanna", "trail", "bush")
 
 
-def lay(g, sp: int, tt: TileType, rot: int, animals: tuple[str, ...], name: str) -> None:
+def lay(g: Table, sp: int, tt: TileType, rot: int, animals: tuple[str, ...], name: str) -> None:
     """Lay a tile: join its features, update the frontier and open corners."""
     rd = tt.rotations[rot]
     regions = g.regions
@@ -62,7 +64,7 @@ def lay(g, sp: int, tt: TileType, rot: int, animals: tuple[str, ...], name: str)
             dig[slot] = None
 
 
-def fits_anywhere(g, tt: TileType) -> bool:
+def fits_anywhere(g: State, tt: TileType) -> bool:
     """Whether a tile of type `tt` fits some empty space next to a tile, in some rotation."""
     fits = tt.fits
     for pat in g.frontier.values():
@@ -71,10 +73,10 @@ def fits_anywhere(g, tt: TileType) -> bool:
     return False
 
 
-def placements(g) -> list[act.Action]:
+def placements(g: State) -> list[act.Action]:
     """Every way to place the drawn tile."""
     fits = g.tileset.copies[g.tile].type.fits
-    cache = act._PLACE
+    cache = act.PLACE_ACTIONS
     out = []
     for sp, pat in g.frontier.items():
         for r in fits[pat]:
@@ -82,7 +84,7 @@ def placements(g) -> list[act.Action]:
     return out
 
 
-def place(g, a) -> None:
+def place(g: State, a: Action) -> None:
     """`a` (T<x>,<y>@<r>): the drawn tile laid, once checked to fit there."""
     sp, rot = a.args
     copy = g.tileset.copies[g.tile]
@@ -103,10 +105,11 @@ def place(g, a) -> None:
     g.placed = sp
 
 
-class Start:
+class Start(Table):
     """The table before the first turn: what every new game of a tile set copies."""
 
     __slots__ = ("tileset", "board", "frontier", "regions", "holes", "free_slots", "dig_slots", "rangers")
+    rangers: list[int]
 
 
 _START_POSITIONS: weakref.WeakKeyDictionary[TileSet, Start] = weakref.WeakKeyDictionary()

@@ -134,16 +134,16 @@ class TileSet:
         self.packaged = packaged  # one of TILE_SETS: a save names it by version alone
         # a baobab's place on its tile's picture where the data gives none (the packaged sets' pictures file)
         self._baobab_at: dict[str, str] = (pictures or {}).get("baobab_at", {})
-        animals = data.get("animals")
+        animals: Any = data.get("animals")  # JSON, checked below
         _check(isinstance(animals, dict) and animals, "tile set needs an 'animals' object")
         for letter, name in animals.items():
             _check(isinstance(letter, str) and len(letter) == 1 and letter.isupper(),
                    f"animal letter {letter!r} must be one capital letter")
             _check(isinstance(name, str), f"animal {letter}: its name must be text")
         self.animals: str = "".join(animals)  # letters, in data order; index = bit
-        self.animal_names = dict(animals)
+        self.animal_names: dict[str, str] = dict(animals)
         self.animal_index = {a: i for i, a in enumerate(self.animals)}
-        tokens = data.get("animal_tokens")
+        tokens: Any = data.get("animal_tokens")
         _check(isinstance(tokens, dict), "tile set needs 'animal_tokens'")
         for a, n in tokens.items():
             _check(a in self.animal_index, f"animal_tokens names unknown animal {a!r}")
@@ -160,7 +160,7 @@ class TileSet:
         self.types: list[TileType] = []
         self.copies: list[TileCopy] = []
         self.type_by_id: dict[str, TileType] = {}
-        tiles = data.get("tiles")
+        tiles: Any = data.get("tiles")
         _check(isinstance(tiles, list) and tiles, "tile set needs a non-empty 'tiles' list")
         for t in tiles:
             _check(isinstance(t, dict), "each tile must be an object")
@@ -185,7 +185,7 @@ class TileSet:
                    f"the pictures place a baobab on tile {ident}, which has none")
         self._chance_outcomes()
 
-        start = data.get("start")
+        start: Any = data.get("start")
         _check(isinstance(start, dict) and isinstance(start.get("cells"), list) and start["cells"],
                "tile set needs a 'start' with 'cells'")
         self.start: list[StartCell] = []
@@ -221,8 +221,8 @@ class TileSet:
         apart. An outcome is named by its type's id when every copy of the type is alike
         ("S05", "S01"), else by the first copy of those alike ("S03/2" for S03/2 and S03/3,
         both a giraffe). `outcome_of[copy index]` is the copy's outcome."""
-        first: dict[tuple, int] = {}
-        looks: dict[str, set] = {}
+        first: dict[tuple[str, tuple[str, ...]], int] = {}
+        looks: dict[str, set[tuple[str, ...]]] = {}
         self.outcome_of: list[int] = []
         self.outcome_copies: list[list[int]] = []  # per outcome, its copies
         for c in self.copies:
@@ -246,7 +246,7 @@ class TileSet:
         return None if c is None else self.outcome_names[self.outcome_of[c.index]]
 
     def _tile_type(self, ident: str, t: dict[str, Any]) -> TileType:
-        edges = t.get("edges")
+        edges: Any = t.get("edges")  # JSON, checked below
         _check(isinstance(edges, str) and len(edges) == 4 and all(c in EDGE_KINDS for c in edges),
                f"tile {ident}: 'edges' must be four of s, t, b (N E S W)")
         feats = t.get("features", [])
@@ -310,7 +310,7 @@ class TileSet:
         return m
 
 
-def _check(ok: bool, message: str) -> None:
+def _check(ok: object, message: str) -> None:  # (ok: any value, taken as true or false)
     if not ok:
         raise ValueError(message)
 
@@ -319,17 +319,19 @@ def packaged_data(version: str = DEFAULT_TILE_SET) -> dict[str, Any]:
     """The JSON data of a tile set the package ships, by version."""
     if version not in TILE_SETS:
         raise ValueError(f"unknown tile set {short(version, 40)}; this version of savanna knows {', '.join(TILE_SETS)}")
-    return json.loads(_data_file(TILE_SETS[version]))
+    data: dict[str, Any] = json.loads(_data_file(TILE_SETS[version]))
+    return data
 
 
 def _data_file(name: str) -> str:
-    return resources.files(__package__).joinpath("data", name).read_text("utf-8")
+    return resources.files(__package__).joinpath("data").joinpath(name).read_text("utf-8")
 
 
 def pictures(version: str) -> dict[str, Any]:
     """Where the pictures of a packaged set's tiles draw a piece (the board's business, no rule's):
     {"baobab_at": {tile id: point}}. Kept apart so that each tile file stays a copy of its source."""
-    return json.loads(_data_file(PICTURES)).get(version, {})
+    by_version: dict[str, dict[str, Any]] = json.loads(_data_file(PICTURES))
+    return by_version.get(version, {})
 
 
 def default_data() -> dict[str, Any]:

@@ -13,15 +13,21 @@ The functions taking `g` read and change a `Game`'s token state: `pile` and
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from savanna.chance import EXPLICIT
 from savanna.limits import at_most, short
 
 from . import actions as act
 from . import limits
+from .state import State
+from .actions import Action
+from .tileset import TileSet
+
+T = TypeVar("T")
 
 
-def shuffled(seed: int, what: str, items: list) -> list:
+def shuffled(seed: int, what: str, items: list[T]) -> list[T]:
     """A copy of `items` shuffled by a generator named for seed and purpose.
 
     The steps of CPython 3.11's `Random.shuffle` (Fisher-Yates, each index drawn
@@ -51,7 +57,7 @@ def initial_pile(seed: int, counts: tuple[int, ...], order: list[int]) -> list[i
     return top_first
 
 
-def check_order(ts, token_order: str | None) -> list[int]:
+def check_order(ts: TileSet, token_order: str | None) -> list[int]:
     """The animal indices of a game's `token_order` (letters drawn first), checked against the set."""
     if token_order is None:
         return []
@@ -71,7 +77,7 @@ def check_order(ts, token_order: str | None) -> list[int]:
     return out
 
 
-def draw(g, seat: int, n: int) -> None:
+def draw(g: State, seat: int, n: int) -> None:
     """`n` tokens from the pile into a seat's supply. (Explicit chance: queued, to be drawn
     at chance nodes before the turn goes on.)"""
     if g.chance == EXPLICIT:
@@ -89,7 +95,17 @@ def draw(g, seat: int, n: int) -> None:
         g.hands[seat * k + pile.pop()] += 1
 
 
-def outcome_counts(g) -> list[tuple[act.Action, int]]:
+def pile_ready(g: State) -> bool:
+    """Explicit chance: whether a token is left to draw; when the pile is empty, the discards
+    become the pile first (a multiset: nothing to shuffle)."""
+    if not g.pile and g.discards:
+        g.reshuffles += 1
+        g.pile = sorted(g.discards)
+        g.discards = []
+    return bool(g.pile)
+
+
+def outcome_counts(g: State) -> list[tuple[act.Action, int]]:
     """A token draw's chance outcomes, with how many tokens in the pile show each."""
     counts = [0] * g.num_animals
     for a in g.pile:
@@ -97,7 +113,7 @@ def outcome_counts(g) -> list[tuple[act.Action, int]]:
     return [(act.outcome(g.tileset.animals[a]), n) for a, n in enumerate(counts) if n]
 
 
-def take_outcome(g, a) -> None:
+def take_outcome(g: State, a: Action) -> None:
     """A token draw's outcome `a` (~<animal>), checked, from the pile to the seat first to draw."""
     (name,) = a.args
     ts = g.tileset
@@ -113,7 +129,7 @@ def take_outcome(g, a) -> None:
     g.hands[seat * g.num_animals + i] += 1
 
 
-def held(g, seat: int) -> list[str]:
+def held(g: State, seat: int) -> list[str]:
     """The letters of the animals a seat has tokens of, in the tile set's order."""
     k = g.num_animals
     hands = g.hands
@@ -121,7 +137,7 @@ def held(g, seat: int) -> list[str]:
     return [a for i, a in enumerate(g.tileset.animals) if hands[base + i]]
 
 
-def final_points(g, points: list[int]) -> None:
+def final_points(g: State, points: list[int]) -> None:
     """Final scoring: 1 per token in supply, added to `points` (with its events)."""
     k = g.num_animals
     hands = g.hands
@@ -129,10 +145,10 @@ def final_points(g, points: list[int]) -> None:
         n = sum(hands[s * k:(s + 1) * k])
         points[s] += n
         if g.explain is not None and n:
-            g.explain.append({"what": "final_tokens", "seat": s, "points": n, "tokens": dict(g.tokens(s))})
+            g.explain.append({"what": "final_tokens", "seat": s, "points": n, "tokens": {a: hands[s * k + i] for i, a in enumerate(g.tileset.animals) if hands[s * k + i]}})
 
 
-def an_animal(ts, letter: str) -> str:
+def an_animal(ts: TileSet, letter: str) -> str:
     """'an elephant', 'a lion': an animal's name with its article, for messages."""
     noun = ts.animal_names[letter]
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun

@@ -37,93 +37,11 @@ import functools
 from . import actions as act
 from . import baobabs, tokens
 from .geometry import SIDES, xy
+from .regions import BUSH_KIND, KIND_NAMES
+from .state import State
+from .actions import Action
 
-TRAIL_KIND, BUSH_KIND = 0, 1
-KIND_NAMES = ("trail", "bush")
 BAOBAB_SPOT = ("baobab", -1)  # (a baobab's place in `meeple_spots`: it takes a meeple always, baobabs.py)
-
-
-def distinct_points(distinct: int) -> int:
-    """Points for a number of different animals: 1, 3, 6, 10, 15."""
-    return distinct * (distinct + 1) // 2
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
-class Regions:
-    """Union-find over trail and bush parts, as flat lists for cheap copies.
-
-    Read-only outside the engine (docs/safari.md, "The engine's state, read-only"): a part
-    is a node (an index); `find(node)` its feature's root; by root, `kind` (TRAIL_KIND or
-    BUSH_KIND), `open` (open ends: 0 when complete), `mask` (bit i: animal i of the tile
-    set is on it), `total` (animals, duplicates counted), `birds`, `meeples` (how many)."""
-
-    __slots__ = ("parent", "kind", "open", "mask", "total", "birds", "meeples")
-    READ_ONLY = ("find", "kind", "open", "mask", "total", "birds", "meeples")  # what code outside the engine may read
-
-    def __init__(self) -> None:
-        self.parent: list[int] = []
-        self.kind: list[int] = []
-        self.open: list[int] = []
-        self.mask: list[int] = []
-        self.total: list[int] = []
-        self.birds: list[int] = []
-        self.meeples: list[int] = []
-
-    def copy(self) -> "Regions":
-        r = Regions.__new__(Regions)
-        r.parent = self.parent[:]
-        r.kind = self.kind[:]
-        r.open = self.open[:]
-        r.mask = self.mask[:]
-        r.total = self.total[:]
-        r.birds = self.birds[:]
-        r.meeples = self.meeples[:]
-        return r
-
-    def add(self, kind: int, ends: int, mask: int, total: int, birds: int) -> int:
-        node = len(self.parent)
-        self.parent.append(node)
-        self.kind.append(kind)
-        self.open.append(ends)
-        self.mask.append(mask)
-        self.total.append(total)
-        self.birds.append(birds)
-        self.meeples.append(0)
-        return node
-
-    def find(self, x: int) -> int:
-        parent = self.parent
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def join(self, a: int, b: int) -> None:
-        """Two matched edges meet: join their features, closing two ends."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            self.open[ra] -= 2
-            return
-        if self.total[ra] + self.open[ra] < self.total[rb] + self.open[rb]:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.open[ra] += self.open[rb] - 2
-        self.mask[ra] |= self.mask[rb]
-        self.total[ra] += self.total[rb]
-        self.birds[ra] += self.birds[rb]
-        self.meeples[ra] += self.meeples[rb]
-
-    def completed_points(self, root: int, added: bool) -> int:
-        """What one scoring player gets for a completed trail or bush."""
-        d = popcount(self.mask[root]) + (1 if added else 0)
-        return distinct_points(d) + (self.birds[root] if self.kind[root] == BUSH_KIND else 0)
-
-    def final_points(self, root: int) -> int:
-        """What an incomplete trail or bush gives at the end: 1 per animal and bird."""
-        return self.total[root] + self.birds[root]
 
 
 def leaders(counts: list[int], first: int) -> list[int]:
@@ -138,7 +56,7 @@ def leaders(counts: list[int], first: int) -> list[int]:
 # ------------------------------------------------------------------ meeples
 
 
-def meeple_spots(g) -> list[tuple[str, int]]:
+def meeple_spots(g: State) -> list[tuple[str, int]]:
     """The features of the tile just placed that a meeple may go on, as (kind, the first of its
     sides): a trail or bush while no meeple stands on the whole feature; a baobab (BAOBAB_SPOT)."""
     tt, rot, _, _, _, nodes = g.board[g.placed]
@@ -153,7 +71,7 @@ def meeple_spots(g) -> list[tuple[str, int]]:
     return out
 
 
-def place_meeple(g, a) -> None:
+def place_meeple(g: State, a: Action) -> None:
     """`a` (M:<kind>[:<side>]): a meeple from the active seat's supply on a feature of the tile
     just placed: a trail or bush with no meeple on it anywhere, or its baobab (baobabs.py)."""
     kind, side = a.args
@@ -181,7 +99,7 @@ def place_meeple(g, a) -> None:
     g.supply_meeples[seat] -= 1
 
 
-def meeple_counts(g, root: int) -> list[int]:
+def meeple_counts(g: State, root: int) -> list[int]:
     """The meeples on the feature of `root`, per seat."""
     counts = [0] * g.players
     find = g.regions.find
@@ -191,7 +109,7 @@ def meeple_counts(g, root: int) -> list[int]:
     return counts
 
 
-def meeple_counts_by_root(g) -> dict[int, list[int]]:
+def meeple_counts_by_root(g: State) -> dict[int, list[int]]:
     """Every trail and bush with meeples on it (by root, in the order of their first
     meeple): the meeples there per seat; one pass over the meeples."""
     out: dict[int, list[int]] = {}
@@ -208,7 +126,7 @@ def meeple_counts_by_root(g) -> dict[int, list[int]]:
 # ---------------------------------------------------------- scoring in play
 
 
-def start_scoring(g) -> None:
+def start_scoring(g: State) -> None:
     """Queue the features the tile just placed completed that have meeples on them, with
     their leaders (`g.jobs`), in the order of the tile's features; one shared by two of its
     parts once."""
@@ -229,7 +147,7 @@ def start_scoring(g) -> None:
     g.job_adds = []
 
 
-def resolve(g) -> bool:
+def resolve(g: State) -> bool:
     """Score the queued features in turn; True when a leader must first choose a token to add
     (one is asked only when holding a token of an animal not on the feature), False when all
     are scored."""
@@ -253,7 +171,7 @@ def resolve(g) -> bool:
     return False
 
 
-def token_choices(g) -> list[act.Action]:
+def token_choices(g: State) -> list[act.Action]:
     """What the asked leader may do: +none, or add a token of an animal not on the feature."""
     regions = g.regions
     root, seats = g.jobs[0]
@@ -262,10 +180,10 @@ def token_choices(g) -> list[act.Action]:
     return [act.add(None)] + [act.add(a) for a in tokens.held(g, seats[g.job_seat]) if not mask >> idx[a] & 1]
 
 
-def add_token(g, a) -> None:
+def add_token(g: State, a: Action) -> None:
     """`a` (+<animal> or +none): the asked leader's choice."""
     (animal,) = a.args
-    seat = g.current_player
+    seat = g.jobs[0][1][g.job_seat]  # (the seat to act: current_player in phase SCORE)
     if animal is not None:
         ts = g.tileset
         if animal not in ts.animal_index:
@@ -281,7 +199,7 @@ def add_token(g, a) -> None:
     g.job_seat += 1
 
 
-def score_completed(g, root: int, seats: list[int], adds: list[str | None]) -> None:
+def score_completed(g: State, root: int, seats: list[int], adds: list[str | None]) -> None:
     """Each leader scores the feature (with the token it added, discarded); its meeples go home."""
     regions = g.regions
     idx = g.tileset.animal_index
@@ -311,7 +229,7 @@ def score_completed(g, root: int, seats: list[int], adds: list[str | None]) -> N
 # ------------------------------------------------------------ final scoring
 
 
-def final_points(g) -> list[int]:
+def final_points(g: State) -> list[int]:
     """What the incomplete trails and bush give each seat at the end: 1 per animal and bird,
     to every seat with a meeple there ('all') or to the leaders ('majority')."""
     points = [0] * g.players
@@ -328,7 +246,7 @@ def final_points(g) -> list[int]:
     return points
 
 
-def final_scorers(g, counts: list[int]) -> list[int]:
+def final_scorers(g: State, counts: list[int]) -> list[int]:
     """The seats an incomplete trail or bush with these meeples per seat scores for at the end:
     every seat with a meeple there ('all') or the leaders ('majority'), in seat order."""
     if g.final_scoring == "all":
@@ -336,7 +254,7 @@ def final_scorers(g, counts: list[int]) -> list[int]:
     return leaders(counts, 0)
 
 
-def a_space_of_each_feature(g) -> dict[int, list[int]]:
+def a_space_of_each_feature(g: State) -> dict[int, list[int]]:
     """A tile of every trail and bush, by root (the northernmost, then westernmost), for
     the final scoring's events."""
     out: dict[int, tuple[int, int]] = {}

@@ -17,8 +17,13 @@ legal digs are read off, not searched for.
 
 from __future__ import annotations
 
-from .geometry import CORNERS, corner_slot, fmt_space, xy
+from typing import Iterable
+
+from . import actions as act
+from .geometry import CORNERS, corner_slot, fmt_space, slot_corner, xy
 from .tokens import an_animal
+from .state import State
+from .actions import Action
 
 EMPTY_HOLE = ("", "", "", "")
 EXPAND_POINTS = {2: 4, 3: 5, 4: 6}
@@ -47,7 +52,7 @@ def count(toks: tuple[str, ...]) -> int:
     return 4 - toks.count("")
 
 
-def expansions(g, animals: list[str]) -> list[tuple[int, list[str]]]:
+def expansions(g: State, animals: list[str]) -> list[tuple[int, list[str]]]:
     """Where a seat holding tokens of `animals` may expand a hole: (slot, those animals not yet
     at its point) for each empty slot next to a token, where one of them may go."""
     out = []
@@ -66,7 +71,7 @@ def expansions(g, animals: list[str]) -> list[tuple[int, list[str]]]:
     return out
 
 
-def _slot_of(g, a) -> tuple[int, int, str]:
+def _slot_of(g: State, a: Action) -> tuple[int, int, str]:
     """Check a dig or expand names an open corner and a token the player has."""
     sp, c, animal = a.args
     seat = g.active
@@ -86,7 +91,7 @@ def _slot_of(g, a) -> tuple[int, int, str]:
     return slot, slot >> 2, animal
 
 
-def dig(g, a) -> None:
+def dig(g: State, a: Action) -> None:
     """`a` (D...): a token and a meeple from the active seat's supply dig a new hole; 3 points."""
     slot, point, animal = _slot_of(g, a)
     seat = g.active
@@ -104,13 +109,13 @@ def dig(g, a) -> None:
                           "point": list(xy(point))})
 
 
-def expand(g, a) -> None:
+def expand(g: State, a: Action) -> None:
     """`a` (X...): a token next to one of a hole, of an animal not there; 4, 5 or 6 points, and
     with the fourth the hole is complete: 3 to each seat with a meeple there, once, and they go home."""
     slot, point, animal = _slot_of(g, a)
     seat = g.active
     toks = g.holes.get(point)
-    if not expand_allowed(toks, slot & 3):
+    if toks is None or not expand_allowed(toks, slot & 3):  # (None: no hole at that point)
         raise ValueError(f"illegal action {a}: expanding needs a token next to that corner at the same watering hole")
     if animal in toks:
         raise ValueError(f"illegal action {a}: that watering hole already has {an_animal(g.tileset, animal)}")
@@ -132,7 +137,7 @@ def expand(g, a) -> None:
             g.supply_meeples[s] += 1
 
 
-def _lay_token(g, slot: int, point: int, animal: str) -> tuple[str, ...]:
+def _lay_token(g: State, slot: int, point: int, animal: str) -> tuple[str, ...]:
     """The active seat's token onto `slot`; which slots of the point are open to digging now."""
     seat = g.active
     g.hands[seat * g.num_animals + g.tileset.animal_index[animal]] -= 1
@@ -149,3 +154,17 @@ def _lay_token(g, slot: int, point: int, animal: str) -> tuple[str, ...]:
         else:
             dig_slots.pop(s, None)
     return toks
+
+
+def hole_actions(out: list[Action], animals: list[str], digs: Iterable[int],
+                 expands: list[tuple[int, list[str]]]) -> None:
+    """Append to `out` the digs (each slot of `digs` with each of `animals`) and the expansions
+    (each slot with its letters) that Game.action_options found."""
+    for slot in digs:
+        row = act.dig_row(slot)
+        for a in animals:
+            out.append(row[a])
+    for slot, letters in expands:
+        sp, c = slot_corner(slot)
+        for a in letters:
+            out.append(act.corner_action(act.EXPAND, sp, c, a))

@@ -59,7 +59,8 @@ class Menu:
             parts.append(Columns(sec.entries, padding=(0, 3)))
         return Group(*parts)
 
-    def _add(self, action: str) -> int:
+    def add(self, action: str) -> int:
+        """Offer `action`; its number in the menu."""
         self.actions.append(action)
         return len(self.actions)
 

@@ -299,6 +299,7 @@ class PlayLoop:
 
     def show_lines(self, renderable) -> None:
         """Help or the whole list, over the game until the next line."""
+        assert self.screen is not None  # (the full screen's)
         self.overlay = scr.lines_of(self.console, renderable, self.screen.size()[0])
         self.overlay_page = 0
 
@@ -311,6 +312,7 @@ class PlayLoop:
 
     def end_screen(self) -> None:
         """The end on the whole screen: the board (scrollable) and the final scores, until Enter."""
+        assert self.screen is not None  # (the full screen's)
         self.menu, self.zoom, self.overlay = None, False, None
         final = self.final_view()
 
@@ -486,7 +488,9 @@ class PlayLoop:
     def computer_turn(self, seat: int) -> None:
         g = self.game
         self.waiting(seat)
-        action = self.players[seat].choose(g)
+        player = self.players[seat]
+        assert player is not None  # (a computer's seat)
+        action = player.choose(g)
         before, turn = g.scores, g.active_player
         g.apply(action)
         self.after_apply(turn, seat, str(action), before)

@@ -18,7 +18,7 @@ import select
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -60,7 +60,7 @@ class TerminalKeys:
 
     def __init__(self, fd: int):
         self.fd = fd
-        self.saved = None
+        self.saved: list[Any] | None = None  # termios attributes, restored on leaving
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.pending = ""
 
@@ -292,16 +292,6 @@ class Screen:
             else:
                 self.draw_prompt(prompt, buffer)
 
-    def read_key(self, frame: Callable[[int, int], list[Text]], prompt: Text | str = "") -> str:
-        """One key pressed under `frame` (drawn again when the terminal changes size)."""
-        self.show(frame, prompt)
-        while True:
-            keys = self.keys.read(self.POLL)
-            if keys:
-                return keys[0]
-            if self.size() != self._drawn:
-                self.show(frame, prompt)
-
     def draw_prompt(self, prompt: Text | str, buffer: str) -> None:
         w, h = self.size()
         last = prompt_line(prompt, buffer, w)
@@ -406,9 +396,6 @@ class Grid:
 
     def lines_whole(self) -> int:
         return self.margin_h + (self.y1 - self.y0 + 1) * self.cell_h
-
-    def width_whole(self) -> int:
-        return self.margin_w + (self.x1 - self.x0 + 1) * self.cell_w
 
 
 @dataclass

@@ -22,7 +22,7 @@ def turns_played(game: Any, turns: list[list[tuple[int, str]]]) -> list[tuple[li
     start = json.loads(game.to_json())
     start.update(actions=[], scores=None, over=None)
     g = games.spec_of(game).module.from_dict(start)
-    out = [([], [0] * g.players, g.clone())]
+    out: list[tuple[list[tuple[int, str]], list[int], Any]] = [([], [0] * g.players, g.clone())]
     for actions in turns:
         before = g.scores
         for _, a in actions:

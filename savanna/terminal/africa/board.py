@@ -15,7 +15,7 @@ offer are underlined.
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -64,13 +64,14 @@ def _map_lines(spaces: list[dict], offered, cols: range, rows: range) -> list[Te
         indent = " " * (CELL // 2 if r % 2 else 0)
         top, bottom = Text(f"{r + 1:>2} " + indent, "dim"), Text("   " + indent)
         for c in cols:
-            sp = by_row.get(r, {}).get(c)
-            if sp is None:
+            cell = by_row.get(r, {}).get(c)
+            if cell is None:
                 top.append(" " * CELL)
                 bottom.append(" " * CELL)
                 continue
-            _cell(sp, top, bottom, sp["space"] in offered)
-        lines += [top.rstrip() or top, bottom]
+            _cell(cell, top, bottom, cell["space"] in offered)
+        top.rstrip()  # (in place)
+        lines += [top, bottom]
     return lines
 
 
@@ -144,11 +145,15 @@ def render_holdings(game, names: list[str], viewer: int | None, everything: bool
     """Scores and holdings per seat as `viewer` may see them (`everything`: all, for replays)."""
     view = game.view(viewer)
     table = Table(box=None, pad_edge=False, padding=(0, 1))
-    for col, justify in (("seat", "left"), ("player", "left"), ("score", "right"), ("explorer", "left"),
-                         ("camps", "right"), ("objects", "left"), ("gold", "right"), ("gems", "right")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("seat", "left"), ("player", "left"), ("score", "right"), ("explorer", "left"), ("camps", "right"),
+        ("objects", "left"), ("gold", "right"), ("gems", "right"))
+    for col, justify in columns:
         table.add_column(col, justify=justify, header_style="bold")
     for s, seat in enumerate(view["seats"]):
         who = "you" if s == viewer else names[s]
+        gold: str | Text
+        gems: str | Text
         if everything:
             tr = game.treasure(s)
             gold, gems = str(tr["gold"]), str(tr["gems"])

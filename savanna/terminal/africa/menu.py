@@ -63,7 +63,7 @@ def build_menu(game) -> Menu:
 
 
 def _entry(menu: Menu, game, a: str, pending) -> Text:
-    n = menu._add(a)
+    n = menu.add(a)
     t = num(n)
     t.append(f" {a}", "bold")
     note = _note(game, a, pending)

@@ -148,7 +148,7 @@ def bush_areas(features: list[dict]) -> dict[int, set[RC]]:
             for s in f_sides(f):
                 for rc in BUSH_BAND[s]:
                     claims.setdefault(rc, set()).add(i)
-    areas = {i: set() for i, f in enumerate(features) if f["kind"] == "bush"}
+    areas: dict[int, set[RC]] = {i: set() for i, f in enumerate(features) if f["kind"] == "bush"}
     for rc, who in claims.items():
         if len(who) == 1:
             areas[next(iter(who))].add(rc)
@@ -364,14 +364,6 @@ def cells_text(grid: list[list[Cell]]) -> list[Text]:
 
 # -------------------------------------------------------- the drawn tile
 
-def render_tile(tile: dict, title: str | None = None) -> Text:
-    """One tile as a small block, optionally titled underneath."""
-    lines = cells_text(tile_cells(tile))
-    if title is not None:
-        lines.append(Text(title.center(TILE_W), style="bold"))
-    return Text("\n").join(lines)
-
-
 def render_drawn_tile(game, rotations: Iterable[int] = (0, 90, 180, 270), per_row: int = 4) -> Text | None:
     """The tile to place, in each rotation, side by side ("@0", "@90", ...), `per_row` to a row."""
     if game.drawn_tile is None:
@@ -468,7 +460,7 @@ def _board_lines(parts: dict, xs: range, ys: range) -> list[Text]:
         head.append(str(x).center(TILE_W), style="bold underline" if last and x == last[0] else "bold")
     lines = [head]
     for y in ys:
-        blocks = []
+        blocks: list[list[list[Cell]] | None] = []
         for x in xs:
             t = tiles.get((x, y))
             if t is not None:
@@ -534,7 +526,9 @@ def board_view(game, *, labels: dict[tuple[int, int], str] | None = None, mark_f
     if drawn and game.drawn_tile is not None and game.phase_name == "place":
         title = Text("To place: ", "bold")
         title.append(game.drawn_tile, "bold cyan")
-        side = [title] + list(render_drawn_tile(game, per_row=2).split())
+        picture = render_drawn_tile(game, per_row=2)
+        assert picture is not None  # (a tile is drawn)
+        side = [title] + list(picture.split())
     return BoardView(grid, draw, side, 2 * TILE_W + 2 if side else 0)
 
 

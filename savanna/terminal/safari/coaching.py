@@ -30,7 +30,7 @@ def say_fact(fact: dict[str, Any], game: Any = None) -> str | None:
     if what == "meeple":
         return {"trail": "puts a meeple on the trail", "bush": "puts a meeple in the bush",
                 "baobab": "puts a meeple on the baobab", "hole": "digs the watering hole with a meeple"
-                }.get(fact.get("on"), "puts a meeple down")
+                }.get(fact.get("on", ""), "puts a meeple down")
     if what == "meeple_kept":
         return "keeps your meeple free"
     if what == "fits":

@@ -9,7 +9,7 @@ from collections import OrderedDict
 
 from rich.text import Text
 
-from savanna.safari.trails_and_bush import distinct_points
+from savanna.safari.regions import distinct_points
 
 from ..action_menu import FOLD_ENTRIES, Menu, Section, num
 from .board import describe_feature
@@ -35,7 +35,7 @@ def build_menu(game) -> Menu:
         _ranger_back(menu, actions)
     else:
         for a in actions:
-            menu._add(a)
+            menu.add(a)
         menu.sections.append(Section("Actions", [Text(a) for a in actions]))
     return menu
 
@@ -57,7 +57,7 @@ def _placements(menu: Menu, actions: list[str], near: tuple[int, int]) -> None:
         t = Text(f"{sp[0]},{sp[1]}".rjust(6) + ": ", "bold")
         nums = []
         for rot, a in sorted(rots, key=lambda r: int(r[0])):
-            n = menu._add(a)
+            n = menu.add(a)
             nums.append(n)
             t.append_text(num(n))
             t.append(f" @{rot}  ")
@@ -69,14 +69,14 @@ def _placements(menu: Menu, actions: list[str], near: tuple[int, int]) -> None:
 
 
 def _after_placing(menu: Menu, game, actions: list[str]) -> None:
-    kinds = {"pass": [], "M": [], "X": [], "D": [], "R": []}
+    kinds: dict[str, list[str]] = {"pass": [], "M": [], "X": [], "D": [], "R": []}
     for a in actions:
         kinds["pass" if a == "pass" else a[0]].append(a)
     placed = game.last_placed
     tile = next((t for t in game.tiles_on_board() if (t["x"], t["y"]) == placed), None)
     wholes = {f["feature"]: f for f in game.features()}
     if kinds["pass"]:
-        n = menu._add("pass")
+        n = menu.add("pass")
         t = num(n)
         t.append(" pass  (nothing more this turn)")
         menu.sections.append(Section("End the turn:", [t], n, n))
@@ -84,7 +84,7 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
         entries = []
         first = len(menu.actions) + 1
         for a in kinds["M"]:
-            n = menu._add(a)
+            n = menu.add(a)
             t = num(n)
             t.append(f" {a}", "bold")
             feat = _feature_of(tile, a)
@@ -110,7 +110,7 @@ def _after_placing(menu: Menu, game, actions: list[str]) -> None:
         first = len(menu.actions) + 1
         for src, moves in groups.items():
             for dst, a in sorted(moves, key=lambda m: (_coords(m[0])[1], _coords(m[0])[0])):
-                n = menu._add(a)
+                n = menu.add(a)
                 t = num(n)
                 t.append(f" {src}>{dst}")
                 entries.append(t)
@@ -161,7 +161,7 @@ def _corner_section(menu: Menu, actions: list[str], title: str, hint: str) -> No
     for (sp, corner), opts in sorted(groups.items(), key=lambda g: (g[0][0][1], g[0][0][0], order.index(g[0][1]))):
         t = Text(f"{sp[0]},{sp[1]}:{corner}".rjust(9), "bold")
         for animal, a in sorted(opts):
-            n = menu._add(a)
+            n = menu.add(a)
             t.append(" ")
             t.append_text(num(n))
             t.append(f"={animal}")
@@ -177,7 +177,7 @@ def _scoring(menu: Menu, game, actions: list[str]) -> None:
     more = distinct_points(len(animals) + 1) + birds
     entries = []
     for a in sorted(actions, key=lambda a: (a != "+none", a)):
-        n = menu._add(a)
+        n = menu.add(a)
         t = num(n)
         t.append(" " + a, "bold")
         t.append(f"  keep your tokens: {_plural(points, 'point')}" if a == "+none" else
@@ -205,7 +205,7 @@ def _scoring(menu: Menu, game, actions: list[str]) -> None:
 def _ranger_back(menu: Menu, actions: list[str]) -> None:
     entries = []
     for a in sorted(actions, key=lambda a: (_coords(a[2:])[1], _coords(a[2:])[0])):
-        n = menu._add(a)
+        n = menu.add(a)
         t = num(n)
         t.append(" " + a)
         entries.append(t)
