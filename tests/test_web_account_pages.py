@@ -25,12 +25,25 @@ def client(tmp_path_factory):
         yield c
 
 
+def modules_of(client, entries):
+    """The scripts a page loads: its entry modules and every module they import, in turn."""
+    seen, todo = [], list(entries)
+    while todo:
+        src = todo.pop()
+        if src in seen:
+            continue
+        seen.append(src)
+        text = client.get(src).text
+        todo += ["/static/" + name for name in re.findall(r'(?:from|import)\s*\(?\s*"\./([\w.-]+)"', text)]
+    return seen
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_each_accounts_page_is_served_with_its_scripts(client, path):
     r = client.get(path)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     assert r.headers["cache-control"] == "no-cache"
-    scripts = re.findall(r'<script src="(/static/[\w.-]+)"', r.text)
+    scripts = modules_of(client, re.findall(r'<script type="module" src="(/static/[\w.-]+)"', r.text))
     assert f"/static/{PAGES[path]}" in scripts and "/static/accounts.js" in scripts
     assert ("/static/accounts.js" in scripts) and (path == "/" or r.text == client.get("/account").text)
     assert "<script>" not in r.text and "Zaza" not in r.text  # no inline script, nothing of the request

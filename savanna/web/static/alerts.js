@@ -23,7 +23,7 @@ function count(name) { document.body.dataset[name] = String(+(document.body.data
 // `owner.audio` (made on first use); whether they were played.
 function tones(owner, notes) {
   try {
-    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older WebKit browsers
     if (!Ctx) return false;
     owner.audio = owner.audio || new Ctx();
     const ctx = owner.audio;

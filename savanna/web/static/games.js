@@ -2,7 +2,7 @@
 // The games' own parts of the pages, found by the game's name. Which files a game has, the
 // server's catalogue says (GET /api/catalogue: each game's description, with its scripts and
 // styles); `load` adds a game's styles to the page and imports its modules, by the names the
-// page's import map gives them ("savanna/safari-ui.js"; the server builds the map from the same
+// page's import map gives them ("savanna/<game>-ui.js"; the server builds the map from the same
 // catalogue), and its modules register what they bring under the game's name: the lobby's
 // texts (how to play, the options' headings), the words for its moves and scorings, the game
 // page's part (`UI`). A game's module imports the ones whose parts it reads as it runs.

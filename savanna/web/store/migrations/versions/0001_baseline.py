@@ -30,6 +30,8 @@ from sqlalchemy import (
     inspect,
 )
 
+from savanna import games
+
 revision = "0001"
 down_revision = None
 branch_labels = None
@@ -50,7 +52,7 @@ def tables() -> MetaData:
     GAMES = Table(
         "games", frozen,
         Column("id", String(32), primary_key=True),
-        Column("game", String(32), nullable=False, default="safari"),  # (rows from before the column)
+        Column("game", String(32), nullable=False, default=games.UNNAMED),  # (rows from before the column)
         # the engine's rules: players, seed, final_scoring (and tiles, tile_order, token_order of an import)
         Column("settings", JSON, nullable=False),
         # per seat: {"kind": "human"|"computer", "player": spec|None, "name": str,
