@@ -210,10 +210,11 @@ def test_a_seats_oldest_connection_is_closed_on_whichever_server_holds_it(tmp_pa
     with TestClient(one) as a, TestClient(two) as b, contextlib.ExitStack() as stack:
         game = new_games(a, 1)[0]
         path = f"/ws/games/{game['id']}?token={game['seats'][0]['token']}"
+        # A socket is accepted before its hold is taken: each is in (its view come) before the next opens
         first = stack.enter_context(b.websocket_connect(path))  # the oldest, on the second server
+        state(first)
         second = stack.enter_context(a.websocket_connect(path))
-        for ws in (first, second):
-            state(ws)
+        state(second)
         third = stack.enter_context(a.websocket_connect(path))  # one more, on the first server
         assert state(third)["seats"] == [0]
         with pytest.raises(WebSocketDisconnect) as e:  # closed by the server that holds it, told by the database
