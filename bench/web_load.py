@@ -59,6 +59,7 @@ from web_remote import (  # noqa: E402
     percentile,
     random_choice,
     request,
+    whole_view,
 )
 
 
@@ -125,7 +126,8 @@ async def restart(server: ServerProcess, seats: list[RemoteSeat], at: float, t0:
     await asyncio.sleep(max(0.0, at - (time.monotonic() - t0)))
     # every view received so far was stored: after the restart each must still be there (a copy:
     # patches change a seat's view in place)
-    out["seen"] = {s.game_id: {"version": s.last_view["version"], "history": list(s.last_view["history"])}
+    out["seen"] = {s.game_id: {"version": s.last_view["version"], "history": list(s.last_view["history"]),
+                               "history_from": s.last_view["history_from"]}
                    for s in seats if s.last_view}
     out["accepted_before"] = sum(len(s.accepted) for s in seats)
     out["finished_before"] = len({s.game_id for s in seats if s.last_view and s.last_view["status"] == "over"})
@@ -173,9 +175,10 @@ def check(server: ServerProcess, games: list[dict], seats: list[RemoteSeat], see
         by_game.setdefault(s.game_id, []).append(s)
     for g in games:
         gid = g["id"]
-        status, view = request(server.base, "GET", f"/api/games/{gid}")
-        if status != 200:
-            problems.append(f"game {gid}: the server answers {status}: {view}")
+        try:
+            view = whole_view(server.base, gid)
+        except AssertionError as e:
+            problems.append(str(e))
             continue
         finished += view["status"] == "over"
         status, saved = request(server.base, "GET", f"/api/games/{gid}/export")

@@ -16,6 +16,7 @@ pytest.importorskip("sqlalchemy")
 from test_web_ws import recv_until
 import web_client
 from web_client import view
+from web_history import client_get, history_of
 
 from savanna import africa
 
@@ -179,7 +180,7 @@ def follow(client, gid):
     values = {t.id: (t.kind, t.value) for t in africa.new_game(players=2).data.types if t.kind in TREASURE}
     public = view(client, gid)
     totals = [{"gold": 0, "gems": 0, "tiles": 0} for _ in public["seats"]]
-    for move in public["history"]:
+    for move in history_of(client_get(client), public):  # (the older moves asked for, as a page does)
         if move["action"] != "B$":
             continue
         before, after = replay(client, gid, move["move"] - 1), replay(client, gid, move["move"])

@@ -24,6 +24,7 @@ from sqlalchemy import Text, cast, select
 
 from web_apps import create_app
 from web_client import act, create, error, service_view, view, wait_for
+from web_history import client_get, history_of
 
 from savanna import safari
 from savanna.web.table.errors import GameError
@@ -101,13 +102,14 @@ def test_a_whole_game_against_a_computer_through_the_api(client):
     assert moves > 20
     # the final view agrees with the engine replaying the same actions from the seed
     assert v["seed"] == "7"  # as text: a JavaScript Number cannot hold the server's 128-bit seeds
-    actions = [h["action"] for h in v["history"]]
+    history = history_of(client_get(client), v)  # the view carries the latest entries: the page asks for the rest
+    actions = [h["action"] for h in history]
     g2 = engine_game(7, actions=actions)
     assert g2.is_terminal()
     assert [s["score"] for s in v["seats"]] == g2.scores
     assert v["final_points"] == g2.final_points and v["winners"] == g2.winners()
-    assert {h["seat"] for h in v["history"]} == {0, 1}
-    assert [h["seat"] for h in v["history"]] == g2.actors
+    assert {h["seat"] for h in history} == {0, 1}
+    assert [h["seat"] for h in history] == g2.actors
     chart = v["score_history"]
     assert chart[0]["scores"] == [0, 0] and chart[-1]["final"] and chart[-1]["scores"] == g2.scores
     assert [e["turn"] for e in chart[:-1]] == list(range(len(chart) - 1))
@@ -210,6 +212,7 @@ def test_a_restarted_server_resumes_every_game(db):
         gid, token = g["id"], g["seats"][0]["token"]
         rng = random.Random(4)
         before = play_until(c, gid, token, lambda v: v["current_player"] == 1, rng)
+        before_history = history_of(client_get(c), before)
         t0 = waiting["seats"][0]["token"]
         assert act(c, waiting["id"], t0, view(c, waiting["id"])["legal_actions"][0]).status_code == 200
         other_before = view(c, waiting["id"])
@@ -219,8 +222,8 @@ def test_a_restarted_server_resumes_every_game(db):
     with TestClient(create_app(db, search_processes=False)) as c:
         after = wait_for(c, gid, lambda v: v["current_player"] == 0)
         assert after["moves"] > before["moves"]
-        assert after["history"][:before["moves"]] == before["history"]
-        assert {h["seat"] for h in after["history"][before["moves"]:]} == {1}
+        assert history_of(client_get(c), after)[:before["moves"]] == before_history
+        assert {h["seat"] for h in history_of(client_get(c), after)[before["moves"]:]} == {1}
         # the human's token still works, and the other game is exactly where it was
         assert act(c, gid, token, after["legal_actions"][0]).status_code == 200
         other = view(c, waiting["id"])
@@ -245,10 +248,10 @@ def test_computer_moves_after_a_restart_are_those_it_would_have_made(db, tmp_pat
             for a in mine:
                 assert act(c, g["id"], g["seats"][0]["token"], a).status_code == 200
             if not interrupted:
-                histories.append(wait_for(c, g["id"], lambda v: v["current_player"] == 0)["history"])
+                histories.append(history_of(client_get(c), wait_for(c, g["id"], lambda v: v["current_player"] == 0)))
         if interrupted:
             with TestClient(create_app(path, search_processes=False)) as c:
-                histories.append(wait_for(c, g["id"], lambda v: v["current_player"] == 0)["history"])
+                histories.append(history_of(client_get(c), wait_for(c, g["id"], lambda v: v["current_player"] == 0)))
     assert histories[0] == histories[1] and histories[0][-1]["seat"] == 1
 
 
@@ -433,7 +436,7 @@ def test_export_then_import_round_trip(client):
     imp = r.json()
     v = view(client, imp["id"])
     assert v["status"] == "over" and [s["score"] for s in v["seats"]] == g.scores
-    assert [h["action"] for h in v["history"]] == [str(a) for a in g.history]
+    assert [h["action"] for h in history_of(client_get(client), v)] == [str(a) for a in g.history]
     assert [s["kind"] for s in v["seats"]] == ["human", "human"] and imp["hotseat_token"]
     exported = client.get(f"/api/games/{imp['id']}/export")
     # the same save, now naming its seats: two people with no names of their own
@@ -504,7 +507,7 @@ def test_import_a_game_in_progress_with_seats_and_continue_it(client):
     imp = r.json()
     assert imp["hotseat_token"] is None and imp["seats"][0]["token"]
     v = wait_for(client, imp["id"], lambda v: v["current_player"] == 0 and v["moves"] > len(g.history))
-    assert [h["action"] for h in v["history"]][:len(g.history)] == [str(a) for a in g.history]
+    assert [h["action"] for h in history_of(client_get(client), v)][:len(g.history)] == [str(a) for a in g.history]
     # export while playing: not for a spectator, nor while another person plays; the all-seats token may
     error(client.get(f"/api/games/{imp['id']}/export"), 403, "hidden", "seed")
     assert client.get(f"/api/games/{imp['id']}/export", params={"token": imp["seats"][0]["token"]}).status_code == 200
@@ -565,7 +568,7 @@ def test_replay_steps_forward_and_back_like_the_engine(client):
         for a in actions[:step]:
             e.apply(a)
         assert v["replay"]["step"] == step and v["replay"]["steps"] == n
-        assert v["moves"] == step and [h["action"] for h in v["history"]] == actions[:step]
+        assert v["moves"] == step and [h["action"] for h in history_of(client_get(client), v)] == actions[:step]
         assert [s["score"] for s in v["seats"]] == e.scores
         assert v["legal_actions"] == [str(a) for a in e.legal_actions()]
         assert v["current_player"] == e.current_player and v["phase"] == e.phase_name

@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from test_web_ws import state
 from web_apps import create_app
 from web_client import act, create, view, wait_for
+from web_history import client_get, history_of
 
 from savanna.web.live.clocks import AWAY_AFTER
 from savanna.web.store.liveness import Liveness
@@ -119,7 +120,7 @@ def test_a_seat_out_of_time_passes_to_a_computer_that_plays_on(db):
         after = wait_for(client, gid, lambda v: v["seats"][seat]["kind"] == "computer"
                          and v["current_player"] != seat, timeout=15)
         assert after["status"] == "playing" and seat in after["clock"]["flagged"]
-        assert [h["seat"] for h in after["history"][before["moves"]:]][:1] == [seat]  # it played its turn
+        assert [h["seat"] for h in history_of(client_get(client), after)[before["moves"]:]][:1] == [seat]  # it played its turn
 
 
 def test_a_server_starting_after_none_was_up_credits_the_gap_to_the_running_clocks_once(db):

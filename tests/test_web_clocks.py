@@ -23,6 +23,7 @@ from sqlalchemy import inspect, text
 
 from test_web_accounts import PASSWORD, app_on, changing
 from web_client import error
+from web_history import client_get, history_of
 from web_conducted import conducted
 
 from savanna.web.store.storage import Store
@@ -132,7 +133,7 @@ def test_a_3s_plus_1s_game_where_a_seat_waits_out_its_time_loses_and_its_rating_
     v = turn(zaza, gid, clk, 2.0, session=True)  # 4 - 2 + 1
     assert v["clock"]["remaining"] == [3.0, 4.0] and v["clock"]["deadline"] == clocks_when(clk.t + 4.0)
     assert sum(v["times"]) == pytest.approx(4.0) and len(v["times"]) == v["moves"]
-    assert [h["took"] for h in v["history"]] == v["times"]
+    assert [h["took"] for h in history_of(client_get(zaza), v)] == v["times"]
     turn(momo, gid, clk, 0.5, session=True)
     assert app.state.service.due_games() == [] and conducted(app).run(flag.fall, gid) is None
     clk.advance(3.0)  # Zaza waits out her 3 s

@@ -17,10 +17,11 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from web_databases import ENV, fresh_database
-from web_remote import RemoteSeat, ServerProcess, check_game, random_choice, request
+from web_remote import RemoteSeat, ServerProcess, check_game, random_choice, request, whole_view
 from web_servers import get, wait_until
 
 from savanna.cli import main
+from savanna.web.views.history import RECENT
 
 needs_postgres = pytest.mark.skipif(not os.environ.get(ENV), reason=f"{ENV} names no PostgreSQL database")
 HUMAN, COMPUTER = {"kind": "human"}, {"kind": "computer", "player": "random"}
@@ -44,15 +45,16 @@ def new_game(server, seed):
 
 
 def game_part(view):
-    """What every viewer of a finished game must agree on (who is connected may differ)."""
-    return {"version": view["version"], "status": view["status"], "history": [h["action"] for h in view["history"]],
-            "scores": [s["score"] for s in view["seats"]]}
+    """What every viewer of a finished game must agree on (who is connected may differ): its
+    latest moves (those a view carries; check_game checks the whole history)."""
+    return {"version": view["version"], "status": view["status"], "moves": view["moves"],
+            "history": [h["action"] for h in view["history"]][-RECENT:], "scores": [s["score"] for s in view["seats"]]}
 
 
 def finish_checks(server, game, seats, before=()):
     """Every viewer holds the same finished game, which has every accepted move and replays."""
     gid = game["id"]
-    view = get(server, f"/api/games/{gid}")
+    view = whole_view(server.base, gid)
     accepted = {}
     for s in seats:
         accepted.update(s.accepted)

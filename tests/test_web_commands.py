@@ -23,12 +23,15 @@ def test_each_rest_body_is_its_command_with_a_token():
 def test_each_socket_message_reads_its_command():
     assert {t: m.command for t, m in socket.MESSAGES.items()} == {
         "action": commands.Act, "ping": commands.Ping, "auth": commands.Auth, "state": commands.State,
-        "takeback": commands.TakeBack, "takeback_answer": commands.Answer, "resign": commands.Resign}
+        "takeback": commands.TakeBack, "takeback_answer": commands.Answer, "resign": commands.Resign,
+        "history": commands.History}
     act = socket.MESSAGES["action"].read({"type": "action", "action": "pass", "version": 3, "ref": "r1", "x": 1})
     assert act == commands.Act(action="pass", version=3)  # ("type", "ref" and unknown fields left)
     answer = socket.MESSAGES["takeback_answer"].read({"type": "takeback_answer", "accept": False})
     assert answer.model_dump() == {"accept": False, "moves": None}
     assert socket.MESSAGES["resign"].read({"type": "resign", "seat": 1, "version": "ignored"}).seat == 1
+    asked = socket.MESSAGES["history"].read({"type": "history", "from": 3, "to": 9})  # ("from" is its JSON name)
+    assert (asked.first, asked.to) == (3, 9)
 
 
 @pytest.mark.parametrize("message, said", [

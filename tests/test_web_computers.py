@@ -17,6 +17,7 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 
 from web_apps import create_app
+from web_history import client_get, history_of
 from web_remote import ServerProcess, percentile, request
 
 from savanna import safari
@@ -150,7 +151,7 @@ def test_searches_run_in_worker_processes(db):
 
         first = safari.new_game(players=2, seed=8)
         expected = make_player("greedy", seed=player_seed(8, 0, 0)).choose(first.clone())
-        assert c.get(f"/api/games/{g['id']}").json()["history"][0]["action"] == str(expected)
+        assert history_of(client_get(c), c.get(f"/api/games/{g['id']}").json())[0]["action"] == str(expected)
 
 
 # ------------------------------------------------------------ the flood

@@ -137,7 +137,7 @@ def test_a_safari_games_patches_in_sequence_rebuild_every_view(tmp_path):
         held = (frame.rev, json.loads(frame.view_json))
 
     play(service, c.id, [s["token"] for s in c.seats], random.Random(21), check)
-    assert held[1]["status"] == "over" and len(sizes) == len(held[1]["history"])
+    assert held[1]["status"] == "over" and len(sizes) == held[1]["moves"]
     assert sum(p for p, _ in sizes) < sum(v for _, v in sizes) / 4  # the point of it
 
 

@@ -18,7 +18,7 @@ pytest.importorskip("fastapi")
 pytest.importorskip("websockets")
 
 from web_databases import BACKENDS, fresh_database
-from web_remote import RemoteSeat, ServerProcess, check_game, random_choice, request
+from web_remote import RemoteSeat, ServerProcess, check_game, random_choice, request, whole_view
 from web_servers import get, wait_until
 
 from savanna import safari
@@ -77,7 +77,7 @@ def test_a_killed_server_restarts_and_every_game_resumes_with_nothing_lost(backe
             assert time.monotonic() < deadline, "a game did not finish after the restart"
             time.sleep(0.1)
         for g in games:
-            view = get(server, f"/api/games/{g['id']}")
+            view = whole_view(server.base, g["id"])
             saved = request(server.base, "GET", f"/api/games/{g['id']}/export")[1]
             accepted = {}
             for s in seats:

@@ -10,6 +10,8 @@ support, not part of the package: the benchmarks put tests/ on their path to imp
                            accepted and how long that took, and reconnects when the server
                            goes away (to the next of several servers, if given), until the
                            game is over; without a token it watches
+    whole_view(base, id)   a game's view with its whole history (a view carries the latest
+                           entries: the rest asked for, GET /api/games/{id}/history)
     check_game(...)        a finished game against what was accepted and seen before
 
 Needs the `web` extra (the `websockets` package comes with uvicorn[standard]).
@@ -63,6 +65,21 @@ def request(base: str, method: str, path: str, body: Any = None, timeout: float 
         return status, json.loads(text)
     except ValueError:
         return status, text
+
+
+def whole_view(base: str, game_id: str) -> dict[str, Any]:
+    """The game's view (a spectator's) with every entry of its history, asked for page by page."""
+    status, view = request(base, "GET", f"/api/games/{game_id}")
+    if status != 200:
+        raise AssertionError(f"game {game_id}: the server answers {status}: {view}")
+    older: list[dict[str, Any]] = []
+    while len(older) < view["history_from"]:
+        status, page = request(base, "GET", f"/api/games/{game_id}/history?from={len(older)}"
+                                            f"&to={min(view['history_from'], len(older) + 500)}")
+        if status != 200:
+            raise AssertionError(f"game {game_id}: its history answers {status}: {page}")
+        older += page["entries"]
+    return {**view, "history": older + view["history"], "history_from": 0}
 
 
 class ServerProcess:
@@ -324,7 +341,9 @@ class RemoteSeat:
 def check_game(view: dict, saved: str, accepted: dict[int, str], seen: list[dict] | None = None) -> list[str]:
     """What is wrong with a finished game (empty: nothing): `view` its final view, `saved` its
     export, `accepted` {move index: action} of every action the server accepted, `seen`
-    views of it received earlier (before a restart, say), whose history must still be there."""
+    views of it received earlier (before a restart, say), whose history must still be there
+    (the latest entries they carry, from their "history_from"; `view` holds the whole
+    history: see whole_view)."""
     problems = []
     gid = view["id"]
     history = [h["action"] for h in view["history"]]
@@ -335,8 +354,8 @@ def check_game(view: dict, saved: str, accepted: dict[int, str], seen: list[dict
             got = history[i] if i < len(history) else "nothing"
             problems.append(f"game {gid}: accepted move {i + 1} {a!r} is lost (the history has {got!r})")
     for old in seen or ():
-        before = [h["action"] for h in old["history"]]
-        if history[:len(before)] != before:
+        before, start = [h["action"] for h in old["history"]], old.get("history_from", 0)
+        if history[start:start + len(before)] != before:
             problems.append(f"game {gid}: the history seen at version {old['version']} is not where it was")
     spec = games.spec(games.name_of_save(_loads(saved)))
     try:

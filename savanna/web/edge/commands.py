@@ -9,6 +9,9 @@ and true are not 2 and 1).
     Resign      {"seat"?}                        resign a seat (POST .../resign, "resign")
     Auth        {"token"}                        act for another token's seats ("auth")
     Ping, State {}                               "ping" (-> "pong"), "state" (the whole view)
+    History     {"from", "to"?}                  the history entries of actions from+1 .. to, which
+                                                 a view carries only the latest of (GET .../history,
+                                                 "history"; views/history.py)
 
 A REST body adds the seat's "token" (bodies.py: ActionIn, TokenIn, AnswerIn); a socket message
 has its connection's, and carries "type" and "ref" besides (socket.py reads a message's own
@@ -67,3 +70,9 @@ class Ping(Command):
 
 class State(Command):
     pass
+
+
+class History(Command):
+    first: int = Field(..., alias="from", ge=0, description="actions before the first entry wanted, from 0")
+    to: int | None = Field(None, ge=0, description="actions up to the last entry wanted (none: as many as a page "
+                                                   "holds)")

@@ -16,6 +16,7 @@ from savanna.ai.base import LEVELS, OPTIONS, PLAYERS
 from savanna.limits import SEED_BITS
 
 from ..live.room import MAX_ITERATIONS, NAME_LIMIT, GameError, clock
+from ..views.history import PAGE as HISTORY_PAGE
 from . import i18n
 from .bodies import ActionIn, AnswerIn, CreateIn, TokenIn, import_body
 from .credentials import credential
@@ -191,6 +192,17 @@ def router(parts: Parts) -> APIRouter:
         """The game's view (documented in savanna/web/views/), as the token's seat sees it, or the
         session's claimed seat (neither: a spectator; only a game that hides something differs)."""
         return await live.view(game_id, token=await credential(parts, request, token, change=False))
+
+    @r.get("/api/games/{game_id}/history", tags=["games"])
+    async def history(request: Request, game_id: str,
+                      first: int = Query(alias="from", description="actions before the first entry wanted, from 0"),
+                      to: int | None = Query(None, description="actions up to the last entry wanted (none: "
+                                             f"as many as a page holds, {HISTORY_PAGE})"),
+                      token: str | None = None) -> dict[str, Any]:
+        """The history entries of actions from+1 .. to, which a view carries only the latest of
+        (views/history.py), as the token's seat (or the session's) sees them, like the view.
+        -> {"type": "history", "id", "version", "moves", "from", "to", "entries": [...]}"""
+        return await live.history(game_id, first, to, token=await credential(parts, request, token, change=False))
 
     @r.get("/api/games/{game_id}/replay", tags=["games"])
     async def replay(game_id: str, step: int = Query(0, description="actions played, from 0")) -> dict[str, Any]:

@@ -9,6 +9,9 @@ type from a table of handlers, which hand every change to the conductor (live/co
               (RFC 6902) of the view at rev `base`; a client holding another rev has
               missed one and asks for the whole view (live/feed.py tells more)
               {"type": "accepted", "action", "version"}   your action was stored
+              {"type": "history", "id", "version", "moves", "from", "to", "entries": [...]}
+              the history entries asked for ({"type": "history", "from": N, "to"?: M}), as
+              GET /api/games/{id}/history answers (views/history.py)
               {"type": "pong"}
               {"type": "error", "code", "message"}        nothing changed; the connection stays
     client -> `MESSAGES`, each {"type": ..., its fields}; any message may carry "ref" (a
@@ -68,7 +71,7 @@ class Message:
 
     @property
     def fields(self) -> tuple[str, ...]:
-        return tuple(self.command.model_fields)
+        return tuple(info.alias or name for name, info in self.command.model_fields.items())
 
     def read(self, data: dict[str, Any]) -> BaseModel:
         """The message's command, from its own fields ("type", "ref" and others are left);
@@ -107,6 +110,11 @@ async def _action(parts: Parts, conn: Connection, command: commands.Act, ref: An
     reply({"type": "accepted", "action": rec.actions[-1], "version": rec.version})
 
 
+async def _history(parts: Parts, conn: Connection, command: commands.History, ref: Any, reply: Reply) -> None:
+    """History entries the view does not carry, as the connection's seats see them."""
+    reply(await parts.live.history(conn.game_id, command.first, command.to, seats=conn.seats))
+
+
 def _room(kind: str) -> Callable[..., Awaitable[None]]:
     """A room request (as its REST route: takeback, its answer, resign) from the connection's token."""
     async def handle(parts: Parts, conn: Connection, command: BaseModel, ref: Any, reply: Reply) -> None:
@@ -120,6 +128,7 @@ MESSAGES = {m.type: m for m in (
     Message("ping", commands.Ping, _ping),
     Message("auth", commands.Auth, _auth),
     Message("state", commands.State, _state),
+    Message("history", commands.History, _history, required=("from",), example='{"type": "history", "from": 0}'),
     Message("takeback", commands.TakeBack, _room("takeback"), changes=True),
     Message("takeback_answer", commands.Answer, _room("takeback_answer"), required=("accept",),
             example='{"type": "takeback_answer", "accept": true}', changes=True),

@@ -20,7 +20,8 @@ collector would otherwise go through hundreds of views of a thousand containers 
 A view is built knowing what the feed holds (`Feed.held`, views/build.py): many actions leave a
 game's layout as it was (its view module's `layout_key` says when: about half of them in a
 tile-laying game), and then the fields built from it are left KEPT (their text taken as it
-is); the histories, whose entries never change, come as Grown (the new entries only).
+is); the history, whose entries never change, comes as Grown (the new entries only, and how
+many of the oldest drop out of the view: it carries the latest, views/history.py).
 Building, encoding and comparing views was half the server's work a move.
 
 Views differ by viewer only in games that hide something from some seats (`views.hides`): there
@@ -111,8 +112,10 @@ class Feed:
         if not frames or None in frames or self.layout is None or layout[0] != self.layout[0]:
             return None  # nothing held, or held of another line of play (a takeback came between)
         parts = frames[0].snapshot.parts
+        since = parts.get("history_from")
         return Held(layout[1] is not None and layout == self.layout,
-                    {k: len(p[0]) for k, p in parts.items() if type(p) is tuple})
+                    {k: len(p[0]) for k, p in parts.items() if type(p) is tuple},
+                    int(since) if type(since) is str and since.isdigit() else None)
 
     def update(self, views: dict[Viewer, dict[str, Any]], layout: Any = None) -> dict[Viewer, Frame]:
         """Take each viewer's new view (plain JSON data, not changed afterwards; a value KEPT is

@@ -199,6 +199,11 @@ class LiveGames:
         """The view as the token's seat sees it (no token, or another game's: a spectator)."""
         return await self.publisher.view(game_id, token)
 
+    async def history(self, game_id: str, first: Any, stop: Any = None, token: Any = None,
+                      seats: frozenset[int] | None = None) -> dict[str, Any]:
+        """The history entries of actions first+1 .. stop, as the token's seat sees them (publishing.py)."""
+        return await self.publisher.history(game_id, first, stop, token, seats)
+
     def replay(self, game_id: str, step: Any) -> dict[str, Any]:
         """The replay view after the first `step` actions (in the caller's thread)."""
         return self.publisher.replay(game_id, step)

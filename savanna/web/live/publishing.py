@@ -17,6 +17,7 @@ from ..store.storage import GameRecord
 from ..table.errors import GameError
 from ..table.seats import held_seats, viewer_for
 from ..views import build as views
+from ..views import history as recent
 from .connection import Connection
 from .feed import Feed, Viewer, Whole
 from .presence import Presence
@@ -47,6 +48,23 @@ class Publisher:
             viewer = viewer_of(rec, self.service.seats_for(rec, token)) if token else None
             return views.build(rec, self.service.position(rec), connected=connected, spectators=spectators,
                                viewer=viewer)
+
+        return await self.work(build)
+
+    async def history(self, game_id: str, first: Any, stop: Any = None, token: Any = None,
+                      seats: frozenset[int] | None = None) -> dict[str, Any]:
+        """The history entries of actions first+1 .. stop as the view of the token's seat (or of
+        `seats`: a connection's) would carry them (views/history.py); GameError "bad_range" if
+        the game has no such entries."""
+
+        def build() -> dict[str, Any]:
+            rec = self.service.record(game_id)
+            mine = seats if seats is not None else self.service.seats_for(rec, token) if token else frozenset()
+            viewer = viewer_of(rec, mine) if mine else None
+            try:
+                return recent.page(rec, self.service.position(rec), first, stop, viewer)
+            except ValueError as e:
+                raise GameError("bad_range", str(e)) from None
 
         return await self.work(build)
 

@@ -45,11 +45,12 @@
  * @property {(number | null)} active_player
  * @property {string} phase
  * @property {number} turn
- * @property {number} moves
+ * @property {number} moves - actions played so far
  * @property {number} tiles_left
  * @property {Array<string>} legal_actions
- * @property {Array<HistoryEntry>} history
- * @property {Array<ScoreEntry>} score_history
+ * @property {number} history_from - how many actions come before the first entry of history
+ * @property {Array<HistoryEntry>} history - the latest actions (views/history.py: the last 50, all while there are fewer); the older ones on request (GET /api/games/{id}/history, or the socket's history message)
+ * @property {Array<ScoreEntry>} score_history - the scores after each turn: every entry once the game is over, the last one while it is played
  * @property {Array<number>} winners
  * @property {(Array<Event> | null)} final_scoring
  * @property {("computer" | "end")} on_resign
@@ -249,11 +250,12 @@
  * @property {(number | null)} active_player
  * @property {string} phase
  * @property {number} turn
- * @property {number} moves
+ * @property {number} moves - actions played so far
  * @property {number} tiles_left
  * @property {Array<string>} legal_actions
- * @property {Array<HistoryEntry>} history
- * @property {Array<ScoreEntry>} score_history
+ * @property {number} history_from - how many actions come before the first entry of history
+ * @property {Array<HistoryEntry>} history - the latest actions (views/history.py: the last 50, all while there are fewer); the older ones on request (GET /api/games/{id}/history, or the socket's history message)
+ * @property {Array<ScoreEntry>} score_history - the scores after each turn: every entry once the game is over, the last one while it is played
  * @property {Array<number>} winners
  * @property {(Array<Event> | null)} final_scoring
  * @property {("computer" | "end")} on_resign

@@ -9,6 +9,7 @@ ERRORS = {
     "bad_request": 400,     # JSON of the wrong shape (missing or mistyped fields)
     "bad_clock": 400,       # a time control out of bounds or of the wrong shape (clock.py)
     "bad_step": 400,        # a replay step outside 0..moves
+    "bad_range": 400,       # history entries asked outside 0..moves, or more than a page (views/history.py)
     "bad_host": 400,        # the Host header is not one of the server's names (edge/guard.py)
     "missing_token": 401,   # acting needs a seat token
     "bad_token": 403,       # the token is not one of this game's seats

@@ -50,15 +50,21 @@ rules. Actions are the notation strings of the game's docs (docs/<game>.md).
                                       fall to a seat other than the active one)
       "phase": "...",                 the engine's phase name ("over" once over)
       "turn": 9,                      the turn being played, from 1 (the last one when over)
-      "moves": 23,                    actions played so far (= len(history))
+      "moves": 230,                   actions played so far
+      "history_from": 180,            how many actions come before the first entry of "history"
       "tiles_left": 40,               tiles still face down (the engine's `tiles_left`)
       "legal_actions": ["...", ...],  every legal action of current_player (public); [] when over
-      "history": [{"move": 1, "turn": 1, "seat": 0, "action": "...",
-                   "scored": [event, ...]}, ...],   (only if it scored) what the action scored,
+      "history": [{"move": 181, "turn": 52, "seat": 0, "action": "...",
+                   "scored": [event, ...]}, ...],   the LATEST actions only: the last 50
+                                      (views/history.py; all while there are fewer); the
+                                      older ones on request, GET /api/games/{id}/history?from=N
+                                      or the socket's {"type": "history", "from": N}.
+                                      "scored" (only if it scored): what the action scored,
                                       from the engine (its `apply_explained` documents the
                                       events): each event has "what", "seat", "points" and where;
                                       their points add up to the change of the scores by that action
-      "score_history": [              one entry per finished turn, for the end chart
+      "score_history": [              one entry per finished turn, for the end chart: once the
+                                      game is over every one, while it is played the last only
           {"turn": 0, "seat": null, "moves": 0, "scores": [0, 0], "final": false},
           {"turn": 1, "seat": 0, "moves": 2, "scores": [3, 0], "final": false}, ...,
           {"turn": 36, "seat": null, "moves": 150, "scores": [55, 48], "final": true}
@@ -95,16 +101,19 @@ from ..store.storage import GameRecord
 from ..table.position import Position
 from ..table.seats import COMPUTER
 from . import clocks, room
+from . import history as recent
 from .patch import Grown, Keys
 
 
 class Held(NamedTuple):
     """What a feed's viewers hold (live/feed.py): whether their views were built from the layout
-    key asked (then the fields built from it may be KEPT), and the length of each list (one
-    grown may be given as Grown)."""
+    key asked (then the fields built from it may be KEPT), the length of each list, and where
+    the history they hold begins (its "history_from"; None: not known): the history is then
+    Grown from it (its new entries, less the oldest that no longer belong to the view)."""
 
     layout: bool
     lengths: dict[str, int]
+    history_from: int | None = None
 
 
 @lru_cache(maxsize=None)
@@ -157,20 +166,18 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
     """The view of `position` (a rebuilt game of `record`) as seat `viewer` may see it (None:
     a spectator); see the module docstring. `held`: what the caller (a feed) holds of the
     game's view before, a version of the same game: the layout fields built from the same
-    layout_key are then KEPT, and the histories Grown from what it holds (patch.Snapshot takes
+    layout_key are then KEPT, and the history Grown from what it holds (patch.Snapshot takes
     the rest from its text)."""
     g = position.game
     over = g.is_terminal()
-    n = _held_of(held, "history", len(g.history))
-    events = position.events
-    times = (record.meta.get("clock") or {}).get("times") or ()
-    entries = [{"move": i + 1, "turn": position.turns[i], "seat": g.actors[i], "action": str(g.history[i]),
-                **({"scored": events[i]} if events[i] else {}), **({"took": times[i]} if i < len(times) else {})}
-               for i in range(n or 0, len(g.history))]
-    history = entries if n is None else Grown(n, entries)
-    n = _held_of(held, "score_history", len(position.score_history))
-    entries = [dict(e) for e in position.score_history[n or 0:]]
-    scores = entries if n is None else Grown(n, entries)
+    moves = len(g.history)
+    first = recent.start(moves)
+    n, since = (held.lengths.get("history"), held.history_from) if held else (None, None)
+    history: list[dict[str, Any]] | Grown
+    if n is not None and since is not None and since <= first <= since + n <= moves:  # the feed holds these
+        history = Grown(n, recent.entries(record, position, since + n, moves), first - since)
+    else:
+        history = recent.entries(record, position, first, moves)
     view: dict[str, Any] = {
         "id": record.id,
         "game": record.game,
@@ -186,11 +193,12 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
         "active_player": g.active_player,
         "phase": g.phase_name,
         "turn": position.turn if not over else max(position.turn - 1, 1),
-        "moves": len(g.history),
+        "moves": moves,
         "tiles_left": g.tiles_left,
         "legal_actions": [str(a) for a in g.legal_actions()],
+        "history_from": first,
         "history": history,
-        "score_history": scores,
+        "score_history": recent.scores(position),
         "winners": g.winners(),
         "seats": seat_views(record, connected),
     }
@@ -204,9 +212,3 @@ def build(record: GameRecord, position: Position, *, connected: Iterable[int] = 
     if replay is not None:
         view["replay"] = replay
     return view
-
-
-def _held_of(held: Held | None, field: str, length: int) -> int | None:
-    """How many first entries of a history of `length` the feed holds (None: not a part of it)."""
-    n = held.lengths.get(field) if held else None
-    return n if n is not None and n <= length else None

@@ -131,11 +131,15 @@ class ViewBase(Closed):
     active_player: int | None
     phase: str
     turn: int
-    moves: int
+    moves: int = Field(description="actions played so far")
     tiles_left: int
     legal_actions: list[str]
-    history: list[HistoryEntry]
-    score_history: list[ScoreEntry]
+    history_from: int = Field(description="how many actions come before the first entry of history")
+    history: list[HistoryEntry] = Field(description="the latest actions (views/history.py: the last 50, all while "
+                                        "there are fewer); the older ones on request (GET "
+                                        "/api/games/{id}/history, or the socket's history message)")
+    score_history: list[ScoreEntry] = Field(description="the scores after each turn: every entry once the game "
+                                            "is over, the last one while it is played")
     winners: list[int]
     final_scoring: list[Event] | None
     on_resign: Literal["computer", "end"]

@@ -41,13 +41,14 @@ KEPT = _Kept()  # a document's value that is the one of the Snapshot before (see
 
 
 class Grown:
-    """A document's list value that is the Snapshot before's, all `n` of its elements, with
-    `tail` after them (see Snapshot): a history, whose entries never change."""
+    """A document's list value that is the Snapshot before's, all `n` of its elements but the
+    first `drop`, with `tail` after them (see Snapshot): a history, whose entries never change
+    (a view carries the latest: the oldest drop out as new ones come)."""
 
-    __slots__ = ("n", "tail")
+    __slots__ = ("n", "tail", "drop")
 
-    def __init__(self, n: int, tail: list):
-        self.n, self.tail = n, tail
+    def __init__(self, n: int, tail: list, drop: int = 0):
+        self.n, self.tail, self.drop = n, tail, drop
 
 
 def _escape(key: str) -> str:
@@ -115,6 +116,11 @@ def _list_ops(old_cmp: Any, new_cmp: Any, old_value: Callable[[int], Any], new: 
     if no < nn <= 2 * no + 2 and new_cmp[:no] == old_cmp:  # grown at the end (a history): compared in C
         ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new[no:])
         return
+    if keys is None and nn:  # slid: the oldest gone, new ones at the end (a view's latest history)
+        for d in range(1, min(no - 1, _most_slid(nn)) + 1):
+            if old_cmp[d] == new_cmp[0] and old_cmp[d:] == new_cmp[:no - d]:
+                _slide_ops(d, new[no - d:], path, ops)
+                return
     shorter = min(no, nn)
     head = 0
     while head < shorter and old_cmp[head] == new_cmp[head]:
@@ -157,7 +163,9 @@ class Snapshot:
                 if len(texts) != v.n:
                     raise ValueError(f"{k}: grown from {v.n} elements, but {len(texts)} are held")
                 key = keys.get(k) if keys else None
-                parts[k] = (texts + tuple(map(dumps, v.tail)), None if ids is None else ids + tuple(map(key, v.tail)))
+                d = v.drop
+                parts[k] = (texts[d:] + tuple(map(dumps, v.tail)),
+                            None if ids is None else ids[d:] + tuple(map(key, v.tail)))
             elif type(v) is list:
                 key = keys.get(k) if keys else None
                 parts[k] = (tuple(map(dumps, v)), None if key is None else tuple(map(key, v)))
@@ -194,17 +202,30 @@ class Snapshot:
         return ops
 
 
+def _most_slid(n: int) -> int:
+    """The most elements a list of `n` may lose at its head and still be patched as slid."""
+    return max(2, n // 4)
+
+
+def _slide_ops(d: int, tail: list[Any], path: str, ops: list[Op]) -> None:
+    ops.extend({"op": "remove", "path": f"{path}/0"} for _ in range(d))
+    ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in tail)
+
+
 def _diff_texts(before: tuple, now: tuple, new: list, path: str, ops: list[Op]) -> None:
     """A list's change from its elements' texts (and keys) `before` to `new`, whose are `now`;
     an element that changed is parsed and compared."""
     (old, old_keys), (texts, new_keys) = before, now
     keys = None if old_keys is None or new_keys is None else (old_keys, new_keys)
     if type(new) is Grown:
-        no, nn = len(old), len(texts)
-        if keys is None and no < nn <= 2 * no + 2:  # grown at the end, as _list_ops finds it: the tail added
+        no, nn, d = len(old), len(texts), new.drop
+        if keys is None and 0 < d < no and d <= _most_slid(nn):  # slid, as _list_ops finds it
+            _slide_ops(d, new.tail, path, ops)
+            return
+        if keys is None and not d and no < nn <= 2 * no + 2:  # grown at the end, as _list_ops finds it: the tail added
             ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in new.tail)
             return
-        new = [loads(t) for t in old] + new.tail
+        new = [loads(t) for t in old[d:]] + new.tail
     _list_ops(old, texts, lambda i: loads(old[i]), new, path, ops, keys)
 
 
