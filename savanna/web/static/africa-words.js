@@ -26,11 +26,14 @@ function tileName(id) {
   return m ? `${name(m[1])} (${m[2]})` : name((id || "").replace(/-/g, " "));
 }
 
-// Where the seat's explorer stood before move m: the space of its last start, step or jump.
+// Where the seat's explorer stood before move m: the space of its last start, step or jump
+// among the moves the view holds (by their numbers: a view carries the latest ones).
 function explorerBefore(view, m) {
-  for (let i = m.move - 2; i >= 0; i--) {
-    const e = view.history[i];
-    const x = e && e.seat === m.seat && /^[PSJ]([a-z]+\d+)$/.exec(e.action);
+  const hist = view.history || [];
+  for (let i = hist.length - 1; i >= 0; i--) {
+    const e = hist[i];
+    if (e.move >= m.move) continue;
+    const x = e.seat === m.seat && /^[PSJ]([a-z]+\d+)$/.exec(e.action);
     if (x) return x[1];
   }
   return null;

@@ -18,6 +18,7 @@ import { Chooser } from "./choose.js";
 import { Announcer } from "./a11y.js";
 import { Alerts } from "./alerts.js";
 import { Clocks } from "./clocks.js";
+import { History, fresh } from "./history.js";
 
 /** @typedef {import("./view-types.js").View} View */
 
@@ -40,6 +41,9 @@ class GamePage {
     this.token = frag.get("token") || (this.mode === "play" ? Tokens.get(this.id).token : null) || null;
     if (frag.get("token")) Tokens.set(this.id, { token: frag.get("token") });
     this.view = null;
+    // the entries before those the view carries, asked for when the log needs them (history.js)
+    this.past = new History((from, to) => api(`/api/games/${encodeURIComponent(this.id)}/history?from=${from}&to=${to}`
+      + (this.token && this.mode === "play" ? `&token=${encodeURIComponent(this.token)}` : "")));
     this.rev = null; // the rev of the view (the server's patches name the rev they apply to)
     this.asking = false; // a patch did not fit: the whole view is asked for
     this.mySeats = [];
@@ -298,6 +302,7 @@ class GamePage {
   show(view) {
     const prev = this.shown;
     this.view = view;
+    this.past.take(view);
     const game = Games.get(view.game);
     if (!game || !game.UI) { this.loadGame(view.game); return; }
     if (!this.ui || (prev && prev.game !== view.game)) {
@@ -488,14 +493,19 @@ class GamePage {
   }
 
   // The moves in words, each with its notation beside it, and what it scored under it.
+  // The view carries the latest moves: the older ones are asked for, and the log drawn again
+  // once they are here (history.js).
   renderLog() {
     const v = this.view;
     const box = this.logBox;
     box.innerHTML = "";
-    const items = v.history.slice(-200);
+    const all = { ...v, history: this.past.whole(v) }; // (the words of a move may read the moves before it)
+    if (!this.past.complete(v)) this.past.fill(v).then(ok => { if (ok && this.view) this.renderLog(); });
+    box.dataset.from = String(all.history.length ? all.history[0].move - 1 : v.moves);
+    const items = all.history.slice(-200);
     for (const m of items) {
-      const last = m.move === v.history.length;
-      box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } }, this.moveLine(v, m)));
+      const last = m.move === v.moves;
+      box.appendChild(h("li", { class: last ? "last" : "", value: m.move, dataset: { move: m.move } }, this.moveLine(all, m)));
     }
     if (v.final_scoring) {
       const totals = v.seats.map(s => `${seatName(s)} ${W.points(v.final_scoring.filter(e => e.seat === s.seat).reduce((a, e) => a + e.points, 0))}`);
@@ -511,9 +521,9 @@ class GamePage {
   showScored(view, prev) {
     if (prev && view.moves < prev.moves) this.floats.replaceChildren(); // taken back: what it scored is gone
     if (!prev || !this.ui.pointOf || view.moves <= prev.moves || view.moves - prev.moves > 12) return;
-    const fresh = view.history.slice(prev.moves).flatMap(m => m.scored || []);
+    const scored = fresh(view, prev).flatMap(m => m.scored || []);
     const shown = new Map(); // where -> how many so far, to stack them
-    for (const e of fresh) {
+    for (const e of scored) {
       if (e.what.startsWith("final") || !e.points) continue;
       const at = this.ui.pointOf(e);
       if (!at) continue;

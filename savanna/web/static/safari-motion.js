@@ -9,6 +9,7 @@
 import * as Motion from "./motion.js";
 import * as Games from "./games.js";
 import * as Board from "./board.js";
+import { fresh } from "./history.js";
 import "./safari-board.js";
 import "./safari-words.js";
 
@@ -84,12 +85,12 @@ function before(page, prev) {
 // the new view is drawn: what changed moves into place
 function after(page, view, prev, was) {
   if (!was || !Motion.enabled()) return;
-  const fresh = (view.history || []).slice((prev.history || []).length);
-  if (!fresh.length || fresh.length > MOST_MOVES || view.moves <= prev.moves) return;
+  const moved = fresh(view, prev); // (each view carries the latest moves only)
+  if (!moved.length || moved.length > MOST_MOVES || view.moves <= prev.moves) return;
   const layer = page.layer;
   const mine = seat => page.mode === "play" && page.mySeats.includes(seat);
   let delay = 0;
-  for (const m of fresh) {
+  for (const m of moved) {
     const p = parse(m.action);
     if (p.kind === "T") { slideTile(page, p, was, mine(m.seat)); delay = mine(m.seat) ? 120 : TILE_MS - 80; }
   }
@@ -98,7 +99,7 @@ function after(page, view, prev, was) {
   for (const [key, m] of now) if (!was.meeples.has(key)) drop(m, delay);
   for (const [key, m] of was.meeples) if (!now.has(key)) home(m, delay);
   // tokens laid at a watering hole or added to a feature, and tokens won
-  for (const m of fresh) {
+  for (const m of moved) {
     const p = parse(m.action);
     const from = was.tokens[m.seat];
     if ((p.kind === "D" || p.kind === "X") && from) {
@@ -115,7 +116,7 @@ function after(page, view, prev, was) {
       }
     }
   }
-  won(page, view, prev, fresh, delay);
+  won(page, view, prev, moved, delay);
 }
 
 // the tile laid slides in from the stack, turning from how the stack showed it; the person's
