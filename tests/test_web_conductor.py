@@ -93,6 +93,37 @@ def test_a_games_end_queues_its_review():
     assert reviews == [("ended", (over,))]
 
 
+def test_the_conductor_crosses_to_a_thread_only_for_events_a_subscriber_wants(monkeypatch):
+    class Waiting(Calls):
+        def waits(self, game_id):
+            return game_id == "hinted"
+
+    subscribers = [SettleRatings(Calls()), ForgetSeatAddresses(Calls()), LookForNotices(Calls()),
+                   DropStaleHints(Waiting()), QueueReviews(Calls())]
+    conductor = Conductor(FakeTable(), subscribers=subscribers)
+    timed = record(meta={"clock": {"running": 0}})
+    assert conductor.wanted([Moved("g1", record(), record())]) == []  # an untimed move: nothing follows
+    assert [type(s) for _, s in conductor.wanted([Moved("g1", timed, timed)])] == [LookForNotices]
+    assert [type(s) for _, s in conductor.wanted([Moved("hinted", record(), record())])] == [DropStaleHints]
+    ended = Ended("g1", record(), record(status="over"))
+    assert [type(s) for _, s in conductor.wanted([ended])] == [SettleRatings, ForgetSeatAddresses, QueueReviews]
+    assert conductor.wanted([ended]) == [(ended, s) for s in (subscribers[0], subscribers[1], subscribers[4])]
+    crossed = []
+    real = asyncio.to_thread
+
+    async def to_thread(fn, *args):
+        crossed.append(fn)
+        return await real(fn, *args)
+
+    monkeypatch.setattr(asyncio, "to_thread", to_thread)
+    asyncio.run(conductor.told(Outcome(None, (Moved("g1", record(), record()),))))
+    assert crossed == []
+    asyncio.run(conductor.told(Outcome(None, (ended,))))
+    assert len(crossed) == 1 and subscribers[0].ratings == [("settle", (ended.record,))]
+    plain = Conductor(FakeTable(), subscribers=[lambda e: None])  # a plain callable wants every event
+    assert len(plain.wanted([Moved("g1", record(), record())])) == 1
+
+
 class FakeTable:
     """The table's `handle`: runs the concern, noting the events it returns."""
 

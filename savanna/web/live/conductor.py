@@ -67,21 +67,31 @@ class Conductor:
 
     # ------------------------------------------------------ the way back up
 
+    def wanted(self, events: Iterable[Event]) -> list[tuple[Event, Subscriber]]:
+        """Each (event, subscriber) where the subscriber wants the event, in order."""
+        return [(event, s) for event in events for s in self.subscribers
+                if getattr(s, "wants", None) is None or s.wants(event)]  # (a plain callable wants every event)
+
     def tell(self, events: Iterable[Event]) -> None:
-        """Hand each event to every subscriber; one that fails is logged and the others still run
-        (a rated game's settlement that fails is caught up by live/ratings.py's sweep)."""
-        for event in events:
-            for subscriber in self.subscribers:
-                try:
-                    subscriber(event)
-                except Exception:
-                    log.exception("game %s: what follows %s failed (%s)", event.game_id, type(event).__name__,
-                                  type(subscriber).__name__)
+        """Hand each event to every subscriber that wants it; one that fails is logged and the
+        others still run (a rated game's settlement that fails is caught up by live/ratings.py's sweep)."""
+        self._hand(self.wanted(events))
+
+    @staticmethod
+    def _hand(pairs: list[tuple[Event, Subscriber]]) -> None:
+        for event, subscriber in pairs:
+            try:
+                subscriber(event)
+            except Exception:
+                log.exception("game %s: what follows %s failed (%s)", event.game_id, type(event).__name__,
+                              type(subscriber).__name__)
 
     async def told(self, outcome: Outcome) -> None:
-        """`tell` the outcome's events, in a worker thread (the subscribers write to the database)."""
-        if outcome.events and self.subscribers:
-            await asyncio.to_thread(self.tell, outcome.events)
+        """`tell` the outcome's events, in a worker thread (the subscribers write to the database),
+        if any subscriber wants one of them (most moves: none, and no thread is crossed)."""
+        pairs = self.wanted(outcome.events)
+        if pairs:
+            await asyncio.to_thread(self._hand, pairs)
 
     # ------------------------------------------------------ the way down
 

@@ -97,6 +97,10 @@ class Hints:
         if not w.started:
             w.task.cancel()
 
+    def waits(self, game_id: str) -> bool:
+        """Whether a hint of the game is waiting here (a write may make it stale)."""
+        return game_id in self.waiting
+
     def written(self, game_id: str, actions: tuple[str, ...]) -> None:
         """The game was written here, now at `actions` (subscribers/hints.py; from any thread)."""
         if game_id in self.waiting and self._loop is not None:

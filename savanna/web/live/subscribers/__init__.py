@@ -8,8 +8,10 @@ released and its viewers have the new views; each picks the events it cares for.
     hints.py             a game written drops the hint waiting at its older position
     reviews.py           a game with people that ended has its review queued
 
-They are declared once, in app.py. A subscriber is a callable of one event; one that fails is
-logged and the others still run.
+They are declared once, in app.py. A subscriber is a callable of one event, with `wants(event)`
+saying (at once, in the loop, without I/O) whether it has anything to do for it: the conductor
+crosses to a worker thread only for the events some subscriber wants (most moves: none). One
+that fails is logged and the others still run.
 """
 
 from __future__ import annotations
@@ -20,5 +22,8 @@ from ...table.events import Event
 
 
 class Subscriber(Protocol):
+    def wants(self, event: Event) -> bool:
+        """Whether `event` is one it acts on (cheap, no I/O: called in the event loop)."""
+
     def __call__(self, event: Event) -> None:
         """Do what follows `event` (in a worker thread: quick, or handed on)."""

@@ -9,10 +9,14 @@ from ...table.events import Event, Written
 
 
 class DropStaleHints:
-    """`hints`: live/hints.Hints (anything with `written(game_id, actions)`, callable from any thread)."""
+    """`hints`: live/hints.Hints (anything with `written(game_id, actions)`, callable from any thread,
+    and `waits(game_id)`: whether a hint of the game is waiting)."""
 
     def __init__(self, hints: Any):
         self.hints = hints
+
+    def wants(self, event: Event) -> bool:
+        return isinstance(event, Written) and self.hints.waits(event.game_id)
 
     def __call__(self, event: Event) -> None:
         if isinstance(event, Written):

@@ -14,6 +14,9 @@ class LookForNotices:
     def __init__(self, notices: Any):
         self.notices = notices
 
+    def wants(self, event: Event) -> bool:
+        return isinstance(event, Written) and bool(event.record.meta.get("clock"))
+
     def __call__(self, event: Event) -> None:
         if isinstance(event, Written) and event.record.meta.get("clock"):
             self.notices.look(event.game_id)

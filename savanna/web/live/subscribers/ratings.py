@@ -14,6 +14,9 @@ class SettleRatings:
     def __init__(self, ratings: Any):
         self.ratings = ratings
 
+    def wants(self, event: Event) -> bool:
+        return isinstance(event, Ended)
+
     def __call__(self, event: Event) -> None:
         if isinstance(event, Ended):
             self.ratings.settle(event.record)

@@ -14,6 +14,9 @@ class QueueReviews:
     def __init__(self, reviews: Any):
         self.reviews = reviews
 
+    def wants(self, event: Event) -> bool:
+        return isinstance(event, Ended)
+
     def __call__(self, event: Event) -> None:
         if isinstance(event, Ended):
             self.reviews.ended(event.record)

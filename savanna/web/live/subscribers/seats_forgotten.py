@@ -14,6 +14,9 @@ class ForgetSeatAddresses:
     def __init__(self, mail: Any):
         self.mail = mail
 
+    def wants(self, event: Event) -> bool:
+        return isinstance(event, Ended)
+
     def __call__(self, event: Event) -> None:
         if isinstance(event, Ended):
             self.mail.drop_game(event.game_id)
