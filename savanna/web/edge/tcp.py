@@ -190,11 +190,11 @@ class Doorman:
         if now - self.logged >= LOG_EVERY:
             self.logged = now
             top, n = self.refused_from.most_common(1)[0]
-            what = {"address": "over the cap of one address", "total": "over the cap in all",
-                    "timeout": "closed at the header timeout", "evicted": "closed to make room (at the cap in all)",
-                    "too_large": "closed for headers too large"}
+            words = {"address": "over the cap of one address", "total": "over the cap in all",
+                     "timeout": "closed at the header timeout", "evicted": "closed to make room (at the cap in all)",
+                     "too_large": "closed for headers too large"}
             log.warning("connections refused or closed since the last such line: %s (the most from %s: %d); "
-                        "holding %d", ", ".join(f"{c} {what[k]}" for k, c in self.refused.items()), top, n,
+                        "holding %d", ", ".join(f"{c} {words[k]}" for k, c in self.refused.items()), top, n,
                         len(self.held))
             self.refused.clear()
             self.refused_from.clear()

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..store.storage import GameRecord
 from ..table.errors import GameError
-from ..table.seats import held_seats, viewer_for
+from ..table.seats import Credential, held_seats, viewer_for
 from ..views import build as views
 from .connection import Connection
 from .feed import Feed, Viewer, Whole
@@ -37,7 +37,7 @@ class Publisher:
         self.feeds: dict[str, Feed] = {}  # the views last sent, of games with connections
         self.versions: dict[str, int] = {}  # the version last sent of each game with connections
 
-    async def view(self, game_id: str | GameRecord, token: str | None = None) -> dict[str, Any]:
+    async def view(self, game_id: str | GameRecord, token: str | Credential | None = None) -> dict[str, Any]:
         """The view as the token's seat sees it (no token, or another game's: a spectator)."""
         gid = game_id if isinstance(game_id, str) else game_id.id
         connected, spectators = self.presence.connected(gid), self.presence.spectators(gid)
@@ -48,7 +48,8 @@ class Publisher:
             return views.build(rec, self.service.position(rec), connected=connected, spectators=spectators,
                                viewer=viewer)
 
-        return await self.work(build)
+        view: dict[str, Any] = await self.work(build)
+        return view
 
     def replay(self, game_id: str, step: Any) -> dict[str, Any]:
         """The replay view after the first `step` actions (in the caller's thread)."""
