@@ -22,8 +22,6 @@ STRICT_MODULES = {"savanna.safari.*", "savanna.africa.*", "savanna.games", "sava
 STRICT_FLAGS = {"disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
                 "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "warn_unused_ignores",
                 "warn_return_any", "no_implicit_reexport", "strict_equality", "extra_checks"}
-# the web modules not yet typed (they subclass uvicorn's protocols, chosen at run time): no other
-UNCHECKED_WEB = {"savanna.web.edge.tcp", "savanna.web.edge.wsclose"}
 
 pytest.importorskip("mypy")
 
@@ -42,10 +40,9 @@ def test_the_engines_registry_and_web_core_are_strict():
 
 
 @pytest.mark.skipif(tomllib is None, reason="tomllib needs Python 3.11")
-def test_no_other_web_module_goes_unchecked():
+def test_no_web_module_goes_unchecked():
     skipped = {m for o in _overrides() if o.get("ignore_errors") for m in o["module"]}
-    web = {m for m in skipped if m == "savanna.web" or m.startswith("savanna.web.")}
-    assert web <= UNCHECKED_WEB, sorted(web - UNCHECKED_WEB)
+    assert not {m for m in skipped if m == "savanna.web" or m.startswith("savanna.web.")}, sorted(skipped)
 
 
 def test_mypy_finds_no_error():
