@@ -121,6 +121,7 @@ import asyncio
 import importlib
 import logging
 import os
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -280,7 +281,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                   reviews=reviews, coach_limits=coach_limits)
 
     @asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         log.info("savanna web app on %s", redact(store.url))
         await clocks.resume()  # the time no server was up credited, before anything plays
         await live.start()
@@ -289,6 +290,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         await rating_sweep.start()
         await reviews.start()
         if mail is not None:
+            assert smtp_settings is not None  # (mail is sent only through an SMTP server given)
             log.info("mail through %s", smtp_settings.shown())
             mail.start()
         try:

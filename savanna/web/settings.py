@@ -400,7 +400,7 @@ def _reader(flag: str, kind: Any, field: Any, extra: dict[str, Any]) -> Callable
     for bound in field.metadata:
         low = getattr(bound, "ge", low) if low is None else low
         high = getattr(bound, "le", high) if high is None else high
-    scale = extra.get("scale", 1)
+    scale: int = extra.get("scale", 1)
 
     def read(text: str) -> int:
         try:

@@ -6,7 +6,7 @@ on its own address; nothing of the request is written into the HTML."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from .parts import Parts
 from .routes import page
@@ -17,7 +17,7 @@ PAGES = ("/account", "/players/{name}", "/leaderboard")
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
 
-    async def accounts_page() -> FileResponse:
+    async def accounts_page() -> HTMLResponse:
         return page("accounts.html")
 
     for path in PAGES:

@@ -39,7 +39,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from ..live.room import IDLE, PASSWORD_MAX, Credential, Current, GameError, Login, account_owner, normalised
-from .bodies import STRICT
+from .commands import STRICT
 from .guard import origin_allowed, origin_of
 from .parts import Parts
 from .ratelimit import client_host

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -44,7 +45,7 @@ def json_problem(e: BaseException) -> str:
     return text
 
 
-def validation_message(errors: list[dict[str, Any]]) -> str:
+def validation_message(errors: Sequence[Mapping[str, Any]]) -> str:
     parts = []
     for e in errors[:5]:
         loc = [str(x) for x in e.get("loc", ()) if x != "body"]

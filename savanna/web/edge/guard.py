@@ -25,6 +25,7 @@ from urllib.parse import unquote_plus, urlsplit
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from savanna import games
 
@@ -49,7 +50,7 @@ class BodyTooLarge(StarletteHTTPException):
 class BodyLimit:
     """Refuse request bodies over the limit of their path, by Content-Length or as they stream in."""
 
-    def __init__(self, app: Any, message_limit: int = MESSAGE_LIMIT):
+    def __init__(self, app: ASGIApp, message_limit: int = MESSAGE_LIMIT):
         self.app = app
         self.message_limit = message_limit
 
@@ -60,7 +61,7 @@ class BodyLimit:
             return self.message_limit
         return BODY_LIMIT
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         limit = self.limit(scope["path"])
@@ -201,7 +202,7 @@ class Guard:
     `allowed_origins`. No Origin header (a program such as bench/web_load.py, not a browser)
     is allowed."""
 
-    def __init__(self, app: Any, allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None):
+    def __init__(self, app: ASGIApp, allowed_origins: Iterable[str] = (), allowed_hosts: Iterable[str] | None = None):
         self.app = app
         self.allowed = {origin_of(o) for o in allowed_origins}
         self.hosts = None if allowed_hosts is None else Hosts(allowed_hosts)
@@ -216,7 +217,7 @@ class Guard:
     def origin_allowed(self, scope: Any) -> bool:
         return origin_allowed(scope, self.allowed)
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             if (host := self.host_refused(scope)) is not None:
                 log.warning("WebSocket refused: Host %r is not one of this server's names", host[:100])

@@ -16,11 +16,11 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
 from ..live.room import MAX_PAIRS, held_games
-from .bodies import STRICT
+from .commands import STRICT
 from .parts import Parts
 from .ratelimit import CreationLimits, client_host
 from .routes import page
@@ -44,7 +44,7 @@ def router(parts: Parts, lookup_limit: str | None = LOOKUP_LIMIT) -> APIRouter:
     limits = CreationLimits(lookup_limit, storage=parts.limits.storage)
 
     @r.get("/games", include_in_schema=False)
-    async def your_games() -> FileResponse:
+    async def your_games() -> HTMLResponse:
         """The games this person plays: by account when logged in, and by this browser's tokens."""
         return page("mine.html")
 

@@ -66,10 +66,10 @@ def catalogue(lang: str) -> dict[str, Any]:
     for m in cat:
         if not m.id or m.fuzzy:
             continue
-        if m.pluralizable:
-            forms = list(m.string)
+        if m.pluralizable:  # (then its id and string are tuples: singular and plural)
+            forms = list(m.string or ())
             if all(forms):
-                messages[m.id[0]] = forms
+                messages[str(m.id[0])] = forms
         elif m.string:
-            messages[m.id] = m.string
+            messages[str(m.id)] = m.string
     return {"lang": lang, "plural": plural_categories(lang, cat.plural_expr), "messages": messages}

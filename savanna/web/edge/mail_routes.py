@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from ..live.room import ADDRESS_MAX, GameError, account_owner, checked_token, seat_of, seat_owner
 from ..live.room import seat_mail as mail
-from .bodies import STRICT
+from .commands import STRICT
 from .credentials import credential, session_for_change
 from .parts import Parts
 

@@ -13,7 +13,7 @@ from ..live.room import Accounts, GameService, Ratings, Store
 from .ratelimit import CreationLimits
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Parts:
     store: Store
     service: GameService
@@ -21,19 +21,18 @@ class Parts:
     searches: Searches
     expiry: Expiry
     limits: CreationLimits
+    accounts: Accounts
+    ratings: Ratings
+    coach_limits: CreationLimits  # hints and reviews asked, per client address
     cluster: Any = None  # live.cluster.Cluster when several server processes share the database
     message_limit: int = 4 * 1024
-    accounts: Accounts | None = None
     account_limits: dict[str, CreationLimits] = field(default_factory=dict)  # "login", "register"
     https: bool = False  # a proxy terminates TLS: the session cookie is always Secure
-    ratings: Ratings | None = None
     mail: Any = None  # store.mail.MailStore: the players' addresses (kept with mail off too: they can be removed)
     mail_on: bool = False  # `savanna serve --smtp`: the server sends mail
     hints: Any = None  # live.hints.Hints
     reviews: Any = None  # live.reviews.Reviews
-    coach_limits: CreationLimits | None = None  # hints and reviews asked, per client address
-    conductor: Conductor | None = None  # every change to a game goes down through it (default: live's)
+    conductor: Conductor = field(init=False)  # every change to a game goes down through it: live's
 
     def __post_init__(self) -> None:
-        if self.conductor is None:
-            self.conductor = self.live.conductor
+        self.conductor = self.live.conductor

@@ -31,7 +31,7 @@ from limits import RateLimitItem, parse_many
 from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 
-from ..addresses import client_key  # noqa: F401 (edge modules take it from here too)
+from ..addresses import client_key as client_key  # (re-exported: edge modules take it from here too)
 from ..live.room import GameError
 
 def client_host(request: Request) -> str | None:
@@ -91,7 +91,9 @@ class CreationLimits:
         """`storage`: a `limits` storage URI, or a storage (ratestore.DatabaseStorage)."""
         self.items = parse_limits(spec)
         self.spec = "; ".join(describe(i) for i in self.items) or "none"
-        self.storage = storage_from_string(storage) if isinstance(storage, str) else storage
+        made = storage_from_string(storage) if isinstance(storage, str) else storage
+        assert isinstance(made, Storage)  # (a "memory://" or database URI: a storage of blocking calls, not asyncio's)
+        self.storage: Storage = made
         self.limiter = MovingWindowRateLimiter(self.storage)
 
     @property

@@ -5,6 +5,7 @@ A game's own routes (its description's `routes`) are included beside these by ap
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -285,4 +286,5 @@ async def _resign(conductor: Any, game_id: str, token: Any, seat: Any = None) ->
     return {"type": "resigned", "outcome": outcome, "version": rec.version, "status": rec.status}
 
 
-ROOM_REQUESTS = {"takeback": _take_back, "takeback_answer": _answer, "resign": _resign}
+ROOM_REQUESTS: dict[str, Callable[..., Awaitable[dict[str, Any]]]] = {
+    "takeback": _take_back, "takeback_answer": _answer, "resign": _resign}

@@ -7,21 +7,22 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
 from savanna.safari import DEFAULT_TILE_SET, TILE_SETS, load_tiles
 
 from ..live.room import GameError
 from ..views.safari import tile_catalogue
 from .parts import Parts
-from .routes import client_host, page
+from .ratelimit import client_host
+from .routes import page
 
 
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
 
     @r.get("/tiles", include_in_schema=False)
-    async def tiles_page() -> FileResponse:
+    async def tiles_page() -> HTMLResponse:
         """The tile gallery: every tile type drawn as the board draws it."""
         return page("safari-tiles.html")
 

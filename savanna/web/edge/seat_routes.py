@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from .accounts import session_of
-from .bodies import STRICT
+from .commands import STRICT
 from .credentials import session_for_change
 from .parts import Parts
 

@@ -30,6 +30,7 @@ token, acting out of turn and illegal actions each get an error reply, and nothi
 from __future__ import annotations
 
 import asyncio
+import builtins
 import contextlib
 import json
 import logging
@@ -63,7 +64,7 @@ class Message:
     `required`) and its handler, `handle(parts, conn, command, ref, reply)`."""
 
     type: str
-    command: type[BaseModel]
+    command: builtins.type[BaseModel]  # (`type` is the field above)
     handle: Callable[..., Awaitable[None]]
     required: tuple[str, ...] = ()
     example: str = ""

@@ -43,7 +43,7 @@ import os
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
@@ -190,11 +190,11 @@ class Doorman:
         if now - self.logged >= LOG_EVERY:
             self.logged = now
             top, n = self.refused_from.most_common(1)[0]
-            what = {"address": "over the cap of one address", "total": "over the cap in all",
-                    "timeout": "closed at the header timeout", "evicted": "closed to make room (at the cap in all)",
-                    "too_large": "closed for headers too large"}
+            words = {"address": "over the cap of one address", "total": "over the cap in all",
+                     "timeout": "closed at the header timeout", "evicted": "closed to make room (at the cap in all)",
+                     "too_large": "closed for headers too large"}
             log.warning("connections refused or closed since the last such line: %s (the most from %s: %d); "
-                        "holding %d", ", ".join(f"{c} {what[k]}" for k, c in self.refused.items()), top, n,
+                        "holding %d", ", ".join(f"{c} {words[k]}" for k, c in self.refused.items()), top, n,
                         len(self.held))
             self.refused.clear()
             self.refused_from.clear()
@@ -227,7 +227,14 @@ def answer(transport: Any, error: GameError, retry_after: int | None = None) -> 
     transport.close()
 
 
-class Guarded:
+if TYPE_CHECKING:  # (what Guarded is mixed into, for the checker: uvicorn's HTTP protocols, h11's and
+    # httptools', have the same methods; at run time it is AutoHTTPProtocol, GuardedHttp's other base)
+    from uvicorn.protocols.http.h11_impl import H11Protocol as _HttpProtocol
+else:
+    _HttpProtocol = object
+
+
+class Guarded(_HttpProtocol):
     """What GuardedHttp adds to uvicorn's HTTP protocol (httptools', else h11's): the deadline and
     the caps. It sees a request's headers arrive as uvicorn starting a new request cycle
     (`self.cycle`), and the end of an answer as `on_response_complete`: nothing of either

@@ -12,22 +12,25 @@ now CLOSE_TIMEOUT. A browser answers within milliseconds.
 
 from __future__ import annotations
 
+from typing import Any
+
 CLOSE_TIMEOUT = 1.0  # seconds
 
+QuickClose: type[Any] | None = None  # (an older uvicorn, without it)
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 except ImportError:  # an older uvicorn: its own protocol, as chosen by "auto"
-    WebSocketsSansIOProtocol = None
+    pass
+else:
+    class _QuickClose(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.close_timeout = CLOSE_TIMEOUT
+
+    _QuickClose.__name__ = _QuickClose.__qualname__ = "QuickClose"  # (as uvicorn's `ws` option names it)
+    QuickClose = _QuickClose
 
 
 def protocol() -> str:
     """uvicorn's `ws` option: this module's protocol, or "auto" if this uvicorn has no sans-I/O one."""
-    return f"{__name__}:QuickClose" if WebSocketsSansIOProtocol is not None else "auto"
-
-
-QuickClose = None  # (an older uvicorn)
-if WebSocketsSansIOProtocol is not None:
-    class QuickClose(WebSocketsSansIOProtocol):  # type: ignore[no-redef]
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            self.close_timeout = CLOSE_TIMEOUT
+    return f"{__name__}:QuickClose" if QuickClose is not None else "auto"

@@ -61,7 +61,7 @@ class Clocks:
         self.service, self.live, self.liveness, self.cluster = service, live, liveness, cluster
         self.loop = loop
         self.away_after, self.beat_every, self.wake_every = away_after, beat, wake_every
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self._wake: asyncio.Event | None = None
         self._stop = threading.Event()
         self._beating: threading.Thread | None = None
@@ -121,6 +121,7 @@ class Clocks:
                 raise
             except Exception:  # the database away for a while: again at the next wake
                 log.exception("clocks: looking for due games failed")
+            assert self._wake is not None  # (made by start, before this loop)
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), wait)
@@ -140,7 +141,9 @@ class Clocks:
             following = await asyncio.to_thread(self.service.next_deadline)
         if following is None:
             return self.wake_every
-        return min(self.wake_every, max(BUSY_WAIT if skipped else 0.01, following - self.service.now()))
+        now: float = self.service.now()
+        wait: float = min(self.wake_every, max(BUSY_WAIT if skipped else 0.01, following - now))
+        return wait
 
     async def fall(self, game_id: str) -> bool:
         """`flag.fall` of the game, under its lease when there are several servers; then its

@@ -101,7 +101,7 @@ class Cluster:
         self.url = store.url
         self.id = secrets.token_hex(8)
         self.dead_after, self.heartbeat = dead_after, heartbeat
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[None]] = []
         self._stop = threading.Event()
         self._beating: threading.Thread | None = None
         self.revived = False  # taken for dead and registered again: its connections' holds to take again
@@ -257,7 +257,8 @@ class Cluster:
             for scope, cap, reason in caps:
                 where = "".join(" AND " + SCOPES[w] for w in scope.split() if w != "all")
                 held = con.execute(text(_LIVE_HOLDS.format(what="count(*)") + where),
-                                   {"kind": kind, "gid": game_id, "address": address, "dead": self.dead_after}).scalar()
+                                   {"kind": kind, "gid": game_id, "address": address,
+                                    "dead": self.dead_after}).scalar_one()
                 if held >= cap:
                     return reason
             seats_text = ",".join(str(s) for s in sorted(seats))
@@ -291,8 +292,9 @@ class Cluster:
         """After being taken for dead: this server's connections' holds, (id, game, address,
         seats) each, stored again as they were (no cap: they are open)."""
         self.revived = False
-        rows = [{"id": hid, "server_id": self.id, "kind": "connection", "game_id": gid, "address": address,
-                 "seats": ",".join(str(s) for s in sorted(seats))} for hid, gid, address, seats in holds]
+        rows: list[dict[str, Any]] = [
+            {"id": hid, "server_id": self.id, "kind": "connection", "game_id": gid, "address": address,
+             "seats": ",".join(str(s) for s in sorted(seats))} for hid, gid, address, seats in holds]
         with self.engine.begin() as con:
             if rows:
                 con.execute(HOLDS.insert(), rows)
@@ -301,8 +303,9 @@ class Cluster:
     def count(self, kind: str) -> int:
         """Holds of `kind` of the live servers (all of them, this one's included)."""
         with self.engine.connect() as con:
-            return con.execute(text(_LIVE_HOLDS.format(what="count(*)")),
-                               {"kind": kind, "dead": self.dead_after}).scalar()
+            n: int = con.execute(text(_LIVE_HOLDS.format(what="count(*)")),
+                                 {"kind": kind, "dead": self.dead_after}).scalar_one()
+        return n
 
     def presence(self, game_ids: Iterable[str] | None = None, others_only: bool = True) -> dict[str, tuple[frozenset[int], int]]:
         """{game: (seats connected, spectators)} over the live servers' connections (but this

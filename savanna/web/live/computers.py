@@ -18,7 +18,8 @@ from typing import Any
 from ..store.storage import GameRecord
 from ..table import think_time
 from ..table.service import CREATED_FROM
-from .searches import Job, Searches
+from .searches import Searches
+from .worker import Job
 
 log = logging.getLogger("savanna.web")
 
@@ -34,7 +35,7 @@ class ComputerPlay:
                  cluster: Any = None, autoplay: bool = True, delay: float = 0.0):
         self.service, self.searches, self.work, self.conductor = service, searches, work, conductor
         self.cluster, self.autoplay, self.delay = cluster, autoplay, delay
-        self.tasks: dict[str, asyncio.Task] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
         self.wanted: set[str] = set()
         self.closed = False
 

@@ -103,7 +103,8 @@ class Conductor:
 
     async def handle(self, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:
         """The table's `handle` in the pool of moves: (answer, events), nothing published or told yet."""
-        return await self.live.work(lambda: self.service.handle(concern, *args, **kwargs))
+        outcome: Outcome = await self.live.work(lambda: self.service.handle(concern, *args, **kwargs))
+        return outcome
 
     async def change(self, game_id: str, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """`concern(service, game_id, *args)`: a change of the game (a takeback, an answer, a

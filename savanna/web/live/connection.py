@@ -20,7 +20,9 @@ from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
-from .feed import Viewer, Whole, encode
+from ..jsontext import dumps as encode
+from ..table.seats import Credential
+from .feed import Viewer, Whole
 from .outbox import QUEUE_BYTES, QUEUE_MESSAGES, Outbox
 
 log = logging.getLogger("savanna.web")
@@ -50,7 +52,7 @@ class Limits:
 class Connection:
     """One WebSocket connection to one game: its token's seats (none: a spectator)."""
 
-    def __init__(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+    def __init__(self, websocket: Any, game_id: str, token: str | Credential | None, seats: frozenset[int],
                  rate: float = 10.0, burst: int = 30, address: str | None = None, limits: Limits = Limits()):
         self.websocket = websocket
         self.game_id = game_id
@@ -63,8 +65,8 @@ class Connection:
         self.outbox = Outbox(limits.queue_bytes, limits.queue_messages)
         self._ready = asyncio.Event()  # set when the outbox has something, or the writer is to end
         self._ending = False
-        self.writer: asyncio.Task | None = None
-        self.closing: asyncio.Task | None = None  # the close after it fell behind
+        self.writer: asyncio.Task[None] | None = None
+        self.closing: asyncio.Task[None] | None = None  # the close after it fell behind
         self.too_slow: Any = None  # called with the connection when it is closed as too slow
         self.closed = False
         self.hold: str | None = None  # its row among every server's connections (cluster.py)

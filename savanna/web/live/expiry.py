@@ -47,8 +47,8 @@ class Expiry:
             after = None
         self.store, self.service, self.live = store, service, live
         self.after, self.every, self.clock = after, every, clock
-        self._task: asyncio.Task | None = None
-        self._touches: set[asyncio.Future] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._touches: set[asyncio.Future[Any]] = set()
         self.expired = 0  # games deleted since start
 
     # ------------------------------------------------------------- touching
@@ -78,10 +78,12 @@ class Expiry:
         now = self.clock() if now is None else now
         live = list(self.live.connections)  # read in the loop, where connections come and go
 
+        after = self.after  # (not None: looked at above)
+
         def run() -> list[str]:
             for gid in live:
                 self.store.touch(gid, now)
-            return self.store.expire(now - self.after, keep=live)
+            return self.store.expire(now - after, keep=live)
 
         gone = await asyncio.to_thread(run)
         if gone:

@@ -111,7 +111,9 @@ class Feed:
         frames = [self.frames.get(v) for v in viewers]
         if not frames or None in frames or self.layout is None or layout[0] != self.layout[0]:
             return None  # nothing held, or held of another line of play (a takeback came between)
-        parts = frames[0].snapshot.parts
+        first = frames[0]
+        assert first is not None  # (None in frames is ruled out above)
+        parts = first.snapshot.parts
         since = parts.get("history_from")
         return Held(layout[1] is not None and layout == self.layout,
                     {k: len(p[0]) for k, p in parts.items() if type(p) is tuple},
@@ -142,7 +144,7 @@ class Mirror:
     """A client's copy of a game's view, kept by the feed's messages (the load benchmark's
     seats and the tests use it; the browser's game.js does the same)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.view: dict[str, Any] | None = None
         self.rev: int | None = None
         self.seats: list[int] = []

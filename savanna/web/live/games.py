@@ -36,7 +36,7 @@ from typing import Any
 
 from ..store.storage import GameRecord
 from ..table.errors import GameError
-from ..table.seats import MAX_THINK
+from ..table.seats import MAX_THINK, Credential
 from ..table.service import GameService
 from .admission import Admission
 from .computers import ComputerPlay
@@ -64,7 +64,7 @@ class LiveGames:
         # moves and views: short and CPU-bound, so two threads (the interpreter runs one at a time;
         # more threads only contend for it); computer players think in `searches`
         self._moves = ThreadPoolExecutor(max_workers=2, thread_name_prefix="savanna-moves")
-        self._background: set[asyncio.Task] = set()
+        self._background: set[asyncio.Task[Any]] = set()
         self.closed = False
         self.admission = Admission(limits)
         self.presence = Presence(cluster)
@@ -117,7 +117,7 @@ class LiveGames:
                     c.hold = None  # (its row is gone already)
                     return self._close_for_newer(c)
 
-    async def enter(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+    async def enter(self, websocket: Any, game_id: str, token: str | Credential | None, seats: frozenset[int],
                     address: str | None = None) -> Connection | str:
         """Join, under the caps (those of every server, when there are several): the connection,
         or why it is refused. A seat is never refused: its own oldest connection makes room (join)."""
@@ -136,7 +136,7 @@ class LiveGames:
             self.leave(conn)
         return conn
 
-    def join(self, websocket: Any, game_id: str, token: str | None, seats: frozenset[int],
+    def join(self, websocket: Any, game_id: str, token: str | Credential | None, seats: frozenset[int],
              address: str | None = None) -> Connection:
         conn = Connection(websocket, game_id, token, seats, address=address, limits=self.limits)
         conn.too_slow = self.leave
@@ -195,7 +195,7 @@ class LiveGames:
 
     # ------------------------------------------------------------- views
 
-    async def view(self, game_id: str | GameRecord, token: str | None = None) -> dict[str, Any]:
+    async def view(self, game_id: str | GameRecord, token: str | Credential | None = None) -> dict[str, Any]:
         """The view as the token's seat sees it (no token, or another game's: a spectator)."""
         return await self.publisher.view(game_id, token)
 
@@ -233,7 +233,8 @@ class LiveGames:
 
     async def act(self, game_id: str, token: Any, action: Any, version: Any = None) -> GameRecord:
         """The conductor's `act` (conductor.py): the seat's action, shown and told."""
-        return await self.conductor.act(game_id, token, action, version)
+        record: GameRecord = await self.conductor.act(game_id, token, action, version)
+        return record
 
     def kick(self, game_id: str) -> None:
         """Let computer seats of the game move, if one is to act (idempotent; computers.py)."""

@@ -26,7 +26,7 @@ from ..store.storage import GameRecord
 from ..table import hints
 from ..table.errors import GameError
 from ..table.seats import player_seed
-from .searches import CoachJob
+from .worker import CoachJob
 
 log = logging.getLogger("savanna.web")
 
@@ -34,7 +34,7 @@ log = logging.getLogger("savanna.web")
 @dataclasses.dataclass
 class Waiting:
     actions: tuple[str, ...]
-    task: asyncio.Future | None = None
+    task: asyncio.Future[dict[str, Any]] | None = None
     started: bool = False
     dropped: bool = False
 

@@ -16,8 +16,9 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
-from ..store.mail import MailStore, account_owner
+from ..store.mail import Address, MailStore, account_owner
 from ..store.storage import GameRecord
 from ..table import clock
 from ..table import mail as notices
@@ -45,7 +46,7 @@ class MailNotices:
         self.sender = sender or Sender(settings)
         self.now = now or (lambda: getattr(service, "now", time.time)())  # (read at each use: tests set it)
         self.scan_every, self.per_address = scan_every, per_address
-        self._queue: queue.Queue = queue.Queue()
+        self._queue: queue.Queue[str | None] = queue.Queue()  # games to check; None: stop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._claimed: set[tuple[str, int, str, int]] = set()  # what this process has seen claimed
@@ -85,10 +86,14 @@ class MailNotices:
             account = rec.seats[notice.seat].get("account")
             by_account = isinstance(account, int) and self.mail.get(account_owner(account)) == to
             site = self.settings.site or to.site
-            msg = compose(notice, rec, notices.Address(to.address, to.lang, site), self.settings.sender, self.words,
+            msg = compose(notice, rec, Address(to.address, to.lang, site), self.settings.sender, self.words,
                           by_account)
             what = f"{notice.kind} game {rec.id} seat {notice.seat} turn {notice.turn}"
-            self.sender.put(msg, what, lambda sent, key=key: self.mail.done(*key, "sent" if sent else "failed"))
+
+            def done(sent: bool, key: tuple[str, int, str, int] = key) -> None:
+                self.mail.done(*key, "sent" if sent else "failed")
+
+            self.sender.put(msg, what, done)
             handed += 1
         return handed
 
@@ -102,9 +107,9 @@ class MailNotices:
 
     def next_low(self, rec: GameRecord) -> float | None:
         """When the game's running seat goes under its low-time threshold, if still to come."""
-        state = rec.meta.get("clock")
+        state: dict[str, Any] | None = rec.meta.get("clock")
         ends = clock.deadline(state) if state else None
-        if ends is None:
+        if state is None or ends is None:
             return None
         at = ends - clock.low(state["control"])
         return at if at > self.now() else None

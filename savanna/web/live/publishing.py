@@ -15,7 +15,7 @@ from typing import Any
 
 from ..store.storage import GameRecord
 from ..table.errors import GameError
-from ..table.seats import held_seats, viewer_for
+from ..table.seats import Credential, held_seats, viewer_for
 from ..views import build as views
 from ..views import history as recent
 from .connection import Connection
@@ -38,7 +38,7 @@ class Publisher:
         self.feeds: dict[str, Feed] = {}  # the views last sent, of games with connections
         self.versions: dict[str, int] = {}  # the version last sent of each game with connections
 
-    async def view(self, game_id: str | GameRecord, token: str | None = None) -> dict[str, Any]:
+    async def view(self, game_id: str | GameRecord, token: str | Credential | None = None) -> dict[str, Any]:
         """The view as the token's seat sees it (no token, or another game's: a spectator)."""
         gid = game_id if isinstance(game_id, str) else game_id.id
         connected, spectators = self.presence.connected(gid), self.presence.spectators(gid)
@@ -49,7 +49,8 @@ class Publisher:
             return views.build(rec, self.service.position(rec), connected=connected, spectators=spectators,
                                viewer=viewer)
 
-        return await self.work(build)
+        view: dict[str, Any] = await self.work(build)
+        return view
 
     async def history(self, game_id: str, first: Any, stop: Any = None, token: Any = None,
                       seats: frozenset[int] | None = None) -> dict[str, Any]:
@@ -66,7 +67,8 @@ class Publisher:
             except ValueError as e:
                 raise GameError("bad_range", str(e)) from None
 
-        return await self.work(build)
+        page: dict[str, Any] = await self.work(build)
+        return page
 
     def replay(self, game_id: str, step: Any) -> dict[str, Any]:
         """The replay view after the first `step` actions (in the caller's thread)."""

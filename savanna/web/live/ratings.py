@@ -28,7 +28,7 @@ RECENT = timedelta(days=1)  # what a periodic sweep looks at (the one at start l
 class RatingSweep:
     def __init__(self, ratings: Ratings, every: float = SWEEP_EVERY):
         self.ratings, self.every = ratings, every
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def _run(self) -> None:
         since: datetime | None = None  # the first sweep: every game

@@ -27,7 +27,7 @@ from typing import Any
 from ..store.reviews import Review, ReviewStore
 from ..store.storage import GameRecord
 from ..table import reviews as reviewing
-from .searches import CoachJob
+from .worker import CoachJob
 
 log = logging.getLogger("savanna.web")
 
@@ -56,7 +56,7 @@ class Reviews:
         self.max_think = self.searches.max_think
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         self.current: str | None = None  # the game whose review is being computed here
         self.judged = 0  # decisions judged here (tests, health)
         self.closed = False
@@ -75,12 +75,14 @@ class Reviews:
             reviewing.ask(self.store, rec, self.max_think)
             return reviewing.shown(rec, self.store.get(game_id), self.max_think)
 
-        out = await self.live.work(ask_and_show)
+        out: dict[str, Any] = await self.live.work(ask_and_show)
         self.wake()
         return out
 
     async def show(self, game_id: str) -> dict[str, Any]:
-        return await self.live.work(reviewing.shown_of, self.service, self.store, game_id, self.max_think)
+        shown: dict[str, Any] = await self.live.work(reviewing.shown_of, self.service, self.store, game_id,
+                                                     self.max_think)
+        return shown
 
     def wake(self) -> None:
         """Look for work now (from any thread)."""

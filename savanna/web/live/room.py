@@ -6,7 +6,8 @@ change to a game the edge asks for goes through the conductor (conductor.py)."""
 
 from __future__ import annotations
 
-from ..store.mail import ADDRESS_MAX, account_owner, seat_owner
+from ..store.mail import account_owner, seat_owner
+from ..store.schema import ADDRESS_MAX
 from ..store.storage import Store
 from ..table import clock
 from ..table import mail as seat_mail

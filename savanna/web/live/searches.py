@@ -106,7 +106,7 @@ class Turns:
     def __init__(self, places: int):
         self.places = places
         self.busy = 0
-        self._waiting: dict[str, dict[str, deque[asyncio.Future]]] = {}  # owner -> game -> waiters, oldest first
+        self._waiting: dict[str, dict[str, deque[asyncio.Future[None]]]] = {}  # owner -> game -> waiters, oldest first
         self._last: dict[tuple[str, str], int] = {}  # ("o", owner) or ("g", game) -> its latest grant
         self._grants = 0
 
@@ -119,7 +119,7 @@ class Turns:
         if self.busy < self.places and not self._waiting:
             self._grant(owner, game)
             return
-        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._waiting.setdefault(owner, {}).setdefault(game, deque()).append(fut)
         try:
             await fut
@@ -155,7 +155,7 @@ class Turns:
             old = self._grants - self.WINDOW
             self._last = {k: v for k, v in self._last.items() if v > old}
 
-    def _drop(self, owner: str, game: str, fut: asyncio.Future) -> None:
+    def _drop(self, owner: str, game: str, fut: asyncio.Future[None]) -> None:
         games = self._waiting.get(owner, {})
         queue = games.get(game)
         if queue is not None and fut in queue:
@@ -231,7 +231,8 @@ class Lane:
             loop = asyncio.get_running_loop()
             t0 = self.clock()
             try:
-                running = loop.run_in_executor(self._executor(), functools.partial(work or worker.think, job))
+                task: Callable[[Any], Any] = work or worker.think
+                running = loop.run_in_executor(self._executor(), functools.partial(task, job))
                 if started is not None:
                     started()
                 return await running
@@ -300,23 +301,29 @@ class Searches:
     async def choose(self, job: Job) -> str:
         """The job's move: a quick player's at once, a search in its turn, a game over its
         budget's from FALLBACK."""
+        move: str
         if cheap(job.player):
-            return await self.quick.run(job)
+            move = await self.quick.run(job)
+            return move
         if self.budget.exhausted(job.game_id):
             if job.game_id not in self._over:
                 self._over.add(job.game_id)
                 log.info("game %s: its computer searches took %.0f s in the last hour (at most %g): its computer "
                          "seats play %s until they take less", job.game_id, self.budget.spent(job.game_id),
                          self.budget.seconds, FALLBACK)
-            return await self.quick.run(dataclasses.replace(job, player=FALLBACK))
+            move = await self.quick.run(dataclasses.replace(job, player=FALLBACK))
+            return move
         self._over.discard(job.game_id)
-        return await self.deep.run(job, self.gate, functools.partial(self.budget.add, job.game_id))
+        move = await self.deep.run(job, self.gate, functools.partial(self.budget.add, job.game_id))
+        return move
 
     async def coach(self, job: CoachJob, started: Callable[[], Any] | None = None) -> dict[str, Any]:
         """The coach's work (a hint, a review's decision) in the search lane: in turn with the
         computer seats' searches (its owner: the asking address, or "reviews"), under the cap
         of searches at once (every server's, `gate`), each held to `max_think` by its job."""
-        return await self.deep.run(job, self.gate, work=worker.coach, started=started)  # (looked up now: tests)
+        answer: dict[str, Any] = await self.deep.run(job, self.gate, work=worker.coach,
+                                                     started=started)  # (looked up now: tests)
+        return answer
 
     def warm(self) -> None:
         """The quick lane's worker started now: a person's first reply from an easy or medium

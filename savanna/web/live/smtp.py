@@ -118,7 +118,7 @@ class Sender:
     def __init__(self, settings: SmtpSettings, delays: tuple[float, ...] = (5.0, 30.0, 120.0),
                  send: Callable[[SmtpSettings, EmailMessage], None] = deliver):
         self.settings, self.delays, self.send = settings, delays, send
-        self._queue: queue.Queue = queue.Queue()
+        self._queue: queue.Queue[tuple[EmailMessage, str, Callable[[bool], None]] | None] = queue.Queue()  # None: stop
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 
-async def stop(task: asyncio.Task | None) -> None:
+async def stop(task: asyncio.Task[Any] | None) -> None:
     """Cancel a background task and wait until it has ended."""
     if task is not None:
         task.cancel()

@@ -86,8 +86,10 @@ class AccountStore:
         """A new account; NameTaken if its key is another's."""
         try:
             with self.engine.begin() as con:
-                aid = con.execute(ACCOUNTS.insert().values(name=name, key=key, password_hash=password_hash,
-                                                           created_at=now)).inserted_primary_key[0]
+                made = con.execute(ACCOUNTS.insert().values(name=name, key=key, password_hash=password_hash,
+                                                            created_at=now)).inserted_primary_key
+                assert made is not None  # (an insert's result always has the new row's key)
+                aid: int = made[0]
         except IntegrityError:
             raise NameTaken(key) from None
         return AccountRecord(id=aid, name=name, key=key, password_hash=password_hash, created_at=now,

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from savanna import games
 
+from ..jsontext import JSONObject
 from .storage import AccountGame, GameRecord, Listing
 
 
@@ -26,18 +27,18 @@ class GameStore(Protocol):
     backend: Any  # "sqlite", "postgresql" or "memory"
     tell_others: bool  # set by live/cluster.py while other server processes share the database
 
-    def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
-               listed: bool = True, game: str = games.UNNAMED, meta: dict | None = None,
+    def create(self, *, settings: JSONObject, seats: list[JSONObject], actions: list[str], status: str,
+               summary: JSONObject, listed: bool = True, game: str = games.UNNAMED, meta: JSONObject | None = None,
                deadline: float | None = None) -> GameRecord: ...
 
     def save(self, game_id: str, expected_version: int, *, actions: list[str], status: str,
-             summary: dict) -> GameRecord: ...
+             summary: JSONObject) -> GameRecord: ...
 
-    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                meta: dict | None = None, deadline: float | None = None) -> GameRecord: ...
+    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+                meta: JSONObject | None = None, deadline: float | None = None) -> GameRecord: ...
 
-    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                seats: list[dict] | None = None, meta: dict | None = None,
+    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+                seats: list[JSONObject] | None = None, meta: JSONObject | None = None,
                 deadline: float | None | object = ...) -> GameRecord: ...
 
     def delete(self, game: GameRecord) -> None: ...

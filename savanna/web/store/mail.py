@@ -26,7 +26,8 @@ from sqlalchemy.types import DateTime as DateTimeType
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from .schema import ADDRESS_MAX, ADDRESSES, GAMES, SENT  # (ADDRESS_MAX: the edge reads it here)
+from ..jsontext import JSONObject
+from .schema import ADDRESSES, GAMES, SENT
 from .storage import make_tables
 
 TABLES = ("mail_notices", "mail_addresses")
@@ -97,7 +98,7 @@ class MailStore:
             return list(con.execute(select(ADDRESSES.c.game_id).where(ADDRESSES.c.game_id.is_not(None))
                                     .distinct()).scalars())
 
-    def timed_games(self, before: float) -> list[tuple[str, list[dict], int | None]]:
+    def timed_games(self, before: float) -> list[tuple[str, list[JSONObject], int | None]]:
         """The games being played whose deadline (the games' indexed column: the running seat's
         time or first-move window ends) is at or before `before`, epoch seconds: (id, seats, the
         seat to act) each, the rest of the game not read."""

@@ -17,6 +17,7 @@ from typing import Any
 
 from savanna import games
 
+from ..jsontext import JSONObject
 from .storage import (
     ID_BYTES,
     STATUSES,
@@ -59,8 +60,8 @@ class MemoryStore:
 
     # ------------------------------------------------------------ writes
 
-    def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
-               listed: bool = True, game: str = games.UNNAMED, meta: dict | None = None,
+    def create(self, *, settings: JSONObject, seats: list[JSONObject], actions: list[str], status: str,
+               summary: JSONObject, listed: bool = True, game: str = games.UNNAMED, meta: JSONObject | None = None,
                deadline: float | None = None) -> GameRecord:
         _check(status)
         now = _now()
@@ -75,21 +76,21 @@ class MemoryStore:
             return _out(rec)
 
     def save(self, game_id: str, expected_version: int, *, actions: list[str], status: str,
-             summary: dict) -> GameRecord:
+             summary: JSONObject) -> GameRecord:
         game = self.get(game_id)
         if game is None or game.version != expected_version:
             raise VersionConflict(f"game {game_id} changed since version {expected_version}")
         return self.advance(game, actions=actions, status=status, summary=summary)
 
-    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                meta: dict | None = None, deadline: float | None = None) -> GameRecord:
+    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+                meta: JSONObject | None = None, deadline: float | None = None) -> GameRecord:
         changes: dict[str, Any] = {}
         if meta is not None:
             changes["meta"], changes["deadline"] = meta, deadline
         return self._write(game, actions=actions, status=status, summary=summary, **changes)
 
-    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                seats: list[dict] | None = None, meta: dict | None = None,
+    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+                seats: list[JSONObject] | None = None, meta: JSONObject | None = None,
                 deadline: float | None | object = ...) -> GameRecord:
         changes: dict[str, Any] = {"seats": game.seats if seats is None else seats,
                                    "meta": game.meta if meta is None else meta}
@@ -97,7 +98,8 @@ class MemoryStore:
             changes["deadline"] = deadline
         return self._write(game, actions=actions, status=status, summary=summary, **changes)
 
-    def _write(self, game: GameRecord, *, actions: list[str], status: str, summary: dict, **changes: Any) -> GameRecord:
+    def _write(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+               **changes: Any) -> GameRecord:
         _check(status)
         with self._lock:
             row = self._rows.get(game.id)

@@ -54,7 +54,7 @@ class DatabaseStorage(Storage, MovingWindowSupport):
         with self.engine.begin() as con:
             self._lock(con, key)
             con.execute(delete(EVENTS).where(EVENTS.c.key == key, EVENTS.c.at < now - expiry))
-            held = con.execute(select(func.count()).where(EVENTS.c.key == key)).scalar()
+            held = con.execute(select(func.count()).where(EVENTS.c.key == key)).scalar_one()
             if held + amount > limit:
                 return False
             con.execute(EVENTS.insert(), [{"key": key, "at": now}] * amount)
@@ -64,7 +64,7 @@ class DatabaseStorage(Storage, MovingWindowSupport):
         now = self.clock()
         with self.engine.connect() as con:
             oldest, count = con.execute(select(func.min(EVENTS.c.at), func.count())
-                                        .where(EVENTS.c.key == key, EVENTS.c.at >= now - expiry)).first()
+                                        .where(EVENTS.c.key == key, EVENTS.c.at >= now - expiry)).one()
         return (oldest, count) if count else (now, 0)
 
     def clear(self, key: str) -> None:

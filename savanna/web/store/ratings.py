@@ -40,8 +40,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from .accounts import ACCOUNTS, AccountRecord
-from .schema import GAMES, HISTORY, RATED, RATINGS
+from .accounts import AccountRecord
+from .schema import ACCOUNTS, GAMES, HISTORY, RATED, RATINGS
 from .storage import make_tables
 
 TABLES = ("rating_history", "ratings", "rated_games")  # in the order they may be emptied (before accounts)
@@ -237,7 +237,8 @@ class RatingStore:
         with self.engine.begin() as con:
             con.execute(self._insert()(ACCOUNTS).values(name=spec, key=key, password_hash=None, created_at=now)
                         .on_conflict_do_nothing(index_elements=["key"]))
-            return con.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.key == key)).scalar_one()
+            aid: int = con.execute(select(ACCOUNTS.c.id).where(ACCOUNTS.c.key == key)).scalar_one()
+            return aid
 
     def accounts(self, ids: Iterable[int]) -> dict[int, AccountRecord]:
         ids = list(set(ids))

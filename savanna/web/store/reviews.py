@@ -27,7 +27,7 @@ from sqlalchemy import select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from ..jsontext import dumps, loads
+from ..jsontext import JSONObject, dumps, loads
 from .schema import REVIEWS
 from .storage import make_tables
 
@@ -104,7 +104,7 @@ class ReviewStore:
                 return self.get(gid)
         return None
 
-    def save(self, game_id: str, holder: str, until: float, *, entries: list[dict] | None = None,
+    def save(self, game_id: str, holder: str, until: float, *, entries: list[JSONObject] | None = None,
              total: int | None = None, status: str | None = None, failures: int | None = None) -> bool:
         """Write the holder's progress and renew its lease to `until` (True), or nothing if
         `holder` no longer holds it (False). A status other than running lets the lease go."""

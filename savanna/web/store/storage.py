@@ -104,6 +104,7 @@ from sqlalchemy.pool import StaticPool
 from savanna import games
 
 from .. import jsontext
+from ..jsontext import JSONObject
 from . import upgrade
 from .schema import DATA, DDL_LOCK, GAMES, SEAT_ACCOUNTS
 
@@ -221,7 +222,7 @@ class AccountGame:
     seats: tuple[int, ...]
 
 
-def seat_account_rows(game_id: str, seats: list[dict]) -> list[dict[str, Any]]:
+def seat_account_rows(game_id: str, seats: list[JSONObject]) -> list[dict[str, Any]]:
     """The seat_accounts rows of a game's seats: one per seat claimed by an account."""
     return [{"game_id": game_id, "seat": i, "account_id": s["account"]} for i, s in enumerate(seats)
             if isinstance(s.get("account"), int) and not isinstance(s.get("account"), bool)]
@@ -274,7 +275,7 @@ def default_database_path() -> Path:
     return data_dir() / "savanna.db"
 
 
-def database_url(given: str | os.PathLike | None = None) -> str:
+def database_url(given: str | os.PathLike[str] | None = None) -> str:
     """The database to use: `given` (a URL, or a path to a SQLite file), else $DATABASE_URL,
     else the SQLite file in the user's data directory. `postgres://` is read as `postgresql://`."""
     if given is None or str(given).strip() == "":
@@ -331,7 +332,7 @@ def _engine(url: str) -> Engine:
         raise StorageError(f"cannot use database {redact(url)}: {e}") from None
     if u.get_backend_name() == "sqlite":
         @event.listens_for(engine, "connect")
-        def _sqlite_pragmas(dbapi_conn, _record):  # pragma: no cover - exercised by every sqlite test
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - exercised by every sqlite test
             cur = dbapi_conn.cursor()
             if u.database not in (None, "", ":memory:"):
                 cur.execute("PRAGMA journal_mode=WAL")  # readers do not wait for the writer
@@ -359,7 +360,7 @@ def _file_of(url: str) -> str | None:
 class Store:
     """The games table. Thread-safe: every call uses its own session."""
 
-    def __init__(self, url: str | os.PathLike | None = None):
+    def __init__(self, url: str | os.PathLike[str] | None = None):
         self.url = database_url(url)
         self.engine = _engine(self.url)
         # SQLite has one writer at a time, and a writer that finds the file locked sleeps in steps of
@@ -396,8 +397,8 @@ class Store:
 
     # ------------------------------------------------------------ writes
 
-    def create(self, *, settings: dict, seats: list[dict], actions: list[str], status: str, summary: dict,
-               listed: bool = True, game: str = games.UNNAMED, meta: dict | None = None,
+    def create(self, *, settings: JSONObject, seats: list[JSONObject], actions: list[str], status: str,
+               summary: JSONObject, listed: bool = True, game: str = games.UNNAMED, meta: JSONObject | None = None,
                deadline: float | None = None) -> GameRecord:
         """Store a new game under a fresh random id (`deadline`: its clock's, if one runs)."""
         if status not in STATUSES:
@@ -424,7 +425,7 @@ class Store:
         raise StorageError("could not find a free game id")
 
     def save(self, game_id: str, expected_version: int, *, actions: list[str], status: str,
-             summary: dict) -> GameRecord:
+             summary: JSONObject) -> GameRecord:
         """Store the game's new action list if it is still at `expected_version`; else
         raise VersionConflict and store nothing. Returns the game at its new version."""
         game = self.get(game_id)
@@ -432,8 +433,8 @@ class Store:
             raise VersionConflict(f"game {game_id} changed since version {expected_version}")
         return self.advance(game, actions=actions, status=status, summary=summary)
 
-    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                meta: dict | None = None, deadline: float | None = None) -> GameRecord:
+    def advance(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+                meta: JSONObject | None = None, deadline: float | None = None) -> GameRecord:
         """`save` of the game's next version when the caller holds the game as read (`game`):
         the write alone, nothing read back (a move's one statement). VersionConflict, and nothing
         stored, if the stored game is no longer at game.version. A timed game's move gives its
@@ -441,7 +442,7 @@ class Store:
         if status not in STATUSES:
             raise ValueError(f"status must be one of {STATUSES}, not {status!r}")
         now = _now()
-        params = {"gid": game.id, "expected": game.version, "actions": list(actions), "status": status,
+        params: dict[str, Any] = {"gid": game.id, "expected": game.version, "actions": list(actions), "status": status,
                   "summary": summary, "version": game.version + 1, "now": now}
         save, save_and_tell = _SAVE, _SAVE_AND_TELL
         if meta is not None:
@@ -458,8 +459,8 @@ class Store:
                                    version=game.version + 1, updated_at=now,
                                    meta=game.meta if meta is None else dict(meta))
 
-    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: dict,
-                seats: list[dict] | None = None, meta: dict | None = None,
+    def rewrite(self, game: GameRecord, *, actions: list[str], status: str, summary: JSONObject,
+                seats: list[JSONObject] | None = None, meta: JSONObject | None = None,
                 deadline: float | None | object = ...) -> GameRecord:
         """`advance` that may also shorten the action list (a takeback) and change the seats
         and `meta` (a resignation, a takeback asked for): the same check of game.version,
@@ -470,7 +471,7 @@ class Store:
         now = _now()
         seats = game.seats if seats is None else seats
         meta = game.meta if meta is None else meta
-        values = {"actions": list(actions), "status": status, "summary": summary, "seats": seats,
+        values: dict[str, Any] = {"actions": list(actions), "status": status, "summary": summary, "seats": seats,
                   "meta": meta or None, "version": game.version + 1, "updated_at": now}
         if deadline is not ...:
             values["deadline"] = deadline
@@ -501,7 +502,7 @@ class Store:
             self.drop_unused_data()
 
     @staticmethod
-    def _keep_seat_accounts(con: Any, game_id: str, seats: list[dict]) -> None:
+    def _keep_seat_accounts(con: Any, game_id: str, seats: list[JSONObject]) -> None:
         """The game's seat_accounts rows made those of `seats` (in the caller's transaction)."""
         con.execute(delete(SEAT_ACCOUNTS).where(SEAT_ACCOUNTS.c.game_id == game_id))
         rows = seat_account_rows(game_id, seats)
@@ -582,11 +583,11 @@ class Store:
                 self._data.move_to_end(key)
                 return own
         with self._single.connect() as con:
-            own = con.execute(select(DATA.c.data).where(DATA.c.hash == key)).scalar()
-        if own is None:  # (a foreign key keeps it while a game names it)
+            stored: JSONObject | None = con.execute(select(DATA.c.data).where(DATA.c.hash == key)).scalar()
+        if stored is None:  # (a foreign key keeps it while a game names it)
             raise StorageError(f"no stored game data {key}")
-        self._remember_data(key, own)
-        return own
+        self._remember_data(key, stored)
+        return stored
 
     def _remember_data(self, key: str, own: dict[str, Any]) -> None:
         with self._data_lock:

@@ -129,4 +129,5 @@ def compare(engine: Engine) -> list[Any]:
     from alembic.autogenerate import compare_metadata
 
     with engine.connect() as con:
-        return compare_metadata(MigrationContext.configure(con), META)
+        diffs: list[Any] = compare_metadata(MigrationContext.configure(con), META)
+    return diffs

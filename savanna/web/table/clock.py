@@ -43,8 +43,9 @@ AWAY_KEPT = 20  # outages noted in a state (the oldest go first)
 PRESETS = tuple({"name": f"{m}+{s}", "base": m * 60.0, "increment": float(s)}
                 for m, s in ((1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)))
 ON_TIME = ("computer", "end", "skip")  # what a flag fall does in a game of more than two seats (flag.py)
-BOUNDS = {"base": {"min": BASE[0], "max": BASE[1]}, "increment": {"min": INCREMENT[0], "max": INCREMENT[1]},
-          "days": list(DAYS)}
+BOUNDS: dict[str, Any] = {"base": {"min": BASE[0], "max": BASE[1]},
+                          "increment": {"min": INCREMENT[0], "max": INCREMENT[1]},
+                          "days": list(DAYS)}
 
 
 def _bad(message: str) -> GameError:
@@ -186,9 +187,9 @@ def deadline(state: dict[str, Any]) -> float | None:
     r = state["running"]
     if r is None:
         return None
-    if not state["moved"][r]:
-        return state["since"] + state["window"]
-    return state["since"] + max(0.0, state["remaining"][r])
+    since: float = state["since"]
+    left: float = state["window"] if not state["moved"][r] else max(0.0, state["remaining"][r])
+    return since + left
 
 
 def due(state: dict[str, Any], now: float) -> bool:

@@ -7,7 +7,7 @@ left out without saying which: the answer tells nothing its tokens do not alread
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..store.storage import Listing, possible_id
@@ -29,7 +29,7 @@ def listing(record: Any) -> Listing:
 
 
 def held_games(service: Any, pairs: Iterable[tuple[str, str]],
-               connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
+               connected: Mapping[str, Iterable[int]] | None = None) -> dict[str, list[dict[str, Any]]]:
     """The games the `pairs`' tokens hold seats in, latest changed first, each as the lobby lists
     it (the service's `_item`) with "seat" and "my_seats" (the seats held there)."""
     found: dict[str, dict[str, Any]] = {}

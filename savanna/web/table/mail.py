@@ -20,7 +20,8 @@ import re
 from email.headerregistry import Address as MailAddress
 from typing import Any
 
-from ..store.mail import ADDRESS_MAX, Address, MailStore, account_owner, seat_owner
+from ..store.mail import Address, MailStore, account_owner, seat_owner
+from ..store.schema import ADDRESS_MAX
 from ..store.storage import GameRecord
 from . import claims, clock
 from .errors import GameError
@@ -89,14 +90,14 @@ def set_seat_address(service: Room, mail: MailStore, game_id: str, credential: A
     address = None if email is None else checked_address(email)
     rec = service.record(game_id)
     mine = checked_token(rec.seats, credential)
-    seat = seat_of(rec.summary.get("current_player"), mine, seat, "set the e-mail address of")
+    number = seat_of(rec.summary.get("current_player"), mine, seat, "set the e-mail address of")
     if rec.status == "over":
         raise GameError("game_over", "the game is over: it sends no more mail")
     if address is None:
-        mail.remove(seat_owner(game_id, seat))
+        mail.remove(seat_owner(game_id, number))
     else:
-        mail.put(seat_owner(game_id, seat), address, lang, site, game_id=game_id)
-    return seat
+        mail.put(seat_owner(game_id, number), address, lang, site, game_id=game_id)
+    return number
 
 
 def mailed(seat: dict[str, Any]) -> bool:

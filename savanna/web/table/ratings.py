@@ -208,7 +208,10 @@ class Ratings:
         out = []
         for r in records:
             h = rated.get(r.id)
-            seats = claimed.get(r.id) or (h.seat,)
+            seats = claimed.get(r.id)
+            if not seats:
+                assert h is not None  # (a game listed is rated or has a seat claimed)
+                seats = (h.seat,)
             scores = (r.summary or {}).get("scores") or [0] * len(r.seats)
             places = standing.ranks(_listed(r), list(scores))
             seat = h.seat if h else min(seats, key=lambda s: places[s])

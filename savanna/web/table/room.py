@@ -26,7 +26,7 @@ class Room(Protocol):
         """The game of `record` after `actions` (its first ones), rebuilt from the start."""
 
     def save(self, rec: GameRecord, position: Position, *, actions: list[str] | None = None,
-             status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,
+             status: str | None = None, seats: list[dict[str, Any]] | None = None, meta: dict[str, Any] | None = None,
              refused: str = ...) -> GameRecord:
         """Store a change of the game at the version read (GameError "conflict" if another came first)."""
 

@@ -81,19 +81,19 @@ def check_player(spec: Any, max_think: float = MAX_THINK) -> str:
     limits (`max_think`: seconds a move)."""
     if not isinstance(spec, str):
         raise GameError("bad_settings", "a computer seat needs a player, e.g. 'medium' or 'mcts:time=2'")
-    spec = spec.strip()
-    if len(spec) > limits.PLAYER_CHARS:
+    player: str = spec.strip()
+    if len(player) > limits.PLAYER_CHARS:
         raise GameError("bad_settings", f"a computer player's spec may have at most {limits.PLAYER_CHARS} characters")
     try:
-        _, opts = parse_spec(spec)
-        make_player(spec, seed=0)  # the player's own checks of its options
+        _, opts = parse_spec(player)
+        make_player(player, seed=0)  # the player's own checks of its options
     except (TypeError, ValueError) as e:
         raise GameError("bad_settings", str(e)) from None
     if opts.get("time", 0) > max_think:
-        raise GameError("bad_settings", f"player {spec!r}: at most {max_think:g} seconds a move on this server")
+        raise GameError("bad_settings", f"player {player!r}: at most {max_think:g} seconds a move on this server")
     if opts.get("iterations", 0) > MAX_ITERATIONS:
-        raise GameError("bad_settings", f"player {spec!r}: at most {MAX_ITERATIONS} iterations a move on this server")
-    return spec
+        raise GameError("bad_settings", f"player {player!r}: at most {MAX_ITERATIONS} iterations a move on this server")
+    return player
 
 
 def named_player(spec: Any) -> str:
@@ -137,7 +137,7 @@ def make_seats(specs: Any, players: Any, hotseat: bool, seat_counts: tuple[int, 
             if s.get("player") is not None:
                 raise GameError("bad_settings", f"seat {i}: a human seat takes no computer player")
             name = clean_name(s.get("name"), default_name(i, HUMAN))
-            seat = {"kind": HUMAN, "player": None, "name": name, "token_hash": None,
+            seat: dict[str, Any] = {"kind": HUMAN, "player": None, "name": name, "token_hash": None,
                     "hotseat": bool(hotseat or s.get("hotseat")), "account": None}
             if s.get("account") is not None or s.get("open"):
                 seat.update(invited(i, s, seat["hotseat"], find_account))
@@ -201,7 +201,7 @@ def deal_tokens(seats: list[dict[str, Any]]) -> tuple[list[str | None], str | No
         if s["kind"] != HUMAN or s.get("account") is not None or s.get("open"):  # claimed or open: no token
             tokens.append(None)
             continue
-        t = shared if s["hotseat"] else new_token()
+        t = shared if s["hotseat"] and shared is not None else new_token()  # (a hot seat: shared is dealt)
         s["token_hash"] = hash_token(t)
         tokens.append(t)
     return tokens, shared

@@ -28,7 +28,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -239,8 +239,9 @@ class GameService:
         meta = flag.left_in_save(position.game, seat_list, meta)  # (they rank last, as here)
         return self._store_new(spec.name, settings, seat_list, position, listed, meta, address)
 
-    def _store_new(self, game: str, settings: dict, seats: list[dict], position: Position, listed: bool,
-                   meta: dict[str, Any], address: str | None = None, control: dict | None = None) -> Created:
+    def _store_new(self, game: str, settings: dict[str, Any], seats: list[dict[str, Any]], position: Position,
+                   listed: bool, meta: dict[str, Any], address: str | None = None,
+                   control: dict[str, Any] | None = None) -> Created:
         tokens, shared = deal_tokens(seats)
         creator = new_token()
         over = position.game.is_terminal()
@@ -281,10 +282,10 @@ class GameService:
             version, pos = hit[0].version, hit[1]
             if version == record.version:
                 return pos
-            pos = pos.caught_up(record.actions) if version < record.version else None
-            if pos is not None:
-                self.remember(record, pos)
-                return pos
+            ahead = pos.caught_up(record.actions) if version < record.version else None
+            if ahead is not None:
+                self.remember(record, ahead)
+                return ahead
         pos = self.rebuild(record)
         self.remember(record, pos)
         return pos
@@ -361,9 +362,11 @@ class GameService:
                 raise GameError("hidden", "a game can be downloaded once it is over: the saved game holds the seed, "
                                           "which would show the order of the stack (a token that plays every human "
                                           "seat may download it earlier)")
-        return self.position(rec).game.to_json(seats=saved_seats(rec.seats))
+        saved: str = self.position(rec).game.to_json(seats=saved_seats(rec.seats))
+        return saved
 
-    def lobby(self, limit: int = 50, connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
+    def lobby(self, limit: int = 50,
+              connected: Mapping[str, Iterable[int]] | None = None) -> dict[str, list[dict[str, Any]]]:
         """Listed games: those being played ("open") and those over ("recent"), latest first."""
         connected = connected or {}
         shown = {o.name for spec in games.specs() for o in spec.options if o.lobby}
@@ -371,7 +374,7 @@ class GameService:
                 "recent": [self._item(r, connected) for r in self.store.listings("over", limit, shown)]}
 
     @staticmethod
-    def _item(rec: Listing, connected: dict[str, Iterable[int]]) -> dict[str, Any]:
+    def _item(rec: Listing, connected: Mapping[str, Iterable[int]]) -> dict[str, Any]:
         """A game as the lobby lists it."""
         sm = rec.summary
         scores = sm.get("scores") or [0] * len(rec.seats)
@@ -394,7 +397,7 @@ class GameService:
         }
 
     def games_of(self, account: int, limit: int = 50,
-                 connected: dict[str, Iterable[int]] | None = None) -> dict[str, list]:
+                 connected: Mapping[str, Iterable[int]] | None = None) -> dict[str, list[dict[str, Any]]]:
         """An account's games (GET /api/me/games), listed or not, latest first: "playing", of those
         "to_move" (one of its seats is to act), and "over"; each as the lobby lists it, plus
         "seat" (its first seat there) and "my_seats" (all of them)."""
@@ -475,9 +478,10 @@ class GameService:
         status = "over" if g.is_terminal() else "playing"
         timed = timekeeping.kept(rec, actions=actions, seats=rec.seats, meta=rec.meta, status=status, game=g,
                                  now=self.now())
+        meta, deadline = (None, None) if timed is None else timed  # (None: the store keeps both as they are)
         try:
             saved = self.store.advance(rec, actions=actions, status=status, summary=standing.summary(rec, new),
-                                       **({} if timed is None else {"meta": timed[0], "deadline": timed[1]}))
+                                       meta=meta, deadline=deadline)
         except VersionConflict:
             raise GameError("conflict", "another move landed first; nothing was stored (look again and retry)") from None
         self.remember(saved, new)
@@ -485,20 +489,25 @@ class GameService:
         return saved
 
     def save(self, rec: GameRecord, position: Position, *, actions: list[str] | None = None,
-             status: str | None = None, seats: list[dict] | None = None, meta: dict[str, Any] | None = None,
+             status: str | None = None, seats: list[dict[str, Any]] | None = None, meta: dict[str, Any] | None = None,
              refused: str = "another move landed first; nothing was stored (look again and retry)") -> GameRecord:
         """Store a change the room made to the game of `rec` (its action list cut back, its seats
         or its meta; unchanged where None), `position` the game as it then stands: at the version
         read, under `lock`. If another write came first, GameError "conflict" saying `refused`."""
-        changed = dataclasses.replace(rec, **{k: v for k, v in (("seats", seats), ("meta", meta), ("status", status))
-                                              if v is not None})
+        changed = dataclasses.replace(rec, seats=rec.seats if seats is None else seats,
+                                      meta=rec.meta if meta is None else meta,
+                                      status=rec.status if status is None else status)
         actions = rec.actions if actions is None else actions
         timed = timekeeping.kept(rec, actions=actions, seats=changed.seats, meta=changed.meta, status=changed.status,
                                  game=position.game, now=self.now())
+        kept_meta = meta
+        deadline: float | None | object = ...  # (...: the store leaves the deadline as it is)
+        if timed is not None:
+            kept_meta, deadline = timed
         try:
             saved = self.store.rewrite(rec, actions=actions, status=changed.status,
                                        summary=standing.summary(changed, position), seats=seats,
-                                       **({"meta": meta} if timed is None else {"meta": timed[0], "deadline": timed[1]}))
+                                       meta=kept_meta, deadline=deadline)
         except VersionConflict:
             raise GameError("conflict", refused) from None
         self.remember(saved, position)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from savanna import games
+
 from ..store.storage import GameRecord
 from .position import Position
 
@@ -62,7 +64,7 @@ def aborted(record: GameRecord) -> bool:
     return (record.meta.get("ended") or {}).get("reason") == "aborted"
 
 
-def winners(record: GameRecord, game: Any) -> list[int]:
+def winners(record: GameRecord, game: games.State) -> list[int]:
     """The winners: the engine's, but a resigned seat ranks last (see the module docstring)."""
     if (not ended(record) and not game.is_terminal()) or aborted(record):
         return []

@@ -45,7 +45,8 @@ def running_seat(status: str, seats: list[dict[str, Any]], meta: dict[str, Any],
         return None
     if meta.get("rated") is True and any(s.get("open") for s in seats):
         return None
-    return game.current_player
+    seat: int | None = game.current_player
+    return seat
 
 
 def computers(seats: list[dict[str, Any]]) -> list[bool]:
@@ -109,7 +110,9 @@ def ran_out(record: Any) -> str:
     """What a move after the seat's time ran out is told."""
     state = record.meta["clock"]
     r = state["running"]
-    when = iso(datetime.fromtimestamp(clock.deadline(state), timezone.utc))
+    end = clock.deadline(state)
+    assert end is not None  # (a seat's time ran out: its clock runs)
+    when = iso(datetime.fromtimestamp(end, timezone.utc))
     then = {"ended": "the server is ending the game",
             "computer": "the server is passing your seat on to a computer player",
             "skip": "the server is taking your seat out of the game; the others play on"}[
@@ -121,8 +124,10 @@ def ran_out(record: Any) -> str:
 
 def out_of_time(meta: dict[str, Any], seat: int, now: float) -> bool:
     """Whether `seat`'s time (or first-move window) has run out at `now`."""
-    state = meta.get("clock")
-    return bool(state) and state["running"] == seat and clock.due(state, now)
+    state: dict[str, Any] | None = meta.get("clock")
+    if not state:
+        return False
+    return state["running"] == seat and clock.due(state, now)
 
 
 def listed(found: dict[str, Any] | None) -> dict[str, Any] | None:

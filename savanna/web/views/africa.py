@@ -25,8 +25,9 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..store.storage import GameRecord
+from .patch import Keys
 
-PATCH_KEYS: dict = {}  # the board is every space of the map, in a fixed order: by position is right
+PATCH_KEYS: Keys = {}  # the board is every space of the map, in a fixed order: by position is right
 ASKING = ("pending",)  # a choice asked, none once a resignation ends the game
 
 

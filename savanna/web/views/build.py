@@ -91,8 +91,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Hashable, Iterable
 from functools import lru_cache
-from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, cast
 
 from savanna import games
 
@@ -116,12 +115,24 @@ class Held(NamedTuple):
     history_from: int | None = None
 
 
+class GameViews(Protocol):
+    """What a game's view module gives (safari.py, africa.py; see game_views)."""
+
+    PATCH_KEYS: Keys
+    ASKING: tuple[str, ...]
+
+    def hides(self, settings: dict[str, Any]) -> bool: ...
+    def layout_key(self, game: Any) -> Hashable: ...
+    def add(self, view: dict[str, Any], record: GameRecord, g: Any, viewer: int | None,
+            kept: bool = False) -> None: ...
+
+
 @lru_cache(maxsize=None)
-def game_views(name: str) -> ModuleType:
+def game_views(name: str) -> GameViews:
     """The view module of the game `name` (its description's `view`): it gives `PATCH_KEYS`,
     `ASKING` (its fields of a choice asked), `layout_key(game)`, `hides(settings)` and
     `add(view, record, game, viewer, kept)` (its own part of a view)."""
-    return importlib.import_module(games.spec(name).view)
+    return cast(GameViews, importlib.import_module(games.spec(name).view))  # (a module, as the protocol says)
 
 
 def patch_keys(name: str) -> Keys:
@@ -147,7 +158,8 @@ def deal_of(record: GameRecord) -> str:
     before this was kept say "chosen" only if they were given an order or a layout."""
     settings = record.settings
     if settings.get("deal") in ("random", "chosen"):
-        return settings["deal"]
+        deal: str = settings["deal"]
+        return deal
     given = games.spec(record.game).deal_settings
     return "chosen" if any(settings.get(k) for k in given) else "random"
 

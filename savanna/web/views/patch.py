@@ -22,7 +22,7 @@ general, about fifty times slower on a view and with larger patches.)
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, final
 
 from ..jsontext import dumps, loads
 
@@ -40,6 +40,7 @@ class _Kept:
 KEPT = _Kept()  # a document's value that is the one of the Snapshot before (see Snapshot)
 
 
+@final  # (no subclass: `type(v) is Grown` tells it)
 class Grown:
     """A document's list value that is the Snapshot before's, all `n` of its elements but the
     first `drop`, with `tail` after them (see Snapshot): a history, whose entries never change
@@ -47,7 +48,7 @@ class Grown:
 
     __slots__ = ("n", "tail", "drop")
 
-    def __init__(self, n: int, tail: list, drop: int = 0):
+    def __init__(self, n: int, tail: list[Any], drop: int = 0):
         self.n, self.tail, self.drop = n, tail, drop
 
 
@@ -83,8 +84,8 @@ def _diff(old: Any, new: Any, path: str, ops: list[Op]) -> None:
         ops.append({"op": "replace", "path": path, "value": new})
 
 
-def _list_ops(old_cmp: Any, new_cmp: Any, old_value: Callable[[int], Any], new: list, path: str,
-              ops: list[Op], keys: tuple | None = None) -> None:
+def _list_ops(old_cmp: Any, new_cmp: Any, old_value: Callable[[int], Any], new: list[Any], path: str,
+              ops: list[Op], keys: tuple[Any, Any] | None = None) -> None:
     """A list's change to `new`. Elements are compared as `old_cmp[i]` and `new_cmp[j]` (the
     elements themselves, or their JSON texts), and an old element that changed is
     `old_value(i)`. With `keys` (each side's element identities): elements gone are
@@ -150,22 +151,29 @@ class Snapshot:
     the garbage collector stop the server for 100-300 ms every few seconds (see feed.py)."""
 
     __slots__ = ("parts",)
+    # a top-level value's text, or a list's: (its elements' texts, their keys or None)
+    parts: dict[str, str | tuple[tuple[str, ...], tuple[Hashable, ...] | None]]
 
     def __init__(self, doc: dict[str, Any], keys: Keys | None = None, before: Snapshot | None = None):
         """`before`: the snapshot whose text a value KEPT or Grown in `doc` takes (the builder
         of `doc` knew it unchanged, or grown, and did not build it again)."""
         parts: dict[str, Any] = {}
+        held: dict[str, Any] = {} if before is None else before.parts  # (KEPT and Grown come with a before)
         for k, v in doc.items():
             if v is KEPT:
-                parts[k] = before.parts[k]
+                parts[k] = held[k]
             elif type(v) is Grown:
-                texts, ids = before.parts[k]
+                texts, ids = held[k]
                 if len(texts) != v.n:
                     raise ValueError(f"{k}: grown from {v.n} elements, but {len(texts)} are held")
                 key = keys.get(k) if keys else None
                 d = v.drop
-                parts[k] = (texts[d:] + tuple(map(dumps, v.tail)),
-                            None if ids is None else ids[d:] + tuple(map(key, v.tail)))
+                grown = texts[d:] + tuple(map(dumps, v.tail))
+                if ids is None:
+                    parts[k] = (grown, None)
+                else:
+                    assert key is not None  # (a list's keys are held only if it has a key)
+                    parts[k] = (grown, ids[d:] + tuple(map(key, v.tail)))
             elif type(v) is list:
                 key = keys.get(k) if keys else None
                 parts[k] = (tuple(map(dumps, v)), None if key is None else tuple(map(key, v)))
@@ -212,7 +220,8 @@ def _slide_ops(d: int, tail: list[Any], path: str, ops: list[Op]) -> None:
     ops.extend({"op": "add", "path": f"{path}/-", "value": v} for v in tail)
 
 
-def _diff_texts(before: tuple, now: tuple, new: list, path: str, ops: list[Op]) -> None:
+def _diff_texts(before: tuple[Any, Any], now: tuple[Any, Any], new: list[Any] | Grown, path: str,
+                ops: list[Op]) -> None:
     """A list's change from its elements' texts (and keys) `before` to `new`, whose are `now`;
     an element that changed is parsed and compared."""
     (old, old_keys), (texts, new_keys) = before, now

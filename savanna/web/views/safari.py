@@ -91,7 +91,8 @@ def layout_key(game: Any) -> Hashable:
     """The board, features and empty spaces (the layout fields) change only when a tile is laid
     or a meeple comes or goes, as the engine's layout_key() says: about half of the actions do
     neither, and then a view built for a feed that holds them as of that key marks them KEPT."""
-    return game.layout_key()
+    key: Hashable = game.layout_key()
+    return key
 
 
 def _xy(p: Any) -> list[int] | None:

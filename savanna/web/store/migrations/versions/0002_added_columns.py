@@ -12,6 +12,9 @@ schema of revision 0001. Each added column is nullable: the rows already stored 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from alembic import op
 from sqlalchemy import JSON, Column, DateTime, Float, ForeignKey, String, inspect
 
@@ -21,7 +24,7 @@ branch_labels = None
 depends_on = None
 
 # in the order they were added: (table, column)
-COLUMNS = [
+COLUMNS: list[tuple[str, Callable[[], Column[Any]]]] = [
     ("games", lambda: Column("touched_at", DateTime(timezone=True), nullable=True)),
     ("games", lambda: Column("meta", JSON, nullable=True)),
     ("games", lambda: Column("data_hash", String(64), ForeignKey("game_data.hash"), nullable=True)),
