@@ -405,3 +405,37 @@ def test_a_stop_makes_even_a_short_gap_an_outage_and_a_dead_creditors_outages_go
     assert b.begin(1200.0, AFTER) == [(1007.0, 1100.0), (1101.0, 1200.0)]
     b.done()
     assert not b.crediting()
+
+
+# ------------------------------------------------------------------ the rate limits' counters
+# Their interface is the `limits` package's moving window (edge/ratelimit.py uses nothing else):
+# the database's (ratestore.DatabaseStorage, for server processes sharing PostgreSQL) and the
+# package's own memory storage (what one process uses) count alike.
+
+
+@pytest.fixture(params=["memory", *BACKENDS])
+def counters(request, tmp_path):
+    from limits.storage import MemoryStorage
+
+    from savanna.web.store.ratestore import DatabaseStorage
+
+    if request.param == "memory":
+        yield MemoryStorage()
+        return
+    stores = sql_stores(fresh_database(request.param, tmp_path))
+    yield DatabaseStorage(stores.games.engine)
+    stores.close()
+
+
+def test_the_moving_window_counts_alike_on_a_database_and_in_memory(counters):
+    assert counters.acquire_entry("k", 3, 60) and counters.acquire_entry("k", 3, 60, amount=2)
+    assert not counters.acquire_entry("k", 3, 60)  # the window is full
+    assert not counters.acquire_entry("j", 3, 60, amount=4)  # more than the limit at once: never
+    oldest, count = counters.get_moving_window("k", 3, 60)
+    assert count == 3 and oldest <= time.time()
+    assert counters.get_moving_window("j", 3, 60)[1] == 0 and counters.acquire_entry("j", 3, 60)  # keys apart
+    counters.clear("k")
+    assert counters.get_moving_window("k", 3, 60)[1] == 0 and counters.acquire_entry("k", 1, 1)
+    assert not counters.acquire_entry("k", 1, 1)
+    time.sleep(1.1)  # the window moved past it
+    assert counters.acquire_entry("k", 1, 1)
