@@ -13,14 +13,11 @@ from savanna.web.store.stores import Stores, memory_stores
 
 
 def memory_app(stores: Stores | None = None, **options: Any) -> Any:
-    """web_apps.create_app(**options) on `stores` (default: new memory stores); its stores are
-    app.state.stores' (`app.state.store` the games', as on a database)."""
+    """web_apps.create_app(**options) on `stores` (default: new memory stores): app.state.stores
+    (`app.state.store` the games', as on a database)."""
     from web_apps import create_app
 
-    stores = stores or memory_stores()
-    app = create_app(None, stores=stores, **options)
-    app.state.stores = stores
-    return app
+    return create_app(None, stores=stores or memory_stores(), **options)
 
 
 # A module whose tests of what is above the store run on the memory stores overrides its `app`

@@ -306,6 +306,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                      description="Board games (" + ", ".join(s.title for s in games.specs()) + "): games, seats, "
                                  "live updates and replays. The rules are the engines'; actions are each game's "
                                  "notation.")
+    app.state.stores = stores  # (every store: store/stores.py)
     app.state.store = store
     app.state.service = service
     app.state.live = live
