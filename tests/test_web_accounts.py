@@ -25,6 +25,7 @@ from sqlalchemy import select
 
 from web_apps import CHEAP, create_app
 from web_databases import BACKENDS, fresh_database
+from web_memory import ON_MEMORY, app_of
 
 from savanna.web.store.accounts import ACCOUNTS
 from savanna.web.table.accounts import check_name, common_passwords
@@ -47,6 +48,13 @@ def app_options():  # app_on's
 @pytest.fixture
 def client_options():
     return {"raise_server_exceptions": False}
+
+
+@pytest.fixture
+def app(request, backend, app_options):
+    """conftest.py's app, or on the memory stores for the tests of the accounts' rules, marked
+    ON_MEMORY (web_memory.py); those of what the database does keep to each database."""
+    return app_of(request, backend, app_options)
 
 
 def register(c, name="Zaza", password=PASSWORD):
@@ -74,6 +82,7 @@ def error(r, status, code):
     return body
 
 
+@ON_MEMORY
 def test_register_log_in_log_out_and_me(client):
     got = register(client)
     assert got["name"] == "Zaza" and got["csrf_token"]
@@ -101,6 +110,7 @@ def test_secure_cookie_over_https_or_with_the_flag(url):
         assert r.status_code == 200 and all("Secure" in h for h in r.headers.get_list("set-cookie"))
 
 
+@ON_MEMORY
 def test_names_are_one_in_any_case_and_normalisation(client):
     register(client, "Zaza")
     for same in ("zaza", "ZAZA", "Ｚａｚａ", "ＺＡＺＡ"):
@@ -127,6 +137,7 @@ def test_good_names_pass():
         assert check_name(name) == name
 
 
+@ON_MEMORY
 def test_short_and_common_passwords_refused(client):
     assert len(common_passwords()) >= 9900  # (casefolded: a few of the 10,000 are one)
     error(client.post("/api/accounts", json={"name": "Zaza", "password": "x7#kQ2"}), 422, "weak_password")
@@ -136,6 +147,7 @@ def test_short_and_common_passwords_refused(client):
     register(client, "Zaza", "x7#kQ2-long-enough")
 
 
+@ON_MEMORY
 def test_unknown_name_and_wrong_password_answer_alike(client):
     register(client)
     client.cookies.clear()
@@ -166,6 +178,7 @@ def test_unknown_name_and_wrong_password_take_the_same_time(url):
     assert abs(a - b) <= max(a, b) / 3 + 0.002, (unknown, wrong)
 
 
+@ON_MEMORY
 def test_a_new_session_id_at_every_login(client):
     register(client)
     plant(client, "planted-by-an-attacker-0123456789")  # fixation, by a value chosen
@@ -181,6 +194,7 @@ def test_a_new_session_id_at_every_login(client):
     assert client.get("/api/me").status_code == 200
 
 
+@ON_MEMORY
 def test_log_out_ends_the_session_everywhere(client):
     register(client)
     session = client.cookies.get("savanna_session")
@@ -189,6 +203,7 @@ def test_log_out_ends_the_session_everywhere(client):
     error(client.get("/api/me"), 401, "not_logged_in")
 
 
+@ON_MEMORY
 def test_list_and_end_ones_sessions(app):
     with TestClient(app) as laptop:  # (the app started once; a second client of it needs no start)
         phone = TestClient(app)
@@ -205,6 +220,7 @@ def test_list_and_end_ones_sessions(app):
         assert [s["current"] for s in laptop.get("/api/me").json()["sessions"]] == [True]
 
 
+@ON_MEMORY
 def test_a_new_password_ends_the_other_sessions_and_hashes_are_renewed(app):
     with TestClient(app) as laptop:  # (the app started once; a second client of it needs no start)
         phone = TestClient(app)
@@ -222,8 +238,7 @@ def test_a_new_password_ends_the_other_sessions_and_hashes_are_renewed(app):
 
         # the hasher's parameters change (a new release, a stronger machine): the next login rehashes
         def stored():
-            with app.state.store.engine.connect() as con:
-                return con.execute(select(ACCOUNTS.c.password_hash)).scalar()
+            return app.state.accounts.store.by_key("zaza").password_hash
 
         before = stored()
         stronger = PasswordHasher(time_cost=2, memory_cost=2048, parallelism=1)
@@ -248,6 +263,7 @@ def test_delete_account(client, app):
     assert client.get("/api/me").json()["name"] == "zaza"
 
 
+@ON_MEMORY
 def test_csrf_needs_the_origin_and_the_token(client):
     register(client)
     token = client.cookies.get("savanna_csrf")

@@ -1,6 +1,7 @@
 """What the table returns of its writes (table/events.py): `GameService.handle` gives a
 concern's answer and the events of the writes it made, in order, and calls no one back. The
-service alone, on a SQLite file (no app)."""
+service alone, on the memory store (no app, no database: store/memory.py, whose semantics
+tests/test_web_store_contract.py holds to the database's)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from savanna.web.store.storage import Store
+from savanna.web.store.memory import MemoryStore
 from savanna.web.table import flag, hints
 from savanna.web.table import resign as resigning
 from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved
@@ -21,8 +22,8 @@ START = 1_800_000_000.0
 
 
 @pytest.fixture
-def service(tmp_path):
-    store = Store(str(tmp_path / "games.db"))
+def service():
+    store = MemoryStore()
     now = [START]
     s = GameService(store, now=lambda: now[0])
     s.clock = now

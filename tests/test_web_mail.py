@@ -1,8 +1,10 @@
 """The players' mail (issue 29): `create_app(smtp=...)` / `savanna serve --smtp`, an account's and a
 seat's address, "your turn" in correspondence games and "your time runs low", each sent once
 across processes, against a local SMTP server this test starts (aiosmtpd), never a real one.
-The games' clock is the service's, injected (`service.now`): no test waits for a day. On SQLite,
-and on PostgreSQL when SAVANNA_TEST_DATABASE_URL is set (web_databases.py)."""
+The games' clock is the service's, injected (`service.now`): no test waits for a day. The tests of
+the notices' rules run on the memory stores (tests/web_memory.py); those of what a database keeps
+(across two servers, a restart, out of the logs) on SQLite, and on PostgreSQL when
+SAVANNA_TEST_DATABASE_URL is set (web_databases.py)."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from web_apps import create_app  # noqa: E402
 from savanna.cli import main as cli_main  # noqa: E402
 from savanna.web.live.smtp import parse_smtp  # noqa: E402
 from savanna.web.store.mail import MailStore, account_owner, seat_owner  # noqa: E402
+from savanna.web.store.stores import Stores, memory_stores  # noqa: E402
 from savanna.web.table import mail as table_mail  # noqa: E402
 from savanna.web.table.errors import GameError  # noqa: E402
 
@@ -78,8 +81,13 @@ class Clock:
 
 
 def make_app(url, smtp=None, clock=None, **options):
-    app = create_app(url, autoplay=False, password_hasher=CHEAP, login_limit="none", register_limit="none",
-                     create_limit="none", smtp=smtp, mail_delays=(0.05,), **options)
+    """The app on the database `url`, or on `url` if it is Stores (tests/web_memory.py: the tests
+    of the notices' rules, above the store, run on the memory stores; those of what a database
+    keeps across servers and restarts, on each database)."""
+    stores = url if isinstance(url, Stores) else None
+    app = create_app(None if stores else url, autoplay=False, password_hasher=CHEAP, login_limit="none",
+                     register_limit="none", create_limit="none", smtp=smtp, mail_delays=(0.05,), stores=stores,
+                     **options)
     if clock is not None:
         app.state.service.now = clock
     return app
@@ -147,9 +155,9 @@ def text_of(mail) -> str:
 # ------------------------------------------------------------------ the notices
 
 
-def test_your_turn_in_a_correspondence_game_then_low_time_once(url, smtpd):
+def test_your_turn_in_a_correspondence_game_then_low_time_once(smtpd):
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"days": 3})
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
@@ -183,9 +191,9 @@ def test_your_turn_in_a_correspondence_game_then_low_time_once(url, smtpd):
         assert [(s, k, state) for _, s, k, _, state in sent] == [(1, "turn", "sent"), (1, "low", "sent")]
 
 
-def test_the_first_turn_is_told_as_soon_as_the_seat_gives_its_address(url, smtpd):
+def test_the_first_turn_is_told_as_soon_as_the_seat_gives_its_address(smtpd):
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"days": 2})
         gid, t0 = g["id"], g["seats"][0]["token"]
@@ -194,9 +202,9 @@ def test_the_first_turn_is_told_as_soon_as_the_seat_gives_its_address(url, smtpd
         assert smtpd.envelopes[0][1] == ["ann@example.org"] and f"/play/{gid}" in text_of(mail)
 
 
-def test_an_invited_accounts_first_turn_is_told_when_the_game_is_created(url, smtpd):
+def test_an_invited_accounts_first_turn_is_told_when_the_game_is_created(smtpd):
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as anon:
         zaza = person_with_address(app, "Zaza", "zaza@example.org")
         create(anon, [{"kind": "human", "account": "Zaza"}, HUMAN], clock={"days": 1})
@@ -204,9 +212,9 @@ def test_an_invited_accounts_first_turn_is_told_when_the_game_is_created(url, sm
         assert smtpd.envelopes[0][1] == ["zaza@example.org"]
 
 
-def test_an_accounts_address_gets_its_claimed_seats_turns_in_its_language(url, smtpd):
+def test_an_accounts_address_gets_its_claimed_seats_turns_in_its_language(smtpd):
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as anon:
         zaza = person(app, "Zaza")
         assert zaza.get("/api/me").json()["email"] is None
@@ -229,9 +237,9 @@ def test_an_accounts_address_gets_its_claimed_seats_turns_in_its_language(url, s
         assert len(smtpd.mails) == 1
 
 
-def test_low_time_in_a_real_time_game_once(url, smtpd):
+def test_low_time_in_a_real_time_game_once(smtpd):
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"base": 100, "increment": 0})  # low: under 20 s
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
@@ -252,9 +260,9 @@ def test_low_time_in_a_real_time_game_once(url, smtpd):
         assert len(smtpd.mails) == 1
 
 
-def test_low_time_in_a_real_time_game_on_the_wall_clock(tmp_path, smtpd):
+def test_low_time_in_a_real_time_game_on_the_wall_clock(smtpd):
     # no scan asked for: the mail's thread wakes when the running clock comes to its low time
-    app = make_app(str(tmp_path / "games.db"), smtp=smtpd.url)
+    app = make_app(memory_stores(), smtp=smtpd.url)
     with TestClient(app, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"base": 8, "increment": 0})  # low: under 1.6 s
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
@@ -341,9 +349,9 @@ def test_a_turn_passed_while_no_server_mailed_is_mailed_by_the_next_to_start_onc
     assert len(smtpd.mails) == 1 and smtpd.mails[0]["Subject"] == "Tocca a te in Carcassonne Safari"
 
 
-def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_own(url, smtpd):
+def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_own(smtpd):
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     with TestClient(app, raise_server_exceptions=False) as anon:
         zaza = person_with_address(app, "Zaza", "zaza@example.org")
         g = create(anon, [HUMAN, {"kind": "human", "account": "Zaza"}], clock={"days": 1})
@@ -360,10 +368,10 @@ def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_
         assert app.state.mail.mail.get(account_owner(aid)) is None
 
 
-def test_one_address_gets_a_bounded_number_of_mails_a_day(url, smtpd, caplog):
+def test_one_address_gets_a_bounded_number_of_mails_a_day(smtpd, caplog):
     # anyone may type anyone's address for a seat: many games do not make many mails
     clock = Clock()
-    app = make_app(url, smtp=smtpd.url, clock=clock)
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
     app.state.mail.per_address = 2
     with TestClient(app, raise_server_exceptions=False) as c:
         for _ in range(3):
@@ -376,10 +384,10 @@ def test_one_address_gets_a_bounded_number_of_mails_a_day(url, smtpd, caplog):
     assert "skipped" in caplog.text and "victim@" not in caplog.text
 
 
-def test_a_dead_mail_server_fails_no_move_and_is_given_up_quietly(url, caplog):
+def test_a_dead_mail_server_fails_no_move_and_is_given_up_quietly(caplog):
     clock = Clock()
     dead = f"smtp://127.0.0.1:{free_port()}?from=savanna@example.org&timeout=1"  # nobody listens there
-    app = make_app(url, smtp=dead, clock=clock)
+    app = make_app(memory_stores(), smtp=dead, clock=clock)
     caplog.set_level(logging.INFO, logger="savanna.web")
     with TestClient(app, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"days": 1})
@@ -394,8 +402,8 @@ def test_a_dead_mail_server_fails_no_move_and_is_given_up_quietly(url, caplog):
     assert "ben@example.org" not in text
 
 
-def test_a_seats_address_goes_when_the_game_ends(url, smtpd):
-    app = make_app(url, smtp=smtpd.url, clock=Clock())
+def test_a_seats_address_goes_when_the_game_ends(smtpd):
+    app = make_app(memory_stores(), smtp=smtpd.url, clock=Clock())
     with TestClient(app, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"days": 1}, on_resign="end")
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]

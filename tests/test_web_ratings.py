@@ -31,11 +31,13 @@ from web_apps import CHEAP, create_app
 from web_client import poll
 from web_conducted import conducted
 from web_databases import count
+from web_memory import ON_MEMORY, app_of
 
 from savanna import rating
 from savanna.web.store.accounts import ACCOUNTS, AccountStore
 from savanna.web.store.ratings import HISTORY, RATED, RATINGS, RatingStore
 from savanna.web.store.storage import Store
+from savanna.web.store.stores import memory_stores
 from savanna.web.table import resign as resigning
 from savanna.web.table import standing
 from savanna.web.table.errors import GameError
@@ -55,6 +57,12 @@ def app_options():
 @pytest.fixture
 def client_options():
     return {"raise_server_exceptions": False}
+
+
+@pytest.fixture
+def app(request, backend, app_options):
+    """conftest.py's app, or on the memory stores for the tests marked ON_MEMORY (web_memory.py)."""
+    return app_of(request, backend, app_options)
 
 
 def account(app, name):
@@ -95,13 +103,39 @@ def over_unsettled(url, seats, accounts, scores=None, resigned=(), rated=True):
     i scored i), its seats `resigned` resigned."""
     store = Store(url)
     try:
-        gid, _ = rated_game(GameService(store), seats, accounts, rated=rated)
-        rec = store.get(gid)
-        summary = dict(rec.summary, scores=list(range(len(seats)) if scores is None else scores))
-        marked = [dict(s, resigned=True) if i in resigned else s for i, s in enumerate(rec.seats)]
-        return store.rewrite(rec, actions=rec.actions, status="over", summary=summary, seats=marked)
+        return over_unsettled_in(store, seats, accounts, scores, resigned, rated)
     finally:
         store.close()
+
+
+def over_unsettled_in(store, seats, accounts, scores=None, resigned=(), rated=True):
+    """over_unsettled's game, in the games' store `store` (a database's, or memory's)."""
+    gid, _ = rated_game(GameService(store), seats, accounts, rated=rated)
+    rec = store.get(gid)
+    summary = dict(rec.summary, scores=list(range(len(seats)) if scores is None else scores))
+    marked = [dict(s, resigned=True) if i in resigned else s for i, s in enumerate(rec.seats)]
+    return store.rewrite(rec, actions=rec.actions, status="over", summary=summary, seats=marked)
+
+
+# The tests of the settling rules (table/ratings.py: places, ties, resignations, once, the sweep)
+# run on the memory stores: what they check is above the store, whose semantics the contract
+# (test_web_stores_contract.py) holds to the database's; those of settling on a database
+# (threads, processes, a restart) build one.
+
+
+def on_memory():
+    """Every store in memory, and the ratings' table on them."""
+    stores = memory_stores()
+    return stores, Ratings(stores.ratings, stores.games, stores.accounts)
+
+
+def rated_now(stores, aid):
+    """{game: rating row} of the account, as the store reads them."""
+    return {r.game: r for r in stores.ratings.ratings_of(aid)}
+
+
+def two_accounts_in(stores):
+    return [stores.accounts.create(n, n.lower(), "x", datetime.now(timezone.utc)).id for n in ("Ann", "Bob")]
 
 
 # ------------------------------------------------------------------ settling
@@ -130,21 +164,17 @@ def test_a_rated_games_end_updates_both_accounts_once(app, client):
     assert count(engine, HISTORY) == 2
 
 
-def test_settling_twice_is_once(url):
-    rec = over_unsettled(url, [HUMAN, HUMAN], {0: None, 1: None})
-    store = Store(url)
-    try:
-        accounts = AccountStore(store.engine)
-        ids = [accounts.create(n, n.lower(), "x", datetime.now(timezone.utc)).id for n in ("Ann", "Bob")]
-        rec = store.rewrite(rec, actions=rec.actions, status="over", summary=rec.summary,
-                            seats=[dict(s, account=i) for s, i in zip(rec.seats, ids)])
-        ratings = Ratings(RatingStore(store.engine), store, accounts)
-        assert ratings.settle(rec) is True
-        first = ratings_of(store.engine, ids[0])[GAME]
-        assert ratings.settle(rec) is False and ratings.settle(store.get(rec.id)) is False
-        assert ratings_of(store.engine, ids[0])[GAME] == first and count(store.engine, HISTORY) == 2
-    finally:
-        store.close()
+def test_settling_twice_is_once():
+    stores, ratings = on_memory()
+    store = stores.games
+    rec = over_unsettled_in(store, [HUMAN, HUMAN], {0: None, 1: None})
+    ids = two_accounts_in(stores)
+    rec = store.rewrite(rec, actions=rec.actions, status="over", summary=rec.summary,
+                        seats=[dict(s, account=i) for s, i in zip(rec.seats, ids)])
+    assert ratings.settle(rec) is True
+    first = rated_now(stores, ids[0])[GAME]
+    assert ratings.settle(rec) is False and ratings.settle(store.get(rec.id)) is False
+    assert rated_now(stores, ids[0])[GAME] == first and len(stores.ratings.of_games([rec.id])) == 2
 
 
 def two_accounts_and_games(url, games=1):
@@ -266,52 +296,44 @@ def test_a_restart_between_the_end_and_the_update_loses_nothing(url):
         assert app.state.ratings.store.unsettled() == []
 
 
-def test_a_sweep_settles_every_unsettled_game_page_after_page(url):
-    ids, recs = two_accounts_and_games(url, games=5)
-    store = Store(url)
-    try:
-        ratings = Ratings(RatingStore(store.engine), store, AccountStore(store.engine))
-        assert ratings.sweep(page=2) == 5  # three pages: none left behind past the first
-        assert ratings.store.unsettled() == []
-        assert [ratings_of(store.engine, aid)[GAME].games for aid in ids] == [5, 5]
-    finally:
-        store.close()
+def test_a_sweep_settles_every_unsettled_game_page_after_page():
+    stores, ratings = on_memory()
+    ids = two_accounts_in(stores)
+    for _ in range(5):
+        over_unsettled_in(stores.games, [HUMAN, HUMAN], {0: ids[0], 1: ids[1]})
+    assert ratings.sweep(page=2) == 5  # three pages: none left behind past the first
+    assert ratings.store.unsettled() == []
+    assert [rated_now(stores, aid)[GAME].games for aid in ids] == [5, 5]
 
 
-def test_ties_share_a_place_and_a_resigned_seat_ranks_last(url):
-    ids, _ = two_accounts_and_games(url, games=0)
-    store = Store(url)
-    try:
-        accounts = AccountStore(store.engine)
-        cid = accounts.create("Cid", "cid", "x", datetime.now(timezone.utc)).id
-        seats = {0: ids[0], 1: ids[1], 2: cid}
-        tie = over_unsettled(url, [HUMAN] * 3, seats, scores=[10, 10, 4])
-        resigned = over_unsettled(url, [HUMAN] * 3, seats, scores=[30, 10, 4], resigned=(0,))
-        ratings = Ratings(RatingStore(store.engine), store, accounts)
-        assert ratings.settle(tie)
-        with store.engine.connect() as con:
-            rows = {h.account_id: h for h in con.execute(select(HISTORY).where(HISTORY.c.game_id == tie.id))}
-        assert [rows[a].rank for a in (ids[0], ids[1], cid)] == [1, 1, 3]
-        assert rows[ids[0]].mu_after == pytest.approx(rows[ids[1]].mu_after)
-        assert rows[ids[0]].mu_after > rows[cid].mu_after
-        assert ratings.settle(resigned)
-        with store.engine.connect() as con:
-            rows = {h.account_id: h for h in con.execute(select(HISTORY).where(HISTORY.c.game_id == resigned.id))}
-        assert [rows[a].rank for a in (ids[0], ids[1], cid)] == [3, 1, 2]  # the best score, but resigned
-        assert rows[ids[0]].mu_after < rows[ids[0]].mu_before
-    finally:
-        store.close()
+def test_ties_share_a_place_and_a_resigned_seat_ranks_last():
+    stores, ratings = on_memory()
+    ids = two_accounts_in(stores)
+    cid = stores.accounts.create("Cid", "cid", "x", datetime.now(timezone.utc)).id
+    seats = {0: ids[0], 1: ids[1], 2: cid}
+    tie = over_unsettled_in(stores.games, [HUMAN] * 3, seats, scores=[10, 10, 4])
+    resigned = over_unsettled_in(stores.games, [HUMAN] * 3, seats, scores=[30, 10, 4], resigned=(0,))
+    assert ratings.settle(tie)
+    rows = {h.account_id: h for h in stores.ratings.of_games([tie.id])}
+    assert [rows[a].rank for a in (ids[0], ids[1], cid)] == [1, 1, 3]
+    assert rows[ids[0]].mu_after == pytest.approx(rows[ids[1]].mu_after)
+    assert rows[ids[0]].mu_after > rows[cid].mu_after
+    assert ratings.settle(resigned)
+    rows = {h.account_id: h for h in stores.ratings.of_games([resigned.id])}
+    assert [rows[a].rank for a in (ids[0], ids[1], cid)] == [3, 1, 2]  # the best score, but resigned
+    assert rows[ids[0]].mu_after < rows[ids[0]].mu_before
 
 
+@ON_MEMORY
 def test_a_resignation_that_ends_a_rated_game_settles_it_with_the_resigned_seat_last(app, client):
     ann, bob = account(app, "Ann"), account(app, "Bob")
     service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob}, on_resign="end")
     rec, outcome = service.run(resigning.resign, gid, tokens[1])
     assert outcome == "ended" and rec.status == "over"
-    engine = app.state.store.engine
-    assert count(engine, RATED, game_id=gid) == 1
-    assert ratings_of(engine, ann)[GAME].mu > ratings_of(engine, bob)[GAME].mu
+    stores = app.state.stores
+    assert stores.ratings.settled(gid)
+    assert rated_now(stores, ann)[GAME].mu > rated_now(stores, bob)[GAME].mu
     profile = client.get("/api/players/bob").json()
     assert profile["games"][0]["rank"] == 2 and profile["games"][0]["rating_change"] < 0
 
@@ -370,18 +392,19 @@ def test_computer_players_are_accounts_seeded_from_the_bench(app, client, monkey
     assert client.get("/api/players/Easy").json()["computer"] is True
 
 
+@ON_MEMORY
 def test_two_seats_of_one_computer_are_rated_once(app, client):
     ann = account(app, "Ann")
     service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "easy"},
                                        {"kind": "computer", "player": "easy"}], {0: ann})
     play_out(service, gid, tokens)
-    engine = app.state.store.engine
-    assert count(engine, HISTORY, game_id=gid) == 2
+    assert len(app.state.stores.ratings.of_games([gid])) == 2
     bot = client.get("/api/players/easy").json()
     assert bot["ratings"][GAME]["games"] == 1
 
 
+@ON_MEMORY
 def test_unrated_games_change_nothing(app, client):
     ann, bob = account(app, "Ann"), account(app, "Bob")
     service = conducted(app)
@@ -389,13 +412,14 @@ def test_unrated_games_change_nothing(app, client):
     play_out(service, gid, tokens)
     assert app.state.ratings.settle(service.record(gid)) is False
     assert app.state.ratings.sweep() == 0
-    engine = app.state.store.engine
-    assert count(engine, RATINGS) == count(engine, HISTORY) == count(engine, RATED) == 0
+    stores = app.state.stores
+    assert stores.ratings.ratings_of(ann) == stores.ratings.ratings_of(bob) == []  # no rating, history or mark
+    assert stores.ratings.of_games([gid]) == [] and not stores.ratings.settled(gid)
     (g,) = client.get("/api/players/Ann").json()["games"]  # listed all the same, without a rating
     assert g["id"] == gid and g["rated"] is False and g["rating"] is None and g["rating_change"] is None
     # a rated game still being played is not settled either
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob})
-    assert app.state.ratings.settle(service.record(gid)) is False and count(engine, RATED) == 0
+    assert app.state.ratings.settle(service.record(gid)) is False and not stores.ratings.settled(gid)
 
 
 # ------------------------------------------------------------------ the API
@@ -408,6 +432,7 @@ def error(r, status, code):
     return body
 
 
+@ON_MEMORY
 def test_profile_shape_games_and_errors(app, client):
     ann, bob = account(app, "Ann"), account(app, "Bob")
     service = conducted(app)
@@ -443,6 +468,7 @@ def test_profile_shape_games_and_errors(app, client):
     assert [s["profile"] for s in seats] == ["Ann", None] and seats[1]["name"] == rec.seats[1]["name"]
 
 
+@ON_MEMORY
 def test_leaderboard_shape_rules_and_errors(app, client, monkeypatch):
     monkeypatch.setattr(rating, "level_seed", lambda game, spec: None)  # easy starts as a newcomer, whatever the bench says
     clock = [datetime.now(timezone.utc)]
@@ -473,6 +499,7 @@ def test_leaderboard_shape_rules_and_errors(app, client, monkeypatch):
     error(client.get("/api/leaderboard"), 400, "unknown_game")
 
 
+@ON_MEMORY
 def test_profile_and_leaderboard_are_documented(client):
     spec = client.get("/openapi.json").json()
     profile = spec["paths"]["/api/players/{name}"]["get"]
@@ -484,19 +511,16 @@ def test_profile_and_leaderboard_are_documented(client):
     assert client.get("/docs").status_code == 200
 
 
-def test_settle_refuses_nothing_it_cannot_rate(url):
+def test_settle_refuses_nothing_it_cannot_rate():
     """A rated game with a single account to rate (the others unclaimed) is settled with no change."""
-    ids, _ = two_accounts_and_games(url, games=0)
-    rec = over_unsettled(url, [HUMAN, HUMAN], {0: ids[0]})
-    store = Store(url)
-    try:
-        ratings = Ratings(RatingStore(store.engine), store, AccountStore(store.engine))
-        assert ratings.settle(rec) is True and ratings.settle(rec) is False
-        assert count(store.engine, RATINGS) == 0 and count(store.engine, RATED) == 1
-        with pytest.raises(GameError):
-            ratings.account("Nobody")
-    finally:
-        store.close()
+    stores, ratings = on_memory()
+    ids = two_accounts_in(stores)
+    rec = over_unsettled_in(stores.games, [HUMAN, HUMAN], {0: ids[0]})
+    assert ratings.settle(rec) is True and ratings.settle(rec) is False
+    assert all(stores.ratings.ratings_of(aid) == [] for aid in ids)  # no rating row made
+    assert stores.ratings.settled(rec.id) and stores.ratings.unsettled() == []
+    with pytest.raises(GameError):
+        ratings.account("Nobody")
 
 
 # ------------------------------------------------------------------ over the API
@@ -514,6 +538,7 @@ def changing(c, method, path, body=None):
                                                        "X-CSRF-Token": c.cookies.get("savanna_csrf")})
 
 
+@ON_MEMORY
 def test_a_rated_game_over_the_api_moves_both_profiles(app, client):
     zaza, momo = person(app, "Zaza"), person(app, "Momo")
     seats = [{"kind": "human", "account": "Zaza"}, {"kind": "human", "account": "Momo"}]

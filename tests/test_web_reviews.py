@@ -2,7 +2,8 @@
 store/reviews.py, live/reviews.py): queued when a game with people ends, a planted blunder
 marked, stored; resumed from the entries stored (in the app, and a real `savanna serve` killed
 mid-review and started again); computed once (the lease's compare-and-set; two server
-processes on one PostgreSQL database). On SQLite and PostgreSQL (web_databases.py)."""
+processes on one PostgreSQL database). The reviews' rules on the memory stores (web_memory.py),
+the lease and the real servers on SQLite and PostgreSQL (web_databases.py)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from savanna.ai import make_player
 from savanna.ai.evaluation import evaluation_for, ranked
 from savanna.web.store.reviews import ReviewStore
 from savanna.web.store.storage import Store
+from savanna.web.store.stores import Stores, memory_stores
 from savanna.web.table import reviews as reviewing
 
 ANN = {"kind": "human", "name": "Ann"}
@@ -36,7 +38,12 @@ SEED, PLANTED, LENGTH = 2, 23, 26  # the game, the action replaced by the greedy
 
 
 def app_on(url, **options):
-    return create_app(url, search_processes=False, coach_iterations=ITERATIONS, autoplay=False, **options)
+    """The app on the database `url`, or on `url` if it is Stores (tests/web_memory.py): the
+    reviews' rules (what is queued, marked, resumed) run on the memory stores; the lease on a
+    database and real servers, on each database."""
+    stores = url if isinstance(url, Stores) else None
+    return create_app(None if stores else url, search_processes=False, coach_iterations=ITERATIONS, autoplay=False,
+                      stores=stores, **options)
 
 
 def planted_game(service, on_resign="end", length=LENGTH):
@@ -73,9 +80,9 @@ def until_done(client, gid, timeout=180):
     return rv
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_a_game_with_people_ending_is_reviewed_and_its_planted_blunder_marked(backend, tmp_path):
-    with TestClient(app_on(fresh_database(backend, tmp_path))) as client:
+def test_a_game_with_people_ending_is_reviewed_and_its_planted_blunder_marked():
+    stores = memory_stores()
+    with TestClient(app_on(stores)) as client:
         service = client.app.state.service
         c = create(client, [ANN, BO], seed=SEED)
         error(client.get(f"/api/games/{c['id']}/review"), 409, "game_not_over", "finished")
@@ -97,7 +104,7 @@ def test_a_game_with_people_ending_is_reviewed_and_its_planted_blunder_marked(ba
         assert rv["budget"] == coach.marks.REVIEW_THINK and set(rv["thresholds"]) == {"inaccuracy", "mistake",
                                                                                       "blunder"}
         # stored: as served, and asked again it is the same review (nothing computed again)
-        stored = ReviewStore(service.store.engine).get(gid)
+        stored = stores.reviews.get(gid)
         assert stored.status == "done" and stored.entries == rv["entries"] and stored.holder is None
         judged = client.app.state.reviews.judged
         r = client.post(f"/api/games/{gid}/review")
@@ -114,9 +121,9 @@ def finished_save(seed, players=2):
     return json.loads(g.to_json())
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_a_review_is_none_until_asked_and_asking_queues_it_once(backend, tmp_path):
-    with TestClient(app_on(fresh_database(backend, tmp_path), review_loop=False)) as client:
+def test_a_review_is_none_until_asked_and_asking_queues_it_once():
+    stores = memory_stores()
+    with TestClient(app_on(stores, review_loop=False)) as client:
         r = client.post("/api/games/import", json={"saved": finished_save(4), "seats": [ANN, BO]})
         assert r.status_code == 201, r.text
         gid = r.json()["id"]
@@ -125,7 +132,7 @@ def test_a_review_is_none_until_asked_and_asking_queues_it_once(backend, tmp_pat
         for _ in range(2):
             r = client.post(f"/api/games/{gid}/review")
             assert r.status_code == 202 and r.json()["status"] == "queued", r.text
-        store = ReviewStore(client.app.state.service.store.engine)
+        store = stores.reviews
         assert store.get(gid).seats is None  # an uploaded game: every seat reviewed
         # a game ended here with one person: that person's seat only
         service = client.app.state.service
@@ -134,30 +141,27 @@ def test_a_review_is_none_until_asked_and_asking_queues_it_once(backend, tmp_pat
         assert store.get(c.id).seats == [0] and store.get(c.id).status == "queued"
 
 
-def test_reviews_are_asked_within_the_per_address_limit(tmp_path):
-    with TestClient(app_on(fresh_database("sqlite", tmp_path), review_loop=False, coach_limit="2/minute")) as client:
+def test_reviews_are_asked_within_the_per_address_limit():
+    with TestClient(app_on(memory_stores(), review_loop=False, coach_limit="2/minute")) as client:
         gid = client.post("/api/games/import", json=finished_save(4)).json()["id"]
         assert [client.post(f"/api/games/{gid}/review").status_code for _ in range(2)] == [202, 202]
         error(client.post(f"/api/games/{gid}/review"), 429, "rate_limited", "reviews")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-def test_a_review_resumes_from_its_stored_entries(backend, tmp_path):
-    url = fresh_database(backend, tmp_path)
+def test_a_review_resumes_from_its_stored_entries():
+    url = memory_stores()  # (kept from one app to the next, as a database is from one server to the next)
     with TestClient(app_on(url, review_loop=False)) as client:
         service = client.app.state.service
         gid, tokens, _ = planted_game(service, length=12)
         client.post(f"/api/games/{gid}/resign", json={"token": tokens[1]})  # over: its review queued
         todo = [i for i, _ in reviewing.decisions(service, service.record(gid), [0, 1])]
     # a server that judged three decisions and stopped (its lease run out): entries stored, marked
-    store = Store(url)
-    reviews = ReviewStore(store.engine)
+    reviews = url.reviews
     assert reviews.get(gid).status == "queued"
     assert reviews.claim("gone", until=time.time() - 1, now=time.time()).game_id == gid
     kept = [{"index": i, "seat": 0, "turn": 1, "played": "STORED", "loss": 0.0, "mark": None, "margin": 0.0,
              "best": {"action": "STORED", "then": [], "margin": 0.0}, "moves": []} for i in todo[:3]]
     assert reviews.save(gid, "gone", time.time() - 1, entries=kept, total=len(todo))
-    store.close()
     with TestClient(app_on(url)) as client:  # claims it (the lease ran out) and goes on
         rv = until_done(client, gid)
         assert rv["entries"][:3] == kept and [e["index"] for e in rv["entries"]] == todo

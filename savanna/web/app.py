@@ -154,13 +154,9 @@ from .live.subscribers.ratings import SettleRatings
 from .live.subscribers.reviews import QueueReviews
 from .live.subscribers.seats_forgotten import ForgetSeatAddresses
 from .settings import Settings
-from .store.accounts import AccountStore
-from .store.liveness import Liveness
-from .store.mail import MailStore
-from .store.ratings import RatingStore
 from .store.ratestore import DatabaseStorage
-from .store.reviews import ReviewStore
 from .store.storage import Store, redact
+from .store.stores import Stores, sql_stores
 from .table.accounts import Accounts
 from .table.ratings import Ratings
 from .table.service import GameService
@@ -182,7 +178,7 @@ def app_from_environment() -> FastAPI:
 
 
 def create_app(database_url: str | None = None, settings: Settings | None = None, *, password_hasher: Any = None,
-               **options: Any) -> FastAPI:
+               stores: Stores | None = None, **options: Any) -> FastAPI:
     """The web app on the database at `database_url` (a URL or a SQLite file path; default
     $DATABASE_URL, else savanna.db in the user's data directory). `autoplay=False` leaves
     computer seats waiting (for tests and maintenance); `computer_delay` pauses that many
@@ -220,7 +216,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     On PostgreSQL the app joins the other server processes sharing the database (live/cluster.py):
     moves reach their viewers, and the caps and limits count theirs too.
     Every option is a field of `settings` (web/settings.py: its type, default and checks), or given
-    here by keyword, over them; `password_hasher` and an SmtpSettings `smtp` (tests) stay outside."""
+    here by keyword, over them; `password_hasher` and an SmtpSettings `smtp` (tests) stay outside, and
+    so do `stores` (store/stores.py; tests: store/stores.memory_stores(), every store in memory), which
+    the app keeps in place of the database the settings name."""
     smtp_given = options.pop("smtp") if isinstance(options.get("smtp"), SmtpSettings) else None
     settings = Settings.given(settings, database_url=database_url, **options)  # ValidationError (a ValueError): why
     smtp = smtp_given or settings.smtp
@@ -230,14 +228,14 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     coach_limits = CreationLimits(settings.coach_limit)
     account_limits = {"login": CreationLimits(settings.login_limit),
                       "register": CreationLimits(settings.register_limit)}
-    store = Store(settings.database_url)
-    account_store = AccountStore(store.engine)
+    stores = stores or sql_stores(settings.database_url)
+    store, account_store = stores.games, stores.accounts
     accounts = Accounts(account_store, hasher=password_hasher)
     service = GameService(store, max_think=settings.max_think, computer_only=settings.computer_only,
                           find_account=accounts.named, first_move=settings.first_move)
-    ratings = Ratings(RatingStore(store.engine), store, account_store)
+    ratings = Ratings(stores.ratings, store, account_store)
     rating_sweep = RatingSweep(ratings)
-    mail_store = MailStore(store.engine)
+    mail_store = stores.mail
     mail = None
     if smtp_settings is not None:
         mail = MailNotices(service, mail_store, smtp_settings, lambda lang: i18n.catalogue(lang)["messages"],
@@ -249,7 +247,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                   address_game_spectators=settings.max_address_game_spectators,
                   seat_connections=settings.max_seat_connections, queue_bytes=settings.max_queued_bytes)
     cluster = None
-    if store.backend == "postgresql":  # other server processes may share it: what they share lives there
+    if isinstance(store, Store) and store.backend == "postgresql":  # other server processes may share it: what they share lives there
         cluster = Cluster(store)
         searches.gate = GlobalSlots(cluster, searches.workers)
         shared = DatabaseStorage(store.engine)
@@ -261,9 +259,9 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                      limits=caps, cluster=cluster)
     expiry = Expiry(store, service, live, after=settings.expire_after)
     hints = Hints(live, iterations=settings.coach_iterations)
-    reviews = Reviews(live, ReviewStore(store.engine), cluster, iterations=settings.coach_iterations,
+    reviews = Reviews(live, stores.reviews, cluster, iterations=settings.coach_iterations,
                       loop=settings.review_loop)
-    clocks = Clocks(service, live, Liveness(store.engine), cluster,  # flags fall; no clock runs while no server is up
+    clocks = Clocks(service, live, stores.liveness, cluster,  # flags fall; no clock runs while no server is up
                     loop=settings.clock_loop)
     # what follows every change of a game, told by the conductor once its lock is released and its
     # viewers have it (live/conductor.py; each subscriber in live/subscribers/)
@@ -282,7 +280,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        log.info("savanna web app on %s", redact(store.url))
+        log.info("savanna web app on %s", redact(store.url) if isinstance(store, Store) else store.backend)
         await clocks.resume()  # the time no server was up credited, before anything plays
         await live.start()
         await clocks.start()
@@ -310,6 +308,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                      description="Board games (" + ", ".join(s.title for s in games.specs()) + "): games, seats, "
                                  "live updates and replays. The rules are the engines'; actions are each game's "
                                  "notation.")
+    app.state.stores = stores  # (every store: store/stores.py)
     app.state.store = store
     app.state.service = service
     app.state.live = live

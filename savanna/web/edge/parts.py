@@ -9,13 +9,13 @@ from ..live.conductor import Conductor
 from ..live.expiry import Expiry
 from ..live.games import LiveGames
 from ..live.searches import Searches
-from ..live.room import Accounts, GameService, Ratings, Store
+from ..live.room import Accounts, GameService, GameStore, Ratings
 from .ratelimit import CreationLimits
 
 
 @dataclass(kw_only=True)
 class Parts:
-    store: Store
+    store: GameStore
     service: GameService
     live: LiveGames
     searches: Searches

@@ -37,7 +37,7 @@ import logging
 import threading
 from typing import Any
 
-from ..store.liveness import Liveness
+from ..store.interface import LivenessStorage
 from ..table import away, flag
 from ..table.errors import GameError
 from .tasks import stop
@@ -54,7 +54,7 @@ BUSY_WAIT = 0.1  # the loop's shortest sleep while a due game is another server'
 class Clocks:
     """This server's part in keeping the clocks (see the module docstring)."""
 
-    def __init__(self, service: Any, live: Any, liveness: Liveness, cluster: Any = None, *,
+    def __init__(self, service: Any, live: Any, liveness: LivenessStorage, cluster: Any = None, *,
                  away_after: float = AWAY_AFTER, beat: float = BEAT, wake_every: float = WAKE_EVERY,
                  loop: bool = True):
         """`loop=False`: no loop (tests acting on flag falls themselves); the mark is kept all the same."""

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from ..store.storage import Store
+from ..store.interface import GameStore
 from .tasks import stop
 
 log = logging.getLogger("savanna.web")
@@ -41,7 +41,7 @@ class Expiry:
     """Touches games as connections come and go, and sweeps away the unfinished games
     untouched for `after` (see the module docstring). `clock`: the time now (tests)."""
 
-    def __init__(self, store: Store, service: Any, live: Any, after: timedelta | None = DEFAULT_EXPIRE_AFTER,
+    def __init__(self, store: GameStore, service: Any, live: Any, after: timedelta | None = DEFAULT_EXPIRE_AFTER,
                  every: float = SWEEP_EVERY, clock: Callable[[], datetime] = _now):
         if after is not None and after <= timedelta(0):
             after = None

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from ..store.mail import Address, MailStore, account_owner
+from ..store.interface import MailStorage
+from ..store.mail import Address, account_owner
 from ..store.storage import GameRecord
 from ..table import clock
 from ..table import mail as notices
@@ -39,7 +40,7 @@ TIDY_EVERY = 3600.0  # seconds between drops of the seat addresses of games over
 class MailNotices:
     """See the module docstring. `now`: the service's clock (epoch seconds)."""
 
-    def __init__(self, service: GameService, mail: MailStore, settings: SmtpSettings, words: Words, *,
+    def __init__(self, service: GameService, mail: MailStorage, settings: SmtpSettings, words: Words, *,
                  sender: Sender | None = None, now: Callable[[], float] | None = None,
                  scan_every: float = SCAN_EVERY, per_address: int = PER_ADDRESS):
         self.service, self.mail, self.settings, self.words = service, mail, settings, words

@@ -24,7 +24,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..store.reviews import Review, ReviewStore
+from ..store.interface import ReviewStorage
+from ..store.reviews import Review
 from ..store.storage import GameRecord
 from ..table import reviews as reviewing
 from .worker import CoachJob
@@ -43,7 +44,7 @@ class Reviews:
     a holder whose heartbeat stopped is dead); `iterations`: judge with that many iterations
     instead of time (reproducible: tests)."""
 
-    def __init__(self, live: Any, store: ReviewStore, cluster: Any = None, iterations: int | None = None,
+    def __init__(self, live: Any, store: ReviewStorage, cluster: Any = None, iterations: int | None = None,
                  poll: float = POLL, lease: float = LEASE, clock: Callable[[], float] = time.time,
                  loop: bool = True):
         self.live, self.store, self.cluster = live, store, cluster

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..store.mail import account_owner, seat_owner
 from ..store.schema import ADDRESS_MAX
+from ..store.interface import GameStore
 from ..store.storage import Store
 from ..table import clock
 from ..table import mail as seat_mail
@@ -19,5 +20,5 @@ from ..table.seats import MAX_ITERATIONS, NAME_LIMIT, Credential, checked_token,
 from ..table.service import GameService
 
 __all__ = ["ADDRESS_MAX", "IDLE", "MAX_ITERATIONS", "MAX_PAIRS", "NAME_LIMIT", "PASSWORD_MAX", "Accounts",
-           "Credential", "Current", "GameError", "GameService", "Login", "Ratings", "Store", "account_owner",
+           "Credential", "Current", "GameError", "GameService", "GameStore", "Login", "Ratings", "Store", "account_owner",
            "checked_token", "clock", "held_games", "normalised", "seat_mail", "seat_of", "seat_owner"]

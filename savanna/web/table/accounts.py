@@ -50,7 +50,8 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 
 from savanna.ai.base import LEVELS, PLAYERS
 
-from ..store.accounts import AccountRecord, AccountStore, NameTaken, SessionRecord
+from ..store.accounts import AccountRecord, NameTaken, SessionRecord
+from ..store.interface import AccountStorage
 from .errors import GameError
 
 NAME_MIN, NAME_MAX = 2, 24
@@ -157,7 +158,7 @@ def _now() -> datetime:
 class Accounts:
     """Accounts and sessions (module docstring). Thread-safe."""
 
-    def __init__(self, store: AccountStore, hasher: PasswordHasher | None = None, idle: timedelta = IDLE):
+    def __init__(self, store: AccountStorage, hasher: PasswordHasher | None = None, idle: timedelta = IDLE):
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self.idle = idle

@@ -20,7 +20,8 @@ import re
 from email.headerregistry import Address as MailAddress
 from typing import Any
 
-from ..store.mail import Address, MailStore, account_owner, seat_owner
+from ..store.interface import MailStorage
+from ..store.mail import Address, account_owner, seat_owner
 from ..store.schema import ADDRESS_MAX
 from ..store.storage import GameRecord
 from . import claims, clock
@@ -83,7 +84,7 @@ def checked_language(value: Any) -> str | None:
     return value
 
 
-def set_seat_address(service: Room, mail: MailStore, game_id: str, credential: Any, seat: Any, email: Any,
+def set_seat_address(service: Room, mail: MailStorage, game_id: str, credential: Any, seat: Any, email: Any,
                      lang: str, site: str) -> int:
     """Set (or, `email` None, remove) the address of a seat the credential holds, in a game not
     over: the seat's number."""
@@ -114,7 +115,7 @@ def owners(game_id: str, seats: list[dict[str, Any]], seat: Any) -> list[str]:
     return [seat_owner(game_id, seat)] + ([account_owner(account)] if isinstance(account, int) else [])
 
 
-def recipient(mail: MailStore, rec: GameRecord, seat: int) -> Address | None:
+def recipient(mail: MailStorage, rec: GameRecord, seat: int) -> Address | None:
     """Where a seat's notices go: its own address, else its account's; None if neither."""
     owners_ = owners(rec.id, rec.seats, seat)
     found = mail.many(owners_)

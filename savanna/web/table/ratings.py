@@ -48,9 +48,10 @@ from savanna import games, rating
 from savanna.ai.base import LEVELS
 
 from ..jsontext import iso
-from ..store.accounts import AccountRecord, AccountStore
-from ..store.ratings import COMPUTER_KEY, HistoryRow, Place, RatingRow, RatingStore, is_computer
-from ..store.storage import GameRecord, Store
+from ..store.accounts import AccountRecord
+from ..store.interface import AccountStorage, GameStore, RatingStorage
+from ..store.ratings import COMPUTER_KEY, HistoryRow, Place, RatingRow, is_computer
+from ..store.storage import GameRecord
 from . import standing
 from .accounts import normalised
 from .errors import GameError
@@ -84,7 +85,7 @@ def _rating(row: RatingRow | None, seed: rating.Rating) -> rating.Rating:
 class Ratings:
     """Settling rated games, and reading ratings (module docstring). Thread-safe."""
 
-    def __init__(self, store: RatingStore, games_store: Store, accounts: AccountStore, clock: Any = _now):
+    def __init__(self, store: RatingStorage, games_store: GameStore, accounts: AccountStorage, clock: Any = _now):
         self.store, self.games, self.accounts, self.clock = store, games_store, accounts, clock
 
     # ------------------------------------------------------------ settling

@@ -16,7 +16,8 @@ from typing import Any
 from savanna import coach
 from savanna.coach import marks
 
-from ..store.reviews import Review, ReviewStore
+from ..store.interface import ReviewStorage
+from ..store.reviews import Review
 from ..store.storage import GameRecord
 from .errors import GameError
 from .room import Room
@@ -47,13 +48,13 @@ def over(rec: GameRecord) -> None:
         raise GameError("game_not_over", "a review is of a finished game: this one is being played still")
 
 
-def ask(reviews: ReviewStore, rec: GameRecord, max_think: float) -> bool:
+def ask(reviews: ReviewStorage, rec: GameRecord, max_think: float) -> bool:
     """Queue the review of the finished game (True if queued now, False if it had one)."""
     over(rec)
     return reviews.ask(rec.id, seats_reviewed(rec), budget(max_think))
 
 
-def on_over(reviews: ReviewStore, rec: GameRecord, max_think: float) -> bool:
+def on_over(reviews: ReviewStorage, rec: GameRecord, max_think: float) -> bool:
     """A game just ended: its review queued if a person sat in it (True)."""
     return bool(people(rec)) and ask(reviews, rec, max_think)
 
@@ -80,7 +81,7 @@ def shown(rec: GameRecord, review: Review | None, max_think: float) -> dict[str,
             "seats": summary}
 
 
-def shown_of(service: Room, reviews: ReviewStore, game_id: str, max_think: float) -> dict[str, Any]:
+def shown_of(service: Room, reviews: ReviewStorage, game_id: str, max_think: float) -> dict[str, Any]:
     """GET /api/games/{id}/review's answer."""
     rec = service.record(game_id)
     over(rec)

@@ -38,7 +38,8 @@ from savanna.ai import make_player
 from savanna.limits import ACTION_CHARS
 
 from ..jsontext import iso
-from ..store.storage import GameRecord, Listing, Store, VersionConflict
+from ..store.interface import GameStore
+from ..store.storage import GameRecord, Listing, VersionConflict
 from . import claims, clock, events, flag, resign, standing, timekeeping
 from .reviews import IMPORTED
 from .errors import GameError
@@ -105,7 +106,7 @@ def lobby_options(spec: games.GameSpec, given: dict[str, Any]) -> dict[str, Any]
 class GameService:
     """Create, rebuild, play, replay, export and import games (see the module docstring)."""
 
-    def __init__(self, store: Store, cache_size: int = 2048, *, max_think: float = MAX_THINK,
+    def __init__(self, store: GameStore, cache_size: int = 2048, *, max_think: float = MAX_THINK,
                  computer_only: bool = False, find_account: Callable[[str], tuple[int, str] | None] | None = None,
                  now: Callable[[], float] = time.time, first_move: float = clock.FIRST_MOVE):
         """`max_think`: seconds a computer seat may think a move; `computer_only`: whether games
