@@ -11,16 +11,19 @@ import asyncio
 import dataclasses
 import logging
 import threading
+from datetime import datetime, timedelta, timezone
 
-from savanna.web.live.conductor import Conductor
+from savanna.web.live.conductor import DELETED, EXPIRED, Conductor
 from savanna.web.live.subscribers.hints import DropStaleHints
 from savanna.web.live.subscribers.mail import LookForNotices
 from savanna.web.live.subscribers.ratings import SettleRatings
 from savanna.web.live.subscribers.reviews import QueueReviews
 from savanna.web.live.subscribers.seats_forgotten import ForgetSeatAddresses
+from savanna.web.store.memory import MemoryStore
 from savanna.web.store.storage import GameRecord
 from savanna.web.table import events
 from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved, Outcome
+from savanna.web.table.service import GameService
 
 
 def record(game_id: str = "g1", status: str = "playing", actions: tuple[str, ...] = (), meta: dict | None = None,
@@ -153,8 +156,8 @@ class FakeLive:
         self.log.append(("publish", game_id))
         return done
 
-    async def gone(self, game_id):
-        self.log.append(("gone", game_id))
+    async def gone(self, game_id, why):
+        self.log.append(("gone", game_id, why))
 
 
 def test_a_change_is_published_before_the_subscribers_hear_of_it_and_outside_the_lock():
@@ -200,7 +203,46 @@ def test_a_deletion_closes_the_connections_then_tells():
     conductor = Conductor(FakeTable(), subscribers=[lambda e: log.append(("told", type(e).__name__))])
     conductor.live = FakeLive(None, log)
     asyncio.run(conductor.delete("g1", "creator", concern=lambda service, game_id, token: (None, [Deleted(game_id)])))
-    assert log == [("gone", "g1"), ("told", "Deleted")]
+    assert log == [("gone", "g1", "the game was deleted by its creator"), ("told", "Deleted")]
+
+
+class Expiring:
+    """The table's `handle` and `expire` (GameService's): the games untouched are noted Deleted."""
+
+    def __init__(self, stale):
+        self.stale, self.noted = list(stale), []
+
+    def handle(self, concern, *args):
+        self.noted = []
+        value = concern(self, *args)
+        return Outcome(value, tuple(self.noted))
+
+    def expire(self, before, keep):
+        gone = [g for g in self.stale if g not in keep]
+        self.noted += [Deleted(g, expired=True) for g in gone]
+        return gone
+
+
+def test_an_expired_games_connections_are_told_then_the_subscribers_as_for_a_deletion():
+    log: list = []
+    conductor = Conductor(Expiring(["old", "watched", "older"]),
+                          subscribers=[lambda e: log.append(("told", e.game_id, e.expired))])
+    conductor.live = FakeLive(None, log)
+    assert asyncio.run(conductor.expire(datetime(2026, 1, 1, tzinfo=timezone.utc), keep=["watched"])) == ["old", "older"]
+    assert log == [("gone", "old", EXPIRED), ("gone", "older", EXPIRED), ("told", "old", True),
+                   ("told", "older", True)]
+    assert EXPIRED != DELETED
+
+
+def test_the_table_notes_each_game_it_expires():
+    service = GameService(MemoryStore())  # (no database)
+    stale, fresh = (service.create(seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]).id
+                    for _ in range(2))
+    later = datetime.now(timezone.utc) + timedelta(days=1)
+    outcome = service.handle(GameService.expire, later, [fresh])
+    assert outcome.value == [stale] and outcome.events == (Deleted(stale, expired=True),)
+    assert service.store.get(stale) is None and service.store.get(fresh) is not None
+    assert service.handle(GameService.expire, later, [fresh]).events == ()  # nothing left to expire
 
 
 def test_the_events_are_frozen():

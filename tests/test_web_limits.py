@@ -233,6 +233,31 @@ def test_the_sweep_deletes_only_old_untouched_unfinished_games(db, caplog):
         assert [g.id for g in store.list_games(listed_only=False)] == [finished]
 
 
+def test_an_expired_game_goes_through_the_conductor_its_viewers_told_and_its_subscribers(db):
+    """A game expired with a connection to it (one that came after the sweep read who is
+    connected: here, by keeping nothing) has its viewers told why and closed; the conductor's
+    subscribers hear of it as of a deletion by its creator."""
+    from starlette.websockets import WebSocketDisconnect
+
+    app = create_app(db, autoplay=False, create_limit="none")
+    heard = []
+    with TestClient(app) as c:
+        app.state.conductor.subscribe(heard.append)
+        gid = create(c).json()["id"]
+        with c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.receive_json()
+            set_times(app.state.store, gid, NOW - 40 * DAY)
+            assert c.portal.call(app.state.conductor.expire, NOW - 30 * DAY) == [gid]
+            while (m := ws.receive_json())["type"] != "error":
+                pass
+            assert m["code"] == "not_found" and "nobody moved in it" in m["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+        assert not exists(c, gid)
+        assert [(e.game_id, e.expired) for e in heard if type(e).__name__ == "Deleted"] == [(gid, True)]
+
+
 def test_a_connection_touches_its_game_when_it_comes_and_goes(db):
     app = create_app(db, autoplay=False, create_limit="none")
     store = app.state.store

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 from savanna.web.live.admission import Admission
 from savanna.web.live.computers import ComputerPlay
+from savanna.web.live.conductor import DELETED, EXPIRED
 from savanna.web.live.connection import Limits
 from savanna.web.live.presence import Presence
 from savanna.web.live.publishing import Publisher
@@ -118,16 +119,17 @@ def test_cluster_sync_routes_the_other_servers_notices():
     pub.publish = publish
     cluster = SimpleNamespace(revived=False)
     sync = ClusterSync(cluster, p, pub, SimpleNamespace(kick=kicked.append), spawn=lambda coro: spawned.append(coro),
-                       gone=lambda gid: gone.append(gid) or asyncio.sleep(0), on_stored=[stored.append])
+                       gone=lambda gid, why: gone.append((gid, why)) or asyncio.sleep(0), on_stored=[stored.append])
     sync.on_game("g", 5)  # the version sent already (this server's own move): nothing
     sync.on_game("other", 9)  # no connection here: nothing to publish
     assert spawned == [] and stored == ["g", "other"]
     sync.on_game("g", 6)
     sync.on_game("g", -1)  # deleted
-    assert gone == ["g"] and len(spawned) == 2
+    sync.on_game("g", -2)  # expired
+    assert gone == [("g", DELETED), ("g", EXPIRED)] and len(spawned) == 3
     for coro in spawned:
         coro.close()
     sync.on_dead(["h"], [])
     assert kicked == ["h"]
-    for coro in spawned[2:]:
+    for coro in spawned[3:]:
         coro.close()

@@ -258,7 +258,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                           "register": CreationLimits(settings.register_limit, storage=shared)}
     live = LiveGames(service, autoplay=settings.autoplay, computer_delay=settings.computer_delay, searches=searches,
                      limits=caps, cluster=cluster)
-    expiry = Expiry(store, service, live, after=settings.expire_after)
+    expiry = Expiry(store, live, after=settings.expire_after)
     hints = Hints(live, iterations=settings.coach_iterations)
     reviews = Reviews(live, ReviewStore(store.engine), cluster, iterations=settings.coach_iterations,
                       loop=settings.review_loop)

@@ -5,7 +5,8 @@ through it, one way each.
     conductor   in the pool of moves: the table's `handle(concern, ...)`, which takes the
                 game's lock, checks, stores (the store), releases the lock and returns
                 (its answer, [events]) (table/events.py)
-                then, in the loop: the game's viewers get their new views (publishing.py),
+                then, in the loop: the game's viewers get their new views (publishing.py)
+                (a deleted game's, by its creator or expired, are told and closed),
                 a computer seat to act is let move,
                 and last the subscribers are handed the events (in a worker thread, outside any
                 lock): ratings, mail, hints, reviews (live/subscribers/, declared in app.py)
@@ -21,14 +22,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 from ..table import claims, takeback
 from ..table import resign as resigning
-from ..table.events import Event, Outcome
+from ..table.events import Deleted, Event, Outcome
 from .subscribers import Subscriber
 
 log = logging.getLogger("savanna.web")
+
+# what a deleted game's connections are told before they are closed
+DELETED = "the game was deleted by its creator"
+EXPIRED = "the game was deleted: nobody moved in it or watched it for too long"
 
 
 def act(service: Any, game_id: str, token: Any, action: Any, version: Any = None) -> Any:
@@ -39,6 +45,11 @@ def act(service: Any, game_id: str, token: Any, action: Any, version: Any = None
 def computer_move(service: Any, record: Any, position: Any, action: str) -> None:
     """A computer seat's action chosen in `position` (the table's `computer_move`)."""
     service.computer_move(record, position, action)
+
+
+def expire(service: Any, before: datetime, keep: list[str]) -> list[str]:
+    """The unfinished games untouched since `before` deleted, but `keep` (the table's `expire`)."""
+    return list(service.expire(before, keep))
 
 
 def create(service: Any, **body: Any) -> Any:
@@ -162,9 +173,25 @@ class Conductor:
         connections here are told and closed (the other servers' when they hear of it,
         cluster.py), then the subscribers."""
         outcome = await self.handle(concern, game_id, token)
-        await self.live.gone(game_id)
+        await self.deleted(outcome)
         await self.told(outcome)
         return outcome.value
+
+    async def expire(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Delete the unfinished games untouched since `before`, but those in `keep` (the table's
+        `expire`; live/expiry.py's sweep): each one's connections here are told and closed, then
+        the subscribers hear of each Deleted, as of a deletion by its creator. The ids deleted.
+        (In a worker thread of its own, not the pool of moves: a sweep may delete many games.)"""
+        outcome = await asyncio.to_thread(self.service.handle, expire, before, list(keep))
+        await self.deleted(outcome)
+        await self.told(outcome)
+        return list(outcome.value)
+
+    async def deleted(self, outcome: Outcome) -> None:
+        """The connections of each game the outcome deleted are told why, and closed."""
+        for event in outcome.events:
+            if isinstance(event, Deleted):
+                await self.live.gone(event.game_id, EXPIRED if event.expired else DELETED)
 
 
 def _record(outcome: Outcome) -> Any:

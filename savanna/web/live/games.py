@@ -40,7 +40,7 @@ from ..table.seats import MAX_THINK
 from ..table.service import GameService
 from .admission import Admission
 from .computers import ComputerPlay
-from .conductor import Conductor
+from .conductor import DELETED, Conductor
 from .connection import CLOSE_SEAT_ELSEWHERE, CLOSE_UNKNOWN_GAME, Connection, Limits
 from .presence import Presence
 from .publishing import Publisher
@@ -212,9 +212,9 @@ class LiveGames:
         """`write()` and the new views in one trip to the pool (publishing.py)."""
         return await self.publisher.publish_after(game_id, write, record)
 
-    async def gone(self, game_id: str) -> None:
-        """The game was deleted: its connections here are told, and closed (code 4404)."""
-        message = GameError("not_found", "the game was deleted by its creator").as_dict()
+    async def gone(self, game_id: str, why: str = DELETED) -> None:
+        """The game was deleted: its connections here are told `why`, and closed (code 4404)."""
+        message = GameError("not_found", why).as_dict()
         for conn in list(self.presence.of(game_id)):
             conn.send(message)
             await conn.stop()

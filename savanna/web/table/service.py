@@ -31,6 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from savanna import games, saved_games
@@ -513,6 +514,14 @@ class GameService:
             raise GameError("conflict", "the game changed meanwhile; nothing was deleted (try again)") from None
         self.forget([rec.id])
         self.note(events.Deleted(rec.id))
+
+    def expire(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Delete the unfinished games nothing changed or touched since `before`, except those
+        in `keep` (store.expire): their ids, each noted Deleted (expired)."""
+        gone = self.store.expire(before, keep=keep)
+        self.forget(gone)
+        self.note(*(events.Deleted(gid, expired=True) for gid in gone))
+        return gone
 
     # ------------------------------------------------------------ computers
 
