@@ -14,6 +14,7 @@ import threading
 from datetime import datetime, timedelta, timezone
 
 from savanna.web.live.conductor import DELETED, EXPIRED, Conductor
+from savanna.web.live.subscribers.computers import LetComputersMove
 from savanna.web.live.subscribers.hints import DropStaleHints
 from savanna.web.live.subscribers.mail import LookForNotices
 from savanna.web.live.subscribers.ratings import SettleRatings
@@ -22,7 +23,7 @@ from savanna.web.live.subscribers.seats_forgotten import ForgetSeatAddresses
 from savanna.web.store.memory import MemoryStore
 from savanna.web.store.storage import GameRecord
 from savanna.web.table import events
-from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved, Outcome
+from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved, Notified, Outcome
 from savanna.web.table.service import GameService
 
 
@@ -167,8 +168,8 @@ def test_a_change_is_published_before_the_subscribers_hear_of_it_and_outside_the
     def subscriber(e):
         log.append(("told", type(e).__name__, table.locked.locked()))
 
-    conductor = Conductor(table, subscribers=[subscriber])
-    conductor.live = FakeLive(table, log)
+    live = FakeLive(table, log)
+    conductor = Conductor(table, live, subscribers=[subscriber], in_loop=[LetComputersMove(live, table)])
     rec = record(version=1)
 
     def resign(service, game_id, token):
@@ -253,3 +254,45 @@ def test_the_events_are_frozen():
         pass
     else:
         raise AssertionError("an event could be changed")
+
+
+def test_computer_seats_are_let_move_after_a_change_that_may_hand_them_the_turn():
+    kicked = Calls()
+    computer_next = record(meta={"computer": True})
+
+    class Table:
+        def computer_to_move(self, rec):
+            return 1 if rec.meta.get("computer") else None
+
+    let = LetComputersMove(kicked, Table())
+    person_next = record()
+    let(Created("new", person_next, person_next))  # a computer may sit first: looked at
+    let(Changed("resigned", person_next, person_next))  # (a resigned seat's computer may play on)
+    let(FlagFell("fallen", person_next))
+    let(Moved("mine", person_next, computer_next))  # a person's move hands the turn to a computer
+    let(Moved("theirs", person_next, person_next))  # ...or to a person: nothing
+    let(Moved("its", computer_next, computer_next))  # a computer's own move: its task plays on
+    for e in (Ended("g", person_next, person_next), HintGiven("g", person_next, 0), Deleted("g"),
+              Notified("g", 3)):
+        let(e)
+    assert kicked == [("kick", ("new",)), ("kick", ("resigned",)), ("kick", ("fallen",)), ("kick", ("mine",))]
+
+
+def test_a_hint_waiting_is_dropped_by_a_write_heard_of_from_another_server():
+    hints = Calls()
+    drop = DropStaleHints(hints)
+    drop(Notified("g1", 7))
+    drop(Notified("g2", -1))
+    assert hints == [("stored", ("g1",)), ("stored", ("g2",))]
+
+
+def test_the_loops_subscribers_hear_first_and_run_leaves_them_out():
+    heard: list[tuple[str, str]] = []
+    conductor = Conductor(FakeTable(), subscribers=[lambda e: heard.append(("thread", e.game_id))])
+    conductor.subscribe(lambda e: heard.append(("loop", e.game_id)), in_loop=True)
+    told = Outcome(None, (Notified("g1", 2), Notified("g2", 3)))
+    asyncio.run(conductor.told(told))
+    assert heard == [("loop", "g1"), ("loop", "g2"), ("thread", "g1"), ("thread", "g2")]
+    heard.clear()
+    conductor.run(lambda service: (None, [Notified("g3", 1)]))  # no loop: its subscribers are not told
+    assert heard == [("thread", "g3")]

@@ -15,6 +15,7 @@ from savanna.web.live.presence import Presence
 from savanna.web.live.publishing import Publisher
 from savanna.web.live.searches import Searches
 from savanna.web.live.sync import ClusterSync
+from savanna.web.table.events import Notified
 
 
 class Conn(SimpleNamespace):
@@ -119,17 +120,19 @@ def test_cluster_sync_routes_the_other_servers_notices():
     pub.publish = publish
     cluster = SimpleNamespace(revived=False)
     sync = ClusterSync(cluster, p, pub, SimpleNamespace(kick=kicked.append), spawn=lambda coro: spawned.append(coro),
-                       gone=lambda gid, why: gone.append((gid, why)) or asyncio.sleep(0), on_stored=[stored.append])
-    sync.on_game("g", 5)  # the version sent already (this server's own move): nothing
+                       gone=lambda gid, why: gone.append((gid, why)) or asyncio.sleep(0),
+                       told=lambda outcome: stored.append(outcome.events) or asyncio.sleep(0))
+    sync.on_game("g", 5)  # the version sent already (this server's own move): nothing but the notice told
     sync.on_game("other", 9)  # no connection here: nothing to publish
-    assert spawned == [] and stored == ["g", "other"]
+    assert stored == [(Notified("g", 5),), (Notified("other", 9),)] and len(spawned) == 2  # (the telling)
     sync.on_game("g", 6)
     sync.on_game("g", -1)  # deleted
     sync.on_game("g", -2)  # expired
-    assert gone == [("g", DELETED), ("g", EXPIRED)] and len(spawned) == 3
+    assert gone == [("g", DELETED), ("g", EXPIRED)] and len(spawned) == 2 + 3 * 2
+    assert stored[2:] == [(Notified("g", 6),), (Notified("g", -1),), (Notified("g", -2),)]
     for coro in spawned:
         coro.close()
     sync.on_dead(["h"], [])
     assert kicked == ["h"]
-    for coro in spawned[3:]:
+    for coro in spawned[8:]:
         coro.close()

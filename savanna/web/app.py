@@ -32,10 +32,11 @@ One way down, one way back: a person's move (REST or WebSocket) is parsed by the
 to the conductor (live/conductor.py), which, in the pool of moves, has the table handle it
 (table/service.py: the game's lock, the checks, the store's write, the lock released) and gets
 back the new record and what happened (table/events.py: Moved, Ended...); the same trip builds
-the game's new views for its connections (live/publishing.py), then a computer seat to act is
-kicked, and last the subscribers declared below are handed the events, outside any lock
-(live/subscribers/: ratings, seat addresses, mail, hints, reviews). Other servers sharing the
-database hear of the write from the store's notification (live/cluster.py, live/sync.py).
+the game's new views for its connections (live/publishing.py), and last the subscribers
+declared below are handed the events, outside any lock (live/subscribers/: in the loop, computer
+play; in a worker thread, ratings, seat addresses, mail, hints, reviews). Other servers sharing
+the database hear of the write from the store's notification, sent in the write's own
+transaction (live/cluster.py), and publish it on their own conductor's way up (live/sync.py).
 
 REST (every error answers {"type": "error", "code": ..., "message": ...} with the HTTP
 status of the code, see table/errors.py):
@@ -147,6 +148,7 @@ from .live.ratings import RatingSweep
 from .live.reviews import Reviews
 from .live.searches import Searches
 from .live.smtp import Sender, SmtpSettings, parse_smtp
+from .live.subscribers.computers import LetComputersMove
 from .live.subscribers.hints import DropStaleHints
 from .live.subscribers.mail import LookForNotices
 from .live.subscribers.ratings import SettleRatings
@@ -272,6 +274,10 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         *([LookForNotices(mail)] if mail is not None else []),  # a timed game's notices due
         DropStaleHints(hints),  # a hint waiting at an older position is dropped
         QueueReviews(reviews),  # a game with people ended: its review queued
+    )
+    live.conductor.subscribe(  # in the loop, before those above
+        LetComputersMove(live.computers, service),  # a computer seat to act moves
+        in_loop=True,
     )
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=settings.message_limit, accounts=accounts,

@@ -165,8 +165,7 @@ def router(parts: Parts) -> APIRouter:
                                    listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
                                    address=client_host(request), rated=body.rated, creator_account=creator,
                                    clock=body.clock, on_time=body.on_time)
-        live.kick(c.id)  # a computer may sit first
-        return created(request, c)
+        return created(request, c)  # (a computer sitting first was let move: the conductor's subscriber)
 
     @r.get("/api/games", tags=["lobby"])
     async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
@@ -181,7 +180,6 @@ def router(parts: Parts) -> APIRouter:
         one, in the same limit per client address."""
         parts.limits.hit("create", client_host(request))
         c = await conductor.import_game(**import_body(body), address=client_host(request))
-        live.kick(c.id)
         return created(request, c)
 
     # ------------------------------------------------------------ games

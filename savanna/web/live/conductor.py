@@ -7,14 +7,21 @@ through it, one way each.
                 (its answer, [events]) (table/events.py)
                 then, in the loop: the game's viewers get their new views (publishing.py)
                 (a deleted game's, by its creator or expired, are told and closed),
-                a computer seat to act is let move,
-                and last the subscribers are handed the events (in a worker thread, outside any
-                lock): ratings, mail, hints, reviews (live/subscribers/, declared in app.py)
+                and last the subscribers are handed the events, outside any lock: first those
+                of the loop (computer play: a computer seat to act is let move), then those of
+                a worker thread (ratings, mail, hints, reviews) (live/subscribers/, declared in
+                app.py)
 
 A subscriber that fails is logged and the others still run; a request's answer waits for them
 (a rated game's last move answers once its ratings are settled). The computer seats' moves and
-the clocks' flag falls come through here too, so that their events are told alike. `run` is the
-same without the loop (tools, tests, a thread of the server's own).
+the clocks' flag falls come through here too, so that their events are told alike, and so do
+the writes other servers sharing the database made (live/sync.py: Notified). `run` is the same
+without the loop (tools, tests, a thread of the server's own): the loop's subscribers are not told.
+
+What is not a subscriber: the notice to the other servers of a write (store/storage.py's
+`tell_others`). It is sent in the write's own statement or transaction, so that it is delivered
+at the write's commit, never without it nor after a later write's; sent by a subscriber, it would
+be a transaction of its own after the lock is released.
 """
 
 from __future__ import annotations
@@ -65,24 +72,31 @@ def import_game(service: Any, **body: Any) -> Any:
 class Conductor:
     """See the module docstring. `service`: the table (table/service.GameService, or anything
     with its `handle`); `live`: the LiveGames whose connections see the games (its pool of moves,
-    `publish`, `kick`; None: nobody to show, as in `run`); `subscribers`: those told of each
-    event, in order (app.py declares them; `subscribe` adds more)."""
+    `publish`, `publish_after`, `gone`; None: nobody to show, as in `run`); `subscribers`: those
+    told of each event in a worker thread, in order, and `in_loop` those told first, in the loop
+    (app.py declares them; `subscribe` adds more)."""
 
-    def __init__(self, service: Any, live: Any = None, subscribers: Iterable[Subscriber] = ()):
+    def __init__(self, service: Any, live: Any = None, subscribers: Iterable[Subscriber] = (),
+                 in_loop: Iterable[Subscriber] = ()):
         self.service = service
         self.live = live
         self.subscribers: list[Subscriber] = list(subscribers)
+        self.in_loop: list[Subscriber] = list(in_loop)
 
-    def subscribe(self, *subscribers: Subscriber) -> None:
-        self.subscribers.extend(subscribers)
+    def subscribe(self, *subscribers: Subscriber, in_loop: bool = False) -> None:
+        """Tell `subscribers` of every event from now on: in a worker thread, or (`in_loop`:
+        quick ones, handing on to asyncio) in the event loop, before the others."""
+        (self.in_loop if in_loop else self.subscribers).extend(subscribers)
 
     # ------------------------------------------------------ the way back up
 
-    def tell(self, events: Iterable[Event]) -> None:
-        """Hand each event to every subscriber; one that fails is logged and the others still run
-        (a rated game's settlement that fails is caught up by live/ratings.py's sweep)."""
+    def tell(self, events: Iterable[Event], subscribers: Iterable[Subscriber] | None = None) -> None:
+        """Hand each event to every subscriber (default: the worker thread's); one that fails is
+        logged and the others still run (a rated game's settlement that fails is caught up by
+        live/ratings.py's sweep)."""
+        subscribers = list(self.subscribers if subscribers is None else subscribers)
         for event in events:
-            for subscriber in self.subscribers:
+            for subscriber in subscribers:
                 try:
                     subscriber(event)
                 except Exception:
@@ -90,7 +104,10 @@ class Conductor:
                                   type(subscriber).__name__)
 
     async def told(self, outcome: Outcome) -> None:
-        """`tell` the outcome's events, in a worker thread (the subscribers write to the database)."""
+        """`tell` the outcome's events: first to the loop's subscribers, here, then to the others
+        in a worker thread (they write to the database)."""
+        if outcome.events and self.in_loop:
+            self.tell(outcome.events, self.in_loop)
         if outcome.events and self.subscribers:
             await asyncio.to_thread(self.tell, outcome.events)
 
@@ -108,12 +125,11 @@ class Conductor:
 
     async def change(self, game_id: str, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """`concern(service, game_id, *args)`: a change of the game (a takeback, an answer, a
-        resignation, a claim, a hint noted; table/): then its connections see it, a computer seat
-        moves if one is to act (a resigned seat's computer may be), and the subscribers are told.
+        resignation, a claim, a hint noted; table/): then its connections see it, and the
+        subscribers are told (a computer seat to act moves: a resigned seat's computer may be).
         Its answer (GameError if refused: nothing changed, no one is told)."""
         outcome = await self.handle(concern, game_id, *args, **kwargs)
         await self.live.publish(game_id)
-        self.live.kick(game_id)
         await self.told(outcome)
         return outcome.value
 
@@ -122,11 +138,8 @@ class Conductor:
         the same trip to the pool (publishing.py's publish_after), then the subscribers are told."""
         outcome = await self.live.publish_after(game_id, lambda: self.service.handle(act, game_id, token, action,
                                                                                      version), record=_record)
-        rec = outcome.value
-        if self.service.computer_to_move(rec) is not None:
-            self.live.kick(game_id)
         await self.told(outcome)
-        return rec
+        return outcome.value
 
     async def computer_move(self, record: Any, position: Any, action: str) -> None:
         """Store a computer seat's action (nothing if someone moved first); the viewers see it."""
@@ -135,7 +148,8 @@ class Conductor:
         await self.told(outcome)
 
     async def create(self, **body: Any) -> Any:
-        """Create a game (the table's `create`'s keywords): its Created answer."""
+        """Create a game (the table's `create`'s keywords): its Created answer (told: a computer
+        seat may sit first)."""
         outcome = await self.handle(create, **body)
         await self.told(outcome)
         return outcome.value

@@ -73,8 +73,8 @@ class LiveGames:
         self.conductor = conductor or Conductor(service, self)
         self.computers = ComputerPlay(service, self.searches, self.work, self.conductor, cluster, autoplay,
                                       computer_delay)
-        self.sync = ClusterSync(cluster, self.presence, self.publisher, self.computers, self.spawn, self.gone)
-        self.on_stored = self.sync.on_stored  # called (in the loop) with a game another server stored (hints.py)
+        self.sync = ClusterSync(cluster, self.presence, self.publisher, self.computers, self.spawn, self.gone,
+                                self.conductor.told)
 
     # (what the parts hold, under the names callers and tests read)
     connections = property(lambda self: self.presence.connections)

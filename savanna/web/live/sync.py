@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ..table.events import Notified, Outcome
 from .computers import ComputerPlay
 from .conductor import DELETED, EXPIRED
 from .presence import Presence
@@ -23,20 +24,20 @@ class ClusterSync:
     """See the module docstring. `cluster`: cluster.Cluster; `presence`, `publisher` and
     `computers`: the live games' parts it brings up to date; `spawn(coro)`: runs a task in the
     background; `gone(game_id, why)`: tells a deleted game's connections why and closes them;
-    `on_stored`: called (in the loop) with each game another server stored (hints.py)."""
+    `told(outcome)`: the conductor's, which hands each game stored (a Notified event) to its
+    subscribers (subscribers/hints.py)."""
 
     def __init__(self, cluster: Any, presence: Presence, publisher: Publisher, computers: ComputerPlay,
                  spawn: Callable[[Any], None], gone: Callable[[str, str], Awaitable[None]],
-                 on_stored: list[Callable[[str], Any]] | None = None):
+                 told: Callable[[Outcome], Awaitable[None]]):
         self.cluster, self.presence, self.publisher, self.computers = cluster, presence, publisher, computers
-        self.spawn, self.gone = spawn, gone
-        self.on_stored = on_stored if on_stored is not None else []
+        self.spawn, self.gone, self.told = spawn, gone, told
 
     def on_game(self, game_id: str, version: int) -> None:
-        """A game was stored at `version` (by any server; -1: deleted, -2: expired): its connections here
-        are brought up to date, unless they have that version already (this server's own)."""
-        for call in self.on_stored:
-            call(game_id)
+        """A game was stored at `version` (by any server; -1: deleted, -2: expired): the
+        subscribers are told (Notified), and its connections here are brought up to date, unless
+        they have that version already (this server's own)."""
+        self.spawn(self.told(Outcome(None, (Notified(game_id, version),))))
         if version < 0:
             self.spawn(self.gone(game_id, EXPIRED if version == -2 else DELETED))
         elif self.presence.of(game_id) and version > self.publisher.versions.get(game_id, -1):

@@ -14,6 +14,9 @@ events to its subscribers (live/subscribers/).
     HintGiven(record, seat)           the coach's hint noted for a seat (after its Changed)
     Deleted(game_id, expired)         the game deleted by its creator, or expired (nothing
                                       touched it for a while: GameService.expire)
+    Notified(game_id, version)        a write of the game heard of from the database's notices
+                                      (any server's, this one's too; not the table's: live/sync.py
+                                      publishes it, on the same way up)
 
 `Written` is what every stored write is (Created, Moved, Changed): what a subscriber that looks
 at each version of a game (mail, hints) matches.
@@ -85,6 +88,14 @@ class Deleted(Event):
     """The game was deleted: by its creator (resign.delete), or `expired` (live/expiry.py's sweep)."""
 
     expired: bool = False
+
+
+@dataclass(frozen=True)
+class Notified(Event):
+    """A server sharing the database stored the game at `version` (-1: deleted, -2: expired),
+    as its notice said (live/cluster.py; this server's own writes come back too)."""
+
+    version: int = 0
 
 
 def written(before: GameRecord, saved: GameRecord, kind: type[Written] = Changed) -> list[Event]:

@@ -1,15 +1,17 @@
 """A game written (a move, a takeback...) drops the hint waiting for its older position
-(live/hints.py's `moved`, in the event loop)."""
+(live/hints.py's `moved`, in the event loop); so does a write heard of from another server
+(a Notified: cluster.py's notice, sync.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...table.events import Event, Written
+from ...table.events import Event, Notified, Written
 
 
 class DropStaleHints:
-    """`hints`: live/hints.Hints (anything with `written(game_id, actions)`, callable from any thread)."""
+    """`hints`: live/hints.Hints (anything with `written(game_id, actions)` and `stored(game_id)`,
+    callable from any thread)."""
 
     def __init__(self, hints: Any):
         self.hints = hints
@@ -17,3 +19,5 @@ class DropStaleHints:
     def __call__(self, event: Event) -> None:
         if isinstance(event, Written):
             self.hints.written(event.game_id, tuple(event.record.actions))
+        elif isinstance(event, Notified):
+            self.hints.stored(event.game_id)
