@@ -5,6 +5,7 @@ kicks, and cluster sync's routing of the other servers' notices."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from types import SimpleNamespace
 
 from savanna.web.live.admission import Admission
@@ -136,3 +137,37 @@ def test_cluster_sync_routes_the_other_servers_notices():
     assert kicked == ["h"]
     for coro in spawned[8:]:
         coro.close()
+
+
+def test_the_edges_reads_go_to_the_table_in_a_thread_with_who_is_connected_everywhere():
+    from savanna.web.live.reads import GameReads
+
+    loop_thread = []
+
+    class Table:
+        max_think, computer_only, first_move = 2.0, False, None
+
+        def lobby(self, limit, connected):
+            loop_thread.append(threading.current_thread() is threading.main_thread())
+            return {"open": [(limit, connected)], "recent": []}
+
+        def games_of(self, account, limit=50, connected=None):
+            return {"to_move": [(account, connected)]}
+
+        def record(self, game_id):
+            return game_id.upper()
+
+    class Live:
+        async def online_everywhere(self):
+            return {"g": {0}}
+
+    async def main():
+        reads = GameReads(Table(), Live())
+        assert await reads.lobby(7) == {"open": [(7, {"g": {0}})], "recent": []}
+        assert await reads.record("g") == "G"
+        assert (await reads.to_move())(3) == [(3, {"g": {0}})]
+        assert await reads.games_of(4, 9) == {"to_move": [(4, {"g": {0}})]}
+        assert reads.max_think == 2.0
+
+    asyncio.run(main())
+    assert loop_thread == [False]  # not in the loop's thread

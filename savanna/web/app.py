@@ -281,9 +281,8 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
     )
     parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=settings.message_limit, accounts=accounts,
-                  account_limits=account_limits,
-                  https=settings.https, ratings=ratings, mail=mail_store, mail_on=mail is not None, hints=hints,
-                  reviews=reviews, coach_limits=coach_limits)
+                  account_limits=account_limits, https=settings.https, ratings=ratings, mail=mail_store,
+                  notices=mail, hints=hints, reviews=reviews, coach_limits=coach_limits, clocks=clocks)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -314,19 +313,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                      description="Board games (" + ", ".join(s.title for s in games.specs()) + "): games, seats, "
                                  "live updates and replays. The rules are the engines'; actions are each game's "
                                  "notation.")
-    app.state.store = store
-    app.state.service = service
-    app.state.live = live
-    app.state.conductor = live.conductor
-    app.state.limits = creation_limits
-    app.state.accounts = accounts
-    app.state.account_limits = account_limits
-    app.state.expiry = expiry
-    app.state.clocks = clocks
-    app.state.ratings = ratings
-    app.state.mail = mail
-    app.state.hints = hints
-    app.state.reviews = reviews
+    app.state.parts = parts  # the app's parts, one place (edge/parts.py)
     app.add_middleware(BodyLimit, message_limit=settings.message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
     errors.install(app)

@@ -1,15 +1,21 @@
-"""What the edge is handed by app.py: the collaborators it calls down into."""
+"""The app's parts, in one place: what app.py builds and hands the edge's routers, and what
+`app.state.parts` holds (tests and tools read the app's parts there, and nowhere else)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..live.clocks import Clocks
 from ..live.conductor import Conductor
 from ..live.expiry import Expiry
 from ..live.games import LiveGames
-from ..live.searches import Searches
+from ..live.hints import Hints
+from ..live.mail import MailNotices
+from ..live.reads import GameReads
+from ..live.reviews import Reviews
 from ..live.room import Accounts, GameService, Ratings, Store
+from ..live.searches import Searches
 from .ratelimit import CreationLimits
 
 
@@ -28,12 +34,20 @@ class Parts:
     https: bool = False  # a proxy terminates TLS: the session cookie is always Secure
     ratings: Ratings | None = None
     mail: Any = None  # store.mail.MailStore: the players' addresses (kept with mail off too: they can be removed)
-    mail_on: bool = False  # `savanna serve --smtp`: the server sends mail
-    hints: Any = None  # live.hints.Hints
-    reviews: Any = None  # live.reviews.Reviews
+    notices: MailNotices | None = None  # the players' mail sent (`savanna serve --smtp`; None: no mail)
+    hints: Hints | None = None
+    reviews: Reviews | None = None
     coach_limits: CreationLimits | None = None  # hints and reviews asked, per client address
+    clocks: Clocks | None = None  # the flags' loop (live/clocks.py)
     conductor: Conductor | None = None  # every change to a game goes down through it (default: live's)
+    reads: GameReads = field(init=False)  # what the edge reads of the games (live/reads.py)
 
     def __post_init__(self) -> None:
         if self.conductor is None:
             self.conductor = self.live.conductor
+        self.reads = GameReads(self.service, self.live)
+
+    @property
+    def mail_on(self) -> bool:
+        """Whether the server sends mail (`savanna serve --smtp`)."""
+        return self.notices is not None

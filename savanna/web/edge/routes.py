@@ -96,7 +96,7 @@ def players_info(max_think: float, computer_only: bool, first_move: float = cloc
 def router(parts: Parts) -> APIRouter:
     """Every REST route and page, calling down into `parts`."""
     r = APIRouter()
-    service, live, conductor = parts.service, parts.live, parts.conductor
+    reads, live, conductor = parts.reads, parts.live, parts.conductor
 
     # ------------------------------------------------------------ pages
 
@@ -130,7 +130,7 @@ def router(parts: Parts) -> APIRouter:
     @r.get("/api/players", tags=["lobby"])
     async def players() -> dict[str, Any]:
         """Computer players, strength levels and options, and the games, for the lobby's form."""
-        return players_info(service.max_think, service.computer_only, service.first_move)
+        return players_info(reads.max_think, reads.computer_only, reads.first_move)
 
     @r.get("/api/catalogue", tags=["lobby"])
     async def games_catalogue() -> dict[str, Any]:
@@ -170,7 +170,7 @@ def router(parts: Parts) -> APIRouter:
     @r.get("/api/games", tags=["lobby"])
     async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
         """Listed games: "open" (being played) and "recent" (over), latest first."""
-        return await asyncio.to_thread(service.lobby, limit, await live.online_everywhere())
+        return await reads.lobby(limit)
 
     @r.post("/api/games/import", status_code=201, tags=["lobby"])
     async def import_game(request: Request, body: Annotated[dict[str, Any], Body(
@@ -210,7 +210,7 @@ def router(parts: Parts) -> APIRouter:
         over; before that only for a token (or a session's account) that plays every human seat
         (the file holds the seed)."""
         cred = await credential(parts, request, token, change=False)
-        text = await asyncio.to_thread(service.export, game_id, cred)
+        text = await reads.export(game_id, cred)
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="savanna-{game_id}.json"'})
 

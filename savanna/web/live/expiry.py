@@ -87,7 +87,7 @@ class Expiry:
 
         await asyncio.to_thread(touch)
         # through the conductor, as any change: their connections are told, the subscribers hear
-        gone = await self.conductor.expire(now - self.after, keep=live)
+        gone: list[str] = await self.conductor.expire(now - self.after, keep=live)
         if gone:
             self.expired += len(gone)
             log.info("expired %d unfinished game(s) untouched for %s (no move, no connection)",
