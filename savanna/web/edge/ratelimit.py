@@ -94,10 +94,6 @@ class CreationLimits:
         self.storage = storage_from_string(storage) if isinstance(storage, str) else storage
         self.limiter = MovingWindowRateLimiter(self.storage)
 
-    @property
-    def enabled(self) -> bool:
-        return bool(self.items)
-
     def hit(self, kind: str, host: str | None) -> None:
         """Count one request of `kind` from `host`, or raise RateLimited (and count nothing)
         if that would pass one of the limits."""

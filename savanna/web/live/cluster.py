@@ -211,7 +211,6 @@ class Cluster:
         for channel in (GAMES_CHANNEL, PRESENCE_CHANNEL, SERVERS_CHANNEL, EVICT_CHANNEL):
             await conn.execute(f"LISTEN {channel}")
         self._listener = conn
-        self._handlers = (on_game, on_presence)
 
     async def _listen(self, on_game: Callable[[str, int], Any], on_presence: Callable[[str], Any],
                       on_reconnect: Callable[[], Any]) -> None:

@@ -76,12 +76,9 @@ class LiveGames:
         self.sync = ClusterSync(cluster, self.presence, self.publisher, self.computers, self.spawn, self.gone,
                                 self.conductor.told)
 
-    # (what the parts hold, under the names callers and tests read)
+    # (what the parts hold, under the names callers read)
     connections = property(lambda self: self.presence.connections)
     autoplay = property(lambda self: self.computers.autoplay)
-    _tally = property(lambda self: self.admission.tally)
-    _feeds = property(lambda self: self.publisher.feeds)
-    _tasks = property(lambda self: self.computers.tasks)
 
     # -------------------------------------------------------- connections
 
@@ -237,9 +234,6 @@ class LiveGames:
 
     def driving(self, game_id: str) -> bool:
         return self.computers.driving(game_id)
-
-    def _next_search(self, game_id: str) -> Any:
-        return self.computers.next_search(game_id)
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no computer seat is thinking (for tests and shutdown)."""

@@ -368,11 +368,11 @@ class GameService:
         """Listed games: those being played ("open") and those over ("recent"), latest first."""
         connected = connected or {}
         shown = {o.name for spec in games.specs() for o in spec.options if o.lobby}
-        return {"open": [self._item(r, connected) for r in self.store.listings("playing", limit, shown)],
-                "recent": [self._item(r, connected) for r in self.store.listings("over", limit, shown)]}
+        return {"open": [self.listed(r, connected) for r in self.store.listings("playing", limit, shown)],
+                "recent": [self.listed(r, connected) for r in self.store.listings("over", limit, shown)]}
 
     @staticmethod
-    def _item(rec: Listing, connected: dict[str, Iterable[int]]) -> dict[str, Any]:
+    def listed(rec: Listing, connected: dict[str, Iterable[int]]) -> dict[str, Any]:
         """A game as the lobby lists it."""
         sm = rec.summary
         scores = sm.get("scores") or [0] * len(rec.seats)
@@ -402,7 +402,7 @@ class GameService:
         connected = connected or {}
 
         def item(found: Any) -> dict[str, Any]:
-            return {**self._item(found.listing, connected), "seat": found.seats[0], "my_seats": list(found.seats)}
+            return {**self.listed(found.listing, connected), "seat": found.seats[0], "my_seats": list(found.seats)}
 
         playing = self.store.games_of_account(account, "playing", limit)
         to_move = [g for g in playing if g.listing.summary.get("current_player") in g.seats
