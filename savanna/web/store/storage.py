@@ -380,7 +380,9 @@ class Store:
                         else self.engine.execution_options(isolation_level="AUTOCOMMIT"))
         # set by cluster.py while other server processes share the (PostgreSQL) database: every
         # write of a game then notifies them on CHANGES_CHANNEL, "<game> <version>" (-1: deleted, -2: expired),
-        # delivered at commit. Alone, a server sends nothing: one process pays nothing for it
+        # delivered at commit. Alone, a server sends nothing: one process pays nothing for it.
+        # (Not one of the conductor's subscribers, which run after the lock is released in a
+        # transaction of their own: the notice must go with its write's commit, never without it.)
         self.tell_others = False
         # a game's own data by hash, as read lately (what a hash names never changes)
         self.data_cache_size = 16
