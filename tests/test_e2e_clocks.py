@@ -292,7 +292,7 @@ def quick_first_move(tmp_path):
     from web_remote import free_port
 
     app = create_app(str(tmp_path / "games.db"), create_limit="none", search_processes=False)
-    app.state.service.first_move = 2.0
+    app.state.parts.service.first_move = 2.0
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -165,7 +165,7 @@ def test_unknown_name_and_wrong_password_take_the_same_time(url):
     hasher = PasswordHasher(time_cost=2, memory_cost=8192, parallelism=1)  # ~15 ms a verification
     app = app_on(url, password_hasher=hasher)
     with TestClient(app):
-        accounts = app.state.accounts
+        accounts = app.state.parts.accounts
         accounts.register("Zaza", PASSWORD)
         unknown, wrong = [], []
         for _ in range(15):
@@ -238,12 +238,12 @@ def test_a_new_password_ends_the_other_sessions_and_hashes_are_renewed(app):
 
         # the hasher's parameters change (a new release, a stronger machine): the next login rehashes
         def stored():
-            return app.state.accounts.store.by_key("zaza").password_hash
+            return app.state.parts.accounts.store.by_key("zaza").password_hash
 
         before = stored()
         stronger = PasswordHasher(time_cost=2, memory_cost=2048, parallelism=1)
         assert stronger.check_needs_rehash(before)
-        app.state.accounts.hasher = stronger
+        app.state.parts.accounts.hasher = stronger
         assert phone.post("/api/session", json={"name": "Zaza", "password": "a-new-one-99"}).status_code == 200
         after = stored()
         assert after != before and not stronger.check_needs_rehash(after) and stronger.verify(after, "a-new-one-99")
@@ -256,7 +256,7 @@ def test_delete_account(client, app):
     assert r.status_code == 200 and r.json()["type"] == "deleted"
     error(client.get("/api/me"), 401, "not_logged_in")
     error(client.post("/api/session", json={"name": "Zaza", "password": PASSWORD}), 401, "bad_login")
-    with app.state.store.engine.connect() as con:  # the row stays (what links to it), unlinked from the name
+    with app.state.parts.store.engine.connect() as con:  # the row stays (what links to it), unlinked from the name
         row = con.execute(select(ACCOUNTS)).one()
     assert row.name == "Zaza" and row.key is None and row.password_hash is None and row.deleted_at is not None
     register(client, "zaza")  # the name is free again: a new account
@@ -370,11 +370,11 @@ def test_sessions_unused_for_a_while_end(app):
     with TestClient(app) as c:
         register(c)
         old = c.cookies.get("savanna_session")
-        with app.state.store.engine.begin() as con:  # last seen 31 days ago
+        with app.state.parts.store.engine.begin() as con:  # last seen 31 days ago
             con.execute(update(SESSIONS).values(seen_at=datetime.now(timezone.utc) - timedelta(days=31)))
         register(c, "Zazou")
         assert c.get("/api/me").status_code == 200
-        with app.state.store.engine.connect() as con:
+        with app.state.parts.store.engine.connect() as con:
             assert con.execute(select(func.count()).select_from(SESSIONS)).scalar() == 1  # only Zazou's
         plant(c, old)
         error(c.get("/api/me"), 401, "not_logged_in")

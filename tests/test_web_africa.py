@@ -197,7 +197,7 @@ def follow(client, gid):
 
 def finish(client, gid, tokens, rng):
     """Play the game to its end (random legal actions, through the service: quicker than HTTP)."""
-    store, service = client.app.state.store, client.app.state.service
+    store, service = client.app.state.parts.store, client.app.state.parts.service
     for _ in range(10_000):
         game = service.position(store.get(gid)).game
         if game.is_terminal():
@@ -236,7 +236,7 @@ def test_hidden_treasure_hides_the_totals_but_anyone_watching_can_follow_them(cl
     g = create(client, PEOPLE, hidden_treasure=True, seed=8)
     gid = g["id"]
     tokens = {s["seat"]: s["token"] for s in g["seats"]}
-    store, service = client.app.state.store, client.app.state.service
+    store, service = client.app.state.parts.store, client.app.state.parts.service
     rng = random.Random(1)
     v = play_until(client, g, lambda v: all(s["treasure_tiles"] for s in v["seats"]), rng)
     assert v["status"] == "playing"

@@ -41,7 +41,7 @@ class Clock:
 
 def app_on(db, clock, **kw):
     app = create_app(db, search_processes=False, **kw)
-    app.state.service.now = clock
+    app.state.parts.service.now = clock
     return app
 
 
@@ -95,12 +95,12 @@ def test_a_flag_falls_with_nobody_sending_anything_and_the_connections_see_it(db
         assert seen["ended_by"] == "time" and seen["clock"]["flagged"] == [seat]
         after = view(client, gid)
         assert after["version"] == before["version"] + 1 and after["moves"] == before["moves"]
-        assert client.app.state.clocks.fallen == 1
+        assert client.app.state.parts.clocks.fallen == 1
 
 
 def test_a_seat_cannot_stop_its_clock_by_closing_its_connection(db):
     with under_way(db) as (client, clock, gid, tokens, before, seat):
-        store = client.app.state.store
+        store = client.app.state.parts.store
         stored = store.get(gid)
         with client.websocket_connect(f"/ws/games/{gid}?token={tokens[seat]}") as ws:
             state(ws)
@@ -143,13 +143,13 @@ def test_a_server_starting_after_none_was_up_credits_the_gap_to_the_running_cloc
         moved_on = epoch(view(client, other)["clock"]["deadline"]) - epoch(window["deadline"])
         assert moved_on == pytest.approx(500, abs=0.01)
         assert view(client, other)["status"] == "playing"  # its window was not missed meanwhile
-        assert client.app.state.clocks.credited == [(stopped, stopped + 500)]
+        assert client.app.state.parts.clocks.credited == [(stopped, stopped + 500)]
         # crediting the same outage again (a server that died crediting, followed by another) changes nothing
-        assert away.shift(client.app.state.service, stopped, stopped + 500) == []
+        assert away.shift(client.app.state.parts.service, stopped, stopped + 500) == []
         assert view(client, gid)["version"] == after["version"]
     clock.t += 0.5  # a quick restart after that stop: under a second is not noted
     with TestClient(app_on(db, clock)) as client:
-        assert client.app.state.clocks.credited == []
+        assert client.app.state.parts.clocks.credited == []
         assert view(client, gid)["version"] == after["version"]
 
 
@@ -170,7 +170,7 @@ class Lease:
 @pytest.mark.parametrize("mine", [False, True])
 def test_with_several_servers_the_loop_acts_only_under_the_games_lease(db, mine):
     with under_way(db) as (client, clock, gid, tokens, before, seat):
-        clocks = client.app.state.clocks
+        clocks = client.app.state.parts.clocks
         clocks.cluster = lease = Lease(mine)
         clock.t += before["clock"]["remaining"][seat] + 1
         done = client.portal.call(clocks.fall, gid)
@@ -191,7 +191,7 @@ def test_a_server_starting_while_another_credits_the_outage_waits_until_it_is_do
     started = time.monotonic()
     with TestClient(app_on(db, clock)) as client:
         assert time.monotonic() - started >= 0.9  # it served nobody before the other was done
-        assert client.app.state.clocks.credited == []
+        assert client.app.state.parts.clocks.credited == []
     done.join()
     other.engine.dispose()
 
@@ -205,7 +205,7 @@ def test_an_outage_left_half_credited_by_a_server_that_died_is_credited_by_the_n
     assert other.begin(clock.t, AWAY_AFTER) == [(stopped, stopped + 100)]  # ... and dies, crediting nothing
     clock.t += AWAY_AFTER + 1
     with TestClient(app_on(db, clock)) as client:
-        assert client.app.state.clocks.credited == [(stopped, stopped + 100), (stopped + 100, clock.t)]
+        assert client.app.state.parts.clocks.credited == [(stopped, stopped + 100), (stopped + 100, clock.t)]
         after = view(client, gid)
         assert left(after["clock"], clock.t) == pytest.approx(mid, abs=0.01)  # every second of both
         assert after["clock"]["away"]["seconds"] == pytest.approx(AWAY_AFTER + 1, abs=0.01)

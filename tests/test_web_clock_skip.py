@@ -33,7 +33,7 @@ def first_turns(client, gid, clk, tokens):
 
 @pytest.mark.parametrize("game", ["safari", "africa"])
 def test_a_three_seat_game_plays_on_to_its_natural_end_without_the_seat_whose_flag_fell(app, client, clk, game):
-    service = app.state.service
+    service = app.state.parts.service
     g = created(client, [HUMAN, HUMAN, HUMAN], game=game)
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     first_turns(client, gid, clk, tokens)
@@ -79,7 +79,7 @@ def test_a_three_seat_game_plays_on_to_its_natural_end_without_the_seat_whose_fl
 
 
 def test_a_skip_that_would_leave_one_seat_alone_ends_the_game(app, client, clk):
-    service = app.state.service
+    service = app.state.parts.service
     g = created(client, [HUMAN, HUMAN, HUMAN])
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     first_turns(client, gid, clk, tokens)
@@ -133,7 +133,7 @@ def test_a_computer_shares_its_time_among_the_turns_of_the_seats_still_in_the_ga
 
 
 def test_a_flag_falling_mid_turn_ends_that_turn_where_it_stands(app, client, clk):
-    service = app.state.service
+    service = app.state.parts.service
     g = created(client, [HUMAN, HUMAN, HUMAN])
     gid, tokens = g["id"], [s["token"] for s in g["seats"]]
     first_turns(client, gid, clk, tokens)

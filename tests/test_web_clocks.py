@@ -58,7 +58,7 @@ def clk():
 @pytest.fixture
 def app(url, clk):
     app = app_on(url, clock_loop=False)  # (the flags are made to fall here, by hand)
-    app.state.service.now = clk
+    app.state.parts.service.now = clk
     return app
 
 
@@ -135,9 +135,9 @@ def test_a_3s_plus_1s_game_where_a_seat_waits_out_its_time_loses_and_its_rating_
     assert sum(v["times"]) == pytest.approx(4.0) and len(v["times"]) == v["moves"]
     assert [h["took"] for h in history_of(client_get(zaza), v)] == v["times"]
     turn(momo, gid, clk, 0.5, session=True)
-    assert app.state.service.due_games() == [] and conducted(app).run(flag.fall, gid) is None
+    assert app.state.parts.service.due_games() == [] and conducted(app).run(flag.fall, gid) is None
     clk.advance(3.0)  # Zaza waits out her 3 s
-    assert app.state.service.due_games() == [gid]
+    assert app.state.parts.service.due_games() == [gid]
     body = {"action": view(client, gid)["legal_actions"][0]}
     msg = error(changing(zaza, "POST", f"/api/games/{gid}/actions", body), 409, "out_of_time")
     assert "ran out" in msg and "ending the game" in msg
@@ -147,7 +147,7 @@ def test_a_3s_plus_1s_game_where_a_seat_waits_out_its_time_loses_and_its_rating_
     assert v["status"] == "over" and v["ended_by"] == "time" and v["ended"]["reason"] == "time"
     assert v["ranking"] == [1, 0] and v["winners"] == [1] and v["current_player"] is None
     assert v["clock"]["flagged"] == [0] and v["clock"]["remaining"][0] == 0 and v["clock"]["running"] is None
-    assert v["clock"]["deadline"] is None and app.state.service.next_deadline() is None
+    assert v["clock"]["deadline"] is None and app.state.parts.service.next_deadline() is None
     error(changing(zaza, "POST", f"/api/games/{gid}/actions", body), 403, "no_seat")  # its seat fell
     zr = client.get("/api/players/Zaza").json()["ratings"][GAME]["rating"]
     mr = client.get("/api/players/Momo").json()["ratings"][GAME]["rating"]
@@ -165,7 +165,7 @@ def test_a_move_after_the_flag_fell_is_refused_before_the_server_acts(app, clien
     turn(client, g["id"], clk, 1, t0)
     turn(client, g["id"], clk, 1, t1)
     clk.advance(2.999)
-    assert app.state.service.due_games() == []
+    assert app.state.parts.service.due_games() == []
     turn(client, g["id"], clk, 0, t0)  # in time
     turn(client, g["id"], clk, 0.5, t1)
     clk.advance(3.001)
@@ -283,7 +283,7 @@ def test_no_first_move_aborts_the_game_unrated(app, client, clk):
 
 def test_the_servers_first_move_window_is_its_own_choice(url, clk, monkeypatch, capsys):
     app = app_on(url, clock_loop=False, first_move=10.0)
-    app.state.service.now = clk
+    app.state.parts.service.now = clk
     with TestClient(app, raise_server_exceptions=False) as c:
         assert c.get("/api/players").json()["clocks"]["first_move"] == 10.0  # the lobby tells it
         g = c.post("/api/games", json={"game": GAME, "seats": [{"kind": "human"}, {"kind": "human"}],
@@ -299,7 +299,7 @@ def test_the_servers_first_move_window_is_its_own_choice(url, clk, monkeypatch, 
     seen = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(app=app))
     assert cli.main(["serve", "--db", "sqlite://", "--first-move", "45"]) == 0
-    assert seen["app"].state.service.first_move == 45.0
+    assert seen["app"].state.parts.service.first_move == 45.0
     assert cli.main(["serve", "--db", "sqlite://", "--first-move", "2"]) == 1
     assert "--first-move must be from 5 to 600 seconds, not 2" in capsys.readouterr().err
 
@@ -314,7 +314,7 @@ def test_a_waiting_rated_games_clock_starts_when_its_last_seat_is_taken(app, cli
                                                 "clock": {"base": 60, "increment": 1}}).json()["id"]
     v = view(client, gid)
     assert v["clock"]["running"] is None and v["clock"]["deadline"] is None
-    assert app.state.service.next_deadline() is None
+    assert app.state.parts.service.next_deadline() is None
     clk.advance(1000)
     assert changing(momo, "POST", f"/api/games/{gid}/seats/1/take").status_code == 200
     v = view(client, gid)
@@ -391,7 +391,7 @@ def test_on_time_must_be_a_choice(client):
 
 def test_an_import_is_untimed(app, client, clk):
     g = created(client, [HUMAN, COMPUTER], seed=3)
-    app.state.service.computer_step(g["id"])
+    app.state.parts.service.computer_step(g["id"])
     saved = client.get(f"/api/games/{g['id']}/export?token={g['seats'][0]['token']}").json()
     r = client.post("/api/games/import", json={"saved": saved, "clock": {"days": 1}})
     assert r.status_code == 400 and r.json()["code"] == "bad_request"
@@ -419,7 +419,7 @@ def test_fuzzed_clocks_get_a_game_or_a_clear_400(fuzzed, value, on_time):
     if r.status_code == 400:
         assert r.json()["code"] in ("bad_clock", "bad_request", "bad_json") and r.json()["message"]
     else:
-        state = fuzzed.app.state.store.get(r.json()["id"]).meta.get("clock")
+        state = fuzzed.app.state.parts.store.get(r.json()["id"]).meta.get("clock")
         assert (state is None) == (value is None)
 
 

@@ -10,6 +10,7 @@ import json
 import os
 import random
 import time
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -365,6 +366,9 @@ def test_writes_notify_the_other_servers_only_while_there_are_any(tmp_path):
         assert told() == [f"{game.id} {rec.version}"]
         store.delete(service.record(game.id))
         assert told() == [f"{game.id} -1"]
+        stale = service.create(seats=[HUMAN, HUMAN], hotseat=True)
+        assert store.expire(datetime.now(timezone.utc) + timedelta(days=1)) == [stale.id]
+        assert told() == [f"{stale.id} -2"]  # expired: the others close their connections to it too
     finally:
         listener.close()
         store.close()

@@ -33,7 +33,7 @@ BASE = 30.0  # seconds a seat, no increment: a whole game in well under a minute
 def test_the_hard_level_never_loses_on_time(name, tmp_path):
     app = create_app(f"sqlite:///{tmp_path / 'clock.db'}", search_workers=1, computer_only=True, create_limit=None)
     with TestClient(app) as c:
-        searches = app.state.live.searches
+        searches = app.state.parts.live.searches
         specs: list[str] = []
         job = searches.job
 

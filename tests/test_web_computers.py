@@ -69,8 +69,8 @@ def test_a_stored_game_that_asked_for_more_is_searched_within_the_budget(db):
         gid = c.post("/api/games", json={"seats": [{"kind": "computer", "player": "mcts:time=10"}, HUMAN]}).json()["id"]
     app = create_app(db, autoplay=False, max_think=2)
     with TestClient(app):
-        live = app.state.live
-        rec, pos, job = live._next_search(gid)
+        live = app.state.parts.live
+        rec, pos, job = live.computers.next_search(gid)
         assert job.player == "mcts:time=2.0"
 
 
@@ -91,7 +91,7 @@ def test_games_of_computers_only_are_refused_unless_the_server_allows_them(db):
     # a server that does not allow them does not play one stored before, after a restart
     app = create_app(db, search_processes=False)
     with TestClient(app) as c:
-        assert app.state.service.games_waiting_for_computers() == []
+        assert app.state.parts.service.games_waiting_for_computers() == []
         time.sleep(0.3)
         assert c.get(f"/api/games/{gid}").json()["moves"] == 0
     app = create_app(db, search_processes=False, computer_only=True)
@@ -144,7 +144,7 @@ def test_searches_run_in_worker_processes(db):
             time.sleep(0.05)
         stats = c.get("/api/health").json()["computers"]
         assert stats["processes"] and stats["workers"] == 1
-        pool = app.state.live.searches.quick._pool  # greedy decides at once: the quick lane's worker
+        pool = app.state.parts.live.searches.quick._pool  # greedy decides at once: the quick lane's worker
         assert pool is not None and type(pool).__name__ == "ProcessPoolExecutor"
         # the worker's move is the one the same player makes here, with the same seed
         from savanna.web.table.seats import player_seed

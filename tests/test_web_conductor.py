@@ -11,16 +11,20 @@ import asyncio
 import dataclasses
 import logging
 import threading
+from datetime import datetime, timedelta, timezone
 
-from savanna.web.live.conductor import Conductor
+from savanna.web.live.conductor import DELETED, EXPIRED, Conductor
+from savanna.web.live.subscribers.computers import LetComputersMove
 from savanna.web.live.subscribers.hints import DropStaleHints
 from savanna.web.live.subscribers.mail import LookForNotices
 from savanna.web.live.subscribers.ratings import SettleRatings
 from savanna.web.live.subscribers.reviews import QueueReviews
 from savanna.web.live.subscribers.seats_forgotten import ForgetSeatAddresses
+from savanna.web.store.memory import MemoryStore
 from savanna.web.store.storage import GameRecord
 from savanna.web.table import events
-from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved, Outcome
+from savanna.web.table.events import Changed, Created, Deleted, Ended, FlagFell, HintGiven, Moved, Notified, Outcome
+from savanna.web.table.service import GameService
 
 
 def record(game_id: str = "g1", status: str = "playing", actions: tuple[str, ...] = (), meta: dict | None = None,
@@ -184,8 +188,8 @@ class FakeLive:
         self.log.append(("publish", game_id))
         return done
 
-    async def gone(self, game_id):
-        self.log.append(("gone", game_id))
+    async def gone(self, game_id, why):
+        self.log.append(("gone", game_id, why))
 
 
 def test_a_change_is_published_before_the_subscribers_hear_of_it_and_outside_the_lock():
@@ -195,8 +199,8 @@ def test_a_change_is_published_before_the_subscribers_hear_of_it_and_outside_the
     def subscriber(e):
         log.append(("told", type(e).__name__, table.locked.locked()))
 
-    conductor = Conductor(table, subscribers=[subscriber])
-    conductor.live = FakeLive(table, log)
+    live = FakeLive(table, log)
+    conductor = Conductor(table, live, subscribers=[subscriber], in_loop=[LetComputersMove(live, table)])
     rec = record(version=1)
 
     def resign(service, game_id, token):
@@ -231,7 +235,46 @@ def test_a_deletion_closes_the_connections_then_tells():
     conductor = Conductor(FakeTable(), subscribers=[lambda e: log.append(("told", type(e).__name__))])
     conductor.live = FakeLive(None, log)
     asyncio.run(conductor.delete("g1", "creator", concern=lambda service, game_id, token: (None, [Deleted(game_id)])))
-    assert log == [("gone", "g1"), ("told", "Deleted")]
+    assert log == [("gone", "g1", "the game was deleted by its creator"), ("told", "Deleted")]
+
+
+class Expiring:
+    """The table's `handle` and `expire` (GameService's): the games untouched are noted Deleted."""
+
+    def __init__(self, stale):
+        self.stale, self.noted = list(stale), []
+
+    def handle(self, concern, *args):
+        self.noted = []
+        value = concern(self, *args)
+        return Outcome(value, tuple(self.noted))
+
+    def expire(self, before, keep):
+        gone = [g for g in self.stale if g not in keep]
+        self.noted += [Deleted(g, expired=True) for g in gone]
+        return gone
+
+
+def test_an_expired_games_connections_are_told_then_the_subscribers_as_for_a_deletion():
+    log: list = []
+    conductor = Conductor(Expiring(["old", "watched", "older"]),
+                          subscribers=[lambda e: log.append(("told", e.game_id, e.expired))])
+    conductor.live = FakeLive(None, log)
+    assert asyncio.run(conductor.expire(datetime(2026, 1, 1, tzinfo=timezone.utc), keep=["watched"])) == ["old", "older"]
+    assert log == [("gone", "old", EXPIRED), ("gone", "older", EXPIRED), ("told", "old", True),
+                   ("told", "older", True)]
+    assert EXPIRED != DELETED
+
+
+def test_the_table_notes_each_game_it_expires():
+    service = GameService(MemoryStore())  # (no database)
+    stale, fresh = (service.create(seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]).id
+                    for _ in range(2))
+    later = datetime.now(timezone.utc) + timedelta(days=1)
+    outcome = service.handle(GameService.expire, later, [fresh])
+    assert outcome.value == [stale] and outcome.events == (Deleted(stale, expired=True),)
+    assert service.store.get(stale) is None and service.store.get(fresh) is not None
+    assert service.handle(GameService.expire, later, [fresh]).events == ()  # nothing left to expire
 
 
 def test_the_events_are_frozen():
@@ -242,3 +285,45 @@ def test_the_events_are_frozen():
         pass
     else:
         raise AssertionError("an event could be changed")
+
+
+def test_computer_seats_are_let_move_after_a_change_that_may_hand_them_the_turn():
+    kicked = Calls()
+    computer_next = record(meta={"computer": True})
+
+    class Table:
+        def computer_to_move(self, rec):
+            return 1 if rec.meta.get("computer") else None
+
+    let = LetComputersMove(kicked, Table())
+    person_next = record()
+    let(Created("new", person_next, person_next))  # a computer may sit first: looked at
+    let(Changed("resigned", person_next, person_next))  # (a resigned seat's computer may play on)
+    let(FlagFell("fallen", person_next))
+    let(Moved("mine", person_next, computer_next))  # a person's move hands the turn to a computer
+    let(Moved("theirs", person_next, person_next))  # ...or to a person: nothing
+    let(Moved("its", computer_next, computer_next))  # a computer's own move: its task plays on
+    for e in (Ended("g", person_next, person_next), HintGiven("g", person_next, 0), Deleted("g"),
+              Notified("g", 3)):
+        let(e)
+    assert kicked == [("kick", ("new",)), ("kick", ("resigned",)), ("kick", ("fallen",)), ("kick", ("mine",))]
+
+
+def test_a_hint_waiting_is_dropped_by_a_write_heard_of_from_another_server():
+    hints = Calls()
+    drop = DropStaleHints(hints)
+    drop(Notified("g1", 7))
+    drop(Notified("g2", -1))
+    assert hints == [("stored", ("g1",)), ("stored", ("g2",))]
+
+
+def test_the_loops_subscribers_hear_first_and_run_leaves_them_out():
+    heard: list[tuple[str, str]] = []
+    conductor = Conductor(FakeTable(), subscribers=[lambda e: heard.append(("thread", e.game_id))])
+    conductor.subscribe(lambda e: heard.append(("loop", e.game_id)), in_loop=True)
+    told = Outcome(None, (Notified("g1", 2), Notified("g2", 3)))
+    asyncio.run(conductor.told(told))
+    assert heard == [("loop", "g1"), ("loop", "g2"), ("thread", "g1"), ("thread", "g2")]
+    heard.clear()
+    conductor.run(lambda service: (None, [Notified("g3", 1)]))  # no loop: its subscribers are not told
+    assert heard == [("thread", "g3")]

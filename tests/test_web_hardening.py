@@ -181,8 +181,8 @@ def test_security_headers_on_a_crash(db, monkeypatch, caplog):
         raise RuntimeError("a bug")
 
     with TestClient(app, raise_server_exceptions=False) as client:
-        monkeypatch.setattr(app.state.service, "lobby", boom)
-        monkeypatch.setattr(app.state.service, "replay", boom)
+        monkeypatch.setattr(app.state.parts.service, "lobby", boom)
+        monkeypatch.setattr(app.state.parts.service, "replay", boom)
         for r in (client.get("/api/games"), client.get("/api/games/abc/replay?step=1")):
             assert r.status_code == 500, r.text
             assert r.json() == {"type": "error", "code": "server_error",
@@ -276,7 +276,7 @@ def _finish(client, gid, token):
     from savanna.ai import make_player
 
     me = make_player("greedy", seed=1)
-    service = client.app.state.service
+    service = client.app.state.parts.service
     for _ in range(3000):
         v = client.get(f"/api/games/{gid}").json()
         if v["status"] == "over":
@@ -297,7 +297,7 @@ def test_the_server_deals_128_bit_seeds_that_survive_storage_views_replays_and_e
     assert max(new_seed() for _ in range(20)) >= 2**100  # (fails once in 2**500 runs)
     c = client.post("/api/games", json={"game": game, "seats": [HUMAN, GREEDY]}).json()
     gid, token = c["id"], c["seats"][0]["token"]
-    rec = client.app.state.store.get(gid)
+    rec = client.app.state.parts.store.get(gid)
     seed = rec.settings["seed"]
     assert isinstance(seed, int) and seed >= 2**64, seed  # read back from the database exactly
     v = client.get(f"/api/games/{gid}").json()
@@ -332,7 +332,7 @@ def test_a_seed_given_by_the_creator_is_shown_to_every_seat_as_chosen(client, ga
     c = client.post("/api/games", json={"game": game, "seats": [HUMAN, RANDOM], "seed": big}).json()
     v = client.get(f"/api/games/{c['id']}").json()
     assert v["deal"] == "chosen" and v["seed"] is None
-    assert client.app.state.store.get(c["id"]).settings["seed"] == big
+    assert client.app.state.parts.store.get(c["id"]).settings["seed"] == big
     with client.websocket_connect(f"/ws/games/{c['id']}?token={c['seats'][0]['token']}") as ws:
         assert ws.receive_json()["view"]["deal"] == "chosen"
 
@@ -404,7 +404,7 @@ def test_a_big_seed_sent_as_the_lobby_sends_it_is_kept_exactly(client, seed):
     r = client.post("/api/games", content=text, headers={"content-type": "application/json"})
     assert r.status_code == 201, r.text
     c = r.json()
-    assert client.app.state.store.get(c["id"]).settings["seed"] == seed
+    assert client.app.state.parts.store.get(c["id"]).settings["seed"] == seed
     saved = client.get(f"/api/games/{c['id']}/export?token={c['seats'][0]['token']}")
     assert saved.status_code == 200, saved.text
     assert f'"seed": {seed},' in saved.text or f'"seed":{seed},' in saved.text  # the digits, not a float

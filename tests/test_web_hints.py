@@ -63,14 +63,14 @@ def test_a_hint_is_a_legal_move_with_its_reasons_and_everyone_sees_it_was_given(
     # recorded, shown to everyone (a spectator's view too), and the game is where it was
     after = view(client, gid)
     assert after["hints"] == [1, 0] and after["moves"] == before["moves"]
-    assert client.app.state.service.record(gid).meta["hints"] == [{"seat": 0, "moves": before["moves"]}]
+    assert client.app.state.parts.service.record(gid).meta["hints"] == [{"seat": 0, "moves": before["moves"]}]
     # the move hinted is played as any other (the view's version moved with the record of the hint)
     r = act(client, gid, token, h["best"]["action"])
     assert r.status_code == 200, r.text
 
 
 def test_hints_are_refused_where_they_are_not_allowed_saying_why(client):
-    service = client.app.state.service
+    service = client.app.state.parts.service
     c = create(client, [ANN, BO], seed=3)
     gid, ann, bo = c["id"], c["seats"][0]["token"], c["seats"][1]["token"]
     error(hint(client, gid, bo), 409, "not_your_turn", "seat 0")  # Bo's seat is not the one to act
@@ -92,11 +92,11 @@ def test_hints_are_refused_where_they_are_not_allowed_saying_why(client):
     assert over.status_code == 201, over.text
     error(hint(client, over.json()["id"], over.json()["hotseat_token"]), 409, "game_over")
     # one hint of a game at a time: another waiting is refused
-    client.app.state.hints.waiting[gid] = Waiting(())
+    client.app.state.parts.hints.waiting[gid] = Waiting(())
     try:
         error(hint(client, gid, ann), 429, "hint_pending")
     finally:
-        del client.app.state.hints.waiting[gid]
+        del client.app.state.parts.hints.waiting[gid]
     assert view(client, gid)["hints"] == [0, 0]  # nothing refused was recorded
 
 
@@ -130,7 +130,7 @@ class Lane:
 
     def __init__(self, client):
         self.client = client
-        self.searches = client.app.state.live.searches
+        self.searches = client.app.state.parts.live.searches
         self.turns = self.searches.deep.turns
         self.grants: list[tuple[str, str]] = []
         grant = self.turns._grant
@@ -197,7 +197,7 @@ def check_dropped(client, lane, gid, ann, v):
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_flood_of_hints_does_not_hold_back_another_addresses_computer(backend, tmp_path):
     with TestClient(app_on(backend, tmp_path, search_workers=1, max_think=0.2)) as client:
-        service = client.app.state.service
+        service = client.app.state.parts.service
         flood = [create(client, [ANN, MEDIUM], seed=10 + i) for i in range(6)]  # this address's games
         other = service.create(seats=[ANN, {"kind": "computer", "player": "mcts:time=0.2"}], seed=3,
                                address="198.51.100.7")

@@ -55,7 +55,7 @@ def test_an_id_that_cannot_exist_is_not_found_before_the_database_is_asked(share
 def test_a_real_id_is_still_found(client):
     gid = client.post("/api/games", json={"seats": [HUMAN, RANDOM]}).json()["id"]
     assert client.get(f"/api/games/{gid}").status_code == 200
-    assert client.app.state.store.get(gid + "\x00") is None
+    assert client.app.state.parts.store.get(gid + "\x00") is None
 
 
 # ------------------------------------------------- credentials in the log
@@ -195,7 +195,7 @@ def test_the_lobby_reads_only_what_it_shows(client):
     made = [client.post("/api/games", json={"seats": [HUMAN, RANDOM], "final_scoring": "majority"}).json()["id"],
             client.post("/api/games", json={"game": "africa", "hidden_treasure": True,
                                             "seats": [HUMAN, RANDOM]}).json()["id"]]
-    engine = client.app.state.store.engine
+    engine = client.app.state.parts.store.engine
     statements = []
 
     def seen(conn, cursor, statement, parameters, context, executemany):

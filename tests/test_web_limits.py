@@ -68,7 +68,7 @@ def test_the_creation_over_the_limit_is_refused_with_retry_after_and_another_add
             create(ann)
         wait = refused(create(ann, 429), "at most 3 per minute")
         assert 0 < wait <= 60
-        assert len(app.state.store.list_games(listed_only=False)) == 3  # the refused one made nothing
+        assert len(app.state.parts.store.list_games(listed_only=False)) == 3  # the refused one made nothing
         other = TestClient(app, client=("203.0.113.7", 4000))  # another address: its own count
         for _ in range(3):
             create(other)
@@ -196,7 +196,7 @@ def exists(client, gid):
 def test_the_sweep_deletes_only_old_untouched_unfinished_games(db, caplog):
     saved = (LEGACY / "safari-finished.json").read_text()
     app = create_app(db, autoplay=False, create_limit="none")
-    store, expiry = app.state.store, app.state.expiry
+    store, expiry = app.state.parts.store, app.state.parts.expiry
     with TestClient(app) as c:
         old, recent, watched, visited, fresh = (create(c).json()["id"] for _ in range(5))
         r = c.post("/api/games/import", content=saved, headers={"Content-Type": "application/json"})
@@ -233,9 +233,34 @@ def test_the_sweep_deletes_only_old_untouched_unfinished_games(db, caplog):
         assert [g.id for g in store.list_games(listed_only=False)] == [finished]
 
 
+def test_an_expired_game_goes_through_the_conductor_its_viewers_told_and_its_subscribers(db):
+    """A game expired with a connection to it (one that came after the sweep read who is
+    connected: here, by keeping nothing) has its viewers told why and closed; the conductor's
+    subscribers hear of it as of a deletion by its creator."""
+    from starlette.websockets import WebSocketDisconnect
+
+    app = create_app(db, autoplay=False, create_limit="none")
+    heard = []
+    with TestClient(app) as c:
+        app.state.parts.conductor.subscribe(heard.append)
+        gid = create(c).json()["id"]
+        with c.websocket_connect(f"/ws/games/{gid}") as ws:
+            ws.receive_json()
+            set_times(app.state.parts.store, gid, NOW - 40 * DAY)
+            assert c.portal.call(app.state.parts.conductor.expire, NOW - 30 * DAY) == [gid]
+            while (m := ws.receive_json())["type"] != "error":
+                pass
+            assert m["code"] == "not_found" and "nobody moved in it" in m["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 4404
+        assert not exists(c, gid)
+        assert [(e.game_id, e.expired) for e in heard if type(e).__name__ == "Deleted"] == [(gid, True)]
+
+
 def test_a_connection_touches_its_game_when_it_comes_and_goes(db):
     app = create_app(db, autoplay=False, create_limit="none")
-    store = app.state.store
+    store = app.state.parts.store
     with TestClient(app) as c:
         gid = create(c).json()["id"]
         assert touched_at(store, gid) is None
@@ -245,7 +270,7 @@ def test_a_connection_touches_its_game_when_it_comes_and_goes(db):
             set_times(store, gid, NOW - 40 * DAY)
         wait_touched(store, gid)  # and by leaving
         assert touched_at(store, gid) >= first
-        assert c.portal.call(app.state.expiry.sweep, NOW) == []
+        assert c.portal.call(app.state.parts.expiry.sweep, NOW) == []
         assert exists(c, gid)
 
 
@@ -257,16 +282,16 @@ def test_games_untouched_too_long_are_expired_at_start_up_unless_expiry_is_off(d
     finally:
         store.close()
     with TestClient(create_app(db, autoplay=False, expire_after=None)) as c:  # off: kept
-        assert c.portal.call(c.app.state.expiry.sweep, NOW) == [] and c.app.state.expiry.after is None
+        assert c.portal.call(c.app.state.parts.expiry.sweep, NOW) == [] and c.app.state.parts.expiry.after is None
     with TestClient(create_app(db, autoplay=False, expire_after=timedelta(days=60))) as c:  # longer: kept
-        assert c.portal.call(c.app.state.expiry.sweep, NOW) == []
+        assert c.portal.call(c.app.state.parts.expiry.sweep, NOW) == []
     with TestClient(create_app(db, autoplay=False)) as c:  # the default, 30 days: gone at start-up
         # the row goes in the sweep's worker thread, the count after it in the loop: wait for both
         deadline = time.monotonic() + 10
-        while c.app.state.store.get(made.id) is not None or c.app.state.expiry.expired == 0:
+        while c.app.state.parts.store.get(made.id) is not None or c.app.state.parts.expiry.expired == 0:
             assert time.monotonic() < deadline, "the start-up sweep did not expire the game"
             time.sleep(0.05)
-        assert c.app.state.expiry.expired == 1
+        assert c.app.state.parts.expiry.expired == 1
 
 
 def test_a_database_from_before_expiry_gains_the_column_and_its_games_load(db, tmp_path):
@@ -293,7 +318,7 @@ def test_a_database_from_before_expiry_gains_the_column_and_its_games_load(db, t
         engine.dispose()
     with TestClient(create_app(db, autoplay=False)) as c:
         deadline = time.monotonic() + 10
-        while c.app.state.store.get("oldgame1") is not None:
+        while c.app.state.parts.store.get("oldgame1") is not None:
             assert time.monotonic() < deadline, "the old game was not expired"
             time.sleep(0.05)
         v = c.get("/api/games/newgame1").json()

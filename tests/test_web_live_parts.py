@@ -5,15 +5,18 @@ kicks, and cluster sync's routing of the other servers' notices."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from types import SimpleNamespace
 
 from savanna.web.live.admission import Admission
 from savanna.web.live.computers import ComputerPlay
+from savanna.web.live.conductor import DELETED, EXPIRED
 from savanna.web.live.connection import Limits
 from savanna.web.live.presence import Presence
 from savanna.web.live.publishing import Publisher
 from savanna.web.live.searches import Searches
 from savanna.web.live.sync import ClusterSync
+from savanna.web.table.events import Notified
 
 
 class Conn(SimpleNamespace):
@@ -118,16 +121,53 @@ def test_cluster_sync_routes_the_other_servers_notices():
     pub.publish = publish
     cluster = SimpleNamespace(revived=False)
     sync = ClusterSync(cluster, p, pub, SimpleNamespace(kick=kicked.append), spawn=lambda coro: spawned.append(coro),
-                       gone=lambda gid: gone.append(gid) or asyncio.sleep(0), on_stored=[stored.append])
-    sync.on_game("g", 5)  # the version sent already (this server's own move): nothing
+                       gone=lambda gid, why: gone.append((gid, why)) or asyncio.sleep(0),
+                       told=lambda outcome: stored.append(outcome.events) or asyncio.sleep(0))
+    sync.on_game("g", 5)  # the version sent already (this server's own move): nothing but the notice told
     sync.on_game("other", 9)  # no connection here: nothing to publish
-    assert spawned == [] and stored == ["g", "other"]
+    assert stored == [(Notified("g", 5),), (Notified("other", 9),)] and len(spawned) == 2  # (the telling)
     sync.on_game("g", 6)
     sync.on_game("g", -1)  # deleted
-    assert gone == ["g"] and len(spawned) == 2
+    sync.on_game("g", -2)  # expired
+    assert gone == [("g", DELETED), ("g", EXPIRED)] and len(spawned) == 2 + 3 * 2
+    assert stored[2:] == [(Notified("g", 6),), (Notified("g", -1),), (Notified("g", -2),)]
     for coro in spawned:
         coro.close()
     sync.on_dead(["h"], [])
     assert kicked == ["h"]
-    for coro in spawned[2:]:
+    for coro in spawned[8:]:
         coro.close()
+
+
+def test_the_edges_reads_go_to_the_table_in_a_thread_with_who_is_connected_everywhere():
+    from savanna.web.live.reads import GameReads
+
+    loop_thread = []
+
+    class Table:
+        max_think, computer_only, first_move = 2.0, False, None
+
+        def lobby(self, limit, connected):
+            loop_thread.append(threading.current_thread() is threading.main_thread())
+            return {"open": [(limit, connected)], "recent": []}
+
+        def games_of(self, account, limit=50, connected=None):
+            return {"to_move": [(account, connected)]}
+
+        def record(self, game_id):
+            return game_id.upper()
+
+    class Live:
+        async def online_everywhere(self):
+            return {"g": {0}}
+
+    async def main():
+        reads = GameReads(Table(), Live())
+        assert await reads.lobby(7) == {"open": [(7, {"g": {0}})], "recent": []}
+        assert await reads.record("g") == "G"
+        assert (await reads.to_move())(3) == [(3, {"g": {0}})]
+        assert await reads.games_of(4, 9) == {"to_move": [(4, {"g": {0}})]}
+        assert reads.max_think == 2.0
+
+    asyncio.run(main())
+    assert loop_thread == [False]  # not in the loop's thread

@@ -89,7 +89,7 @@ def make_app(url, smtp=None, clock=None, **options):
                      register_limit="none", create_limit="none", smtp=smtp, mail_delays=(0.05,), stores=stores,
                      **options)
     if clock is not None:
-        app.state.service.now = clock
+        app.state.parts.service.now = clock
     return app
 
 
@@ -105,7 +105,7 @@ def wait_for(pred, timeout=15.0):
 
 def settle(app, timeout=15.0):
     """Until the app's mail has looked at every write and sent what it owes."""
-    wait_for(lambda: app.state.mail.idle(), timeout)
+    wait_for(lambda: app.state.parts.notices.idle(), timeout)
 
 
 def create(c, seats, **body):
@@ -178,16 +178,16 @@ def test_your_turn_in_a_correspondence_game_then_low_time_once(smtpd):
         # the clock moves on to 11 h before the deadline: one "low" mail, however often it is looked at
         settle(app)
         clock.t += 3 * DAY - 11 * 3600
-        app.state.mail.scan()
-        app.state.mail.scan()
+        app.state.parts.notices.scan()
+        app.state.parts.notices.scan()
         mails = wait_for(lambda: smtpd.mails if len(smtpd.mails) >= 2 else None)
         settle(app)
-        app.state.mail.check_game(gid)
+        app.state.parts.notices.check_game(gid)
         settle(app)
         assert len(smtpd.mails) == 2, [m["Subject"] for m in smtpd.mails]
         assert mails[1]["Subject"] == "Votre temps s’épuise dans Carcassonne Safari"
         assert "11 h 00 min" in text_of(mails[1])
-        sent = app.state.mail.mail.sent(gid)
+        sent = app.state.parts.notices.mail.sent(gid)
         assert [(s, k, state) for _, s, k, _, state in sent] == [(1, "turn", "sent"), (1, "low", "sent")]
 
 
@@ -247,15 +247,15 @@ def test_low_time_in_a_real_time_game_once(smtpd):
         finish_turn(c, gid, 0, t0)
         finish_turn(c, gid, 1, t1)
         clock.t += 70  # seat 0: 30 s left
-        app.state.mail.scan()
+        app.state.parts.notices.scan()
         settle(app)
         assert smtpd.mails == []  # no "your turn" in real time, and not low yet
         clock.t += 15  # 15 s left
-        app.state.mail.scan()
+        app.state.parts.notices.scan()
         mail = wait_for(lambda: smtpd.mails)[0]
         assert mail["Subject"] == "Your time runs low in Carcassonne Safari" and "15 s left" in text_of(mail)
         clock.t += 1
-        app.state.mail.scan()
+        app.state.parts.notices.scan()
         settle(app)
         assert len(smtpd.mails) == 1
 
@@ -280,7 +280,7 @@ def test_nothing_is_sent_without_smtp_or_without_an_address(url, smtpd):
     clock = Clock()
     off = make_app(url, clock=clock)  # no --smtp
     with TestClient(off, raise_server_exceptions=False) as c:
-        assert c.get("/api/mail").json() == {"enabled": False} and off.state.mail is None
+        assert c.get("/api/mail").json() == {"enabled": False} and off.state.parts.notices is None
         g = create(c, [HUMAN, HUMAN], clock={"days": 2})
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
         error(seat_email(c, gid, "ben@example.org", t1), 404, "mail_off")
@@ -288,7 +288,7 @@ def test_nothing_is_sent_without_smtp_or_without_an_address(url, smtpd):
         error(changing(zaza, "PUT", "/api/me/email", {"email": "zaza@example.org"}), 404, "mail_off")
         assert zaza.get("/api/me").json()["mail"] is False
         # an address kept from when the server mailed: the turn passes, nothing is sent
-        mail_store = MailStore(off.state.store.engine)
+        mail_store = MailStore(off.state.parts.store.engine)
         mail_store.put(seat_owner(gid, 1), "ben@example.org", "en", "http://testserver", game_id=gid)
         finish_turn(c, gid, 0, t0)
         clock.t += 2 * DAY - 3600  # low time too
@@ -302,10 +302,10 @@ def test_nothing_is_sent_without_smtp_or_without_an_address(url, smtpd):
         finish_turn(c, gid, 0, tokens[0])
         finish_turn(c, gid, 1, tokens[1])
         clock.t += 2 * DAY - 3600
-        on.state.mail.scan()
+        on.state.parts.notices.scan()
         settle(on)
         assert all(m["To"] == "ben@example.org" for m in smtpd.mails)  # (the earlier game's, caught up)
-        assert on.state.mail.mail.sent(gid) == []
+        assert on.state.parts.notices.mail.sent(gid) == []
 
 
 def test_once_across_two_server_instances_on_one_database(url, smtpd):
@@ -317,8 +317,8 @@ def test_once_across_two_server_instances_on_one_database(url, smtpd):
         assert seat_email(c2, gid, "ben@example.org", t1).status_code == 200
         finish_turn(c1, gid, 0, t0)
         for app in (one, two, one, two):  # both look at it, as their scans would after a restart
-            app.state.mail.check_game(gid)
-            app.state.mail.scan()
+            app.state.parts.notices.check_game(gid)
+            app.state.parts.notices.scan()
         wait_for(lambda: smtpd.mails)
         settle(one)
         settle(two)
@@ -326,7 +326,7 @@ def test_once_across_two_server_instances_on_one_database(url, smtpd):
     # a third, started afresh (a restart) sends it no more either
     three = make_app(url, smtp=smtpd.url, clock=clock)
     with TestClient(three, raise_server_exceptions=False):
-        three.state.mail.scan()
+        three.state.parts.notices.scan()
         settle(three)
     assert len(smtpd.mails) == 1
 
@@ -337,14 +337,14 @@ def test_a_turn_passed_while_no_server_mailed_is_mailed_by_the_next_to_start_onc
     with TestClient(off, raise_server_exceptions=False) as c:
         g = create(c, [HUMAN, HUMAN], clock={"days": 7})
         gid, t0 = g["id"], g["seats"][0]["token"]
-        MailStore(off.state.store.engine).put(seat_owner(gid, 1), "ben@example.org", "it", "http://testserver",
+        MailStore(off.state.parts.store.engine).put(seat_owner(gid, 1), "ben@example.org", "it", "http://testserver",
                                               game_id=gid)
         finish_turn(c, gid, 0, t0)  # days before its deadline: no "low" due
     for _ in range(2):  # started, and started again
         app = make_app(url, smtp=smtpd.url, clock=clock)
         with TestClient(app, raise_server_exceptions=False):
             wait_for(lambda: smtpd.mails)
-            app.state.mail.scan()
+            app.state.parts.notices.scan()
             settle(app)
     assert len(smtpd.mails) == 1 and smtpd.mails[0]["Subject"] == "Tocca a te in Carcassonne Safari"
 
@@ -362,17 +362,17 @@ def test_a_claimed_seats_own_address_goes_first_and_a_deleted_account_loses_its_
         error(seat_email(anon, gid, "x@example.org", t0, seat=1), 403, "bad_token")
         finish_turn(anon, gid, 0, t0)
         assert wait_for(lambda: smtpd.mails)[0]["To"] == "zaza.games@example.org"
-        aid = app.state.accounts.named("Zaza")[0]
-        assert app.state.mail.mail.get(account_owner(aid)) is not None
+        aid = app.state.parts.accounts.named("Zaza")[0]
+        assert app.state.parts.notices.mail.get(account_owner(aid)) is not None
         assert changing(zaza, "DELETE", "/api/me", {"password": PASSWORD}).status_code == 200
-        assert app.state.mail.mail.get(account_owner(aid)) is None
+        assert app.state.parts.notices.mail.get(account_owner(aid)) is None
 
 
 def test_one_address_gets_a_bounded_number_of_mails_a_day(smtpd, caplog):
     # anyone may type anyone's address for a seat: many games do not make many mails
     clock = Clock()
     app = make_app(memory_stores(), smtp=smtpd.url, clock=clock)
-    app.state.mail.per_address = 2
+    app.state.parts.notices.per_address = 2
     with TestClient(app, raise_server_exceptions=False) as c:
         for _ in range(3):
             g = create(c, [HUMAN, HUMAN], clock={"days": 1})
@@ -380,7 +380,7 @@ def test_one_address_gets_a_bounded_number_of_mails_a_day(smtpd, caplog):
             finish_turn(c, g["id"], 0, g["seats"][0]["token"])
             settle(app)
         assert len(wait_for(lambda: smtpd.mails if len(smtpd.mails) >= 2 else None)) == 2
-        assert [n[4] for n in app.state.mail.mail.sent()] == ["sent", "sent", "skipped"]
+        assert [n[4] for n in app.state.parts.notices.mail.sent()] == ["sent", "sent", "skipped"]
     assert "skipped" in caplog.text and "victim@" not in caplog.text
 
 
@@ -395,7 +395,7 @@ def test_a_dead_mail_server_fails_no_move_and_is_given_up_quietly(caplog):
         assert seat_email(c, gid, "ben@example.org", t1).status_code == 200
         finish_turn(c, gid, 0, t0)
         finish_turn(c, gid, 1, t1)  # the moves go on
-        wait_for(lambda: [s for s in app.state.mail.mail.sent(gid) if s[4] == "failed"])
+        wait_for(lambda: [s for s in app.state.parts.notices.mail.sent(gid) if s[4] == "failed"])
         assert view(c, gid)["status"] == "playing"
     text = caplog.text
     assert "given up" in text and "try 2 failed" in text
@@ -408,9 +408,9 @@ def test_a_seats_address_goes_when_the_game_ends(smtpd):
         g = create(c, [HUMAN, HUMAN], clock={"days": 1}, on_resign="end")
         gid, t0, t1 = g["id"], g["seats"][0]["token"], g["seats"][1]["token"]
         assert seat_email(c, gid, "ben@example.org", t1).status_code == 200
-        assert app.state.mail.mail.seat_games() == [gid]
+        assert app.state.parts.notices.mail.seat_games() == [gid]
         assert c.post(f"/api/games/{gid}/resign", json={"token": t0}).status_code == 200
-        assert app.state.mail.mail.seat_games() == []
+        assert app.state.parts.notices.mail.seat_games() == []
         error(seat_email(c, gid, "ben@example.org", t1), 409, "game_over")
 
 

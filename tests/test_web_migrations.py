@@ -38,7 +38,7 @@ def test_a_database_of_an_earlier_version_upgrades_and_its_games_play_on(version
     shutil.copy(SAVED / f"{version}.db", path)
     saved = json.loads((SAVED / f"{version}.json").read_text())
     with TestClient(create_app(str(path), autoplay=False, create_limit=None)) as client:
-        store = client.app.state.store
+        store = client.app.state.parts.store
         with store.engine.connect() as con:
             assert upgrade.current(con) == upgrade.head()
         assert upgrade.compare(store.engine) == []

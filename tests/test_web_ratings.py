@@ -66,7 +66,7 @@ def app(request, backend, app_options):
 
 
 def account(app, name):
-    return app.state.accounts.register(name, PASSWORD).account.id
+    return app.state.parts.accounts.register(name, PASSWORD).account.id
 
 
 def rated_game(service, seats, accounts, rated=True, game=GAME, **options):
@@ -142,7 +142,7 @@ def two_accounts_in(stores):
 
 
 def test_a_rated_games_end_updates_both_accounts_once(app, client):
-    engine = app.state.store.engine
+    engine = app.state.parts.store.engine
     ann, bob = account(app, "Ann"), account(app, "Bob")
     service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob})
@@ -158,8 +158,8 @@ def test_a_rated_games_end_updates_both_accounts_once(app, client):
         assert winner.mu > fresh.mu > loser.mu
     assert a.sigma < fresh.sigma and b.sigma < fresh.sigma
     # settled again (a second process, a sweep): nothing changes
-    assert app.state.ratings.settle(service.record(gid)) is False
-    assert app.state.ratings.sweep() == 0
+    assert app.state.parts.ratings.settle(service.record(gid)) is False
+    assert app.state.parts.ratings.sweep() == 0
     assert ratings_of(engine, ann)[GAME].mu == a.mu and ratings_of(engine, ann)[GAME].games == 1
     assert count(engine, HISTORY) == 2
 
@@ -290,10 +290,10 @@ def test_a_restart_between_the_end_and_the_update_loses_nothing(url):
         store.close()
     app = create_app(url, autoplay=False, password_hasher=CHEAP)
     with TestClient(app):  # the sweep at start
-        engine = app.state.store.engine
+        engine = app.state.parts.store.engine
         poll(lambda: {"n": count(engine, RATED)}, lambda s: s["n"] == 1, timeout=30)
         assert [ratings_of(engine, aid)[GAME].games for aid in ids] == [1, 1]
-        assert app.state.ratings.store.unsettled() == []
+        assert app.state.parts.ratings.store.unsettled() == []
 
 
 def test_a_sweep_settles_every_unsettled_game_page_after_page():
@@ -331,7 +331,7 @@ def test_a_resignation_that_ends_a_rated_game_settles_it_with_the_resigned_seat_
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob}, on_resign="end")
     rec, outcome = service.run(resigning.resign, gid, tokens[1])
     assert outcome == "ended" and rec.status == "over"
-    stores = app.state.stores
+    stores = app.state.parts.stores
     assert stores.ratings.settled(gid)
     assert rated_now(stores, ann)[GAME].mu > rated_now(stores, bob)[GAME].mu
     profile = client.get("/api/players/bob").json()
@@ -366,7 +366,7 @@ def test_computer_players_are_accounts_seeded_from_the_bench(app, client, monkey
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "greedy"},
                                        {"kind": "computer", "player": "easy"}], {0: ann}, on_resign="end")
     service.run(resigning.resign, gid, tokens[0])
-    engine = app.state.store.engine
+    engine = app.state.parts.store.engine
     with engine.connect() as con:
         bots = {r.key: r for r in con.execute(select(ACCOUNTS).where(ACCOUNTS.c.key.like("computer:%")))}
     assert set(bots) == {"computer:medium", "computer:easy"}
@@ -399,7 +399,7 @@ def test_two_seats_of_one_computer_are_rated_once(app, client):
     gid, tokens = rated_game(service, [HUMAN, {"kind": "computer", "player": "easy"},
                                        {"kind": "computer", "player": "easy"}], {0: ann})
     play_out(service, gid, tokens)
-    assert len(app.state.stores.ratings.of_games([gid])) == 2
+    assert len(app.state.parts.stores.ratings.of_games([gid])) == 2
     bot = client.get("/api/players/easy").json()
     assert bot["ratings"][GAME]["games"] == 1
 
@@ -410,16 +410,16 @@ def test_unrated_games_change_nothing(app, client):
     service = conducted(app)
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob}, rated=False)
     play_out(service, gid, tokens)
-    assert app.state.ratings.settle(service.record(gid)) is False
-    assert app.state.ratings.sweep() == 0
-    stores = app.state.stores
+    assert app.state.parts.ratings.settle(service.record(gid)) is False
+    assert app.state.parts.ratings.sweep() == 0
+    stores = app.state.parts.stores
     assert stores.ratings.ratings_of(ann) == stores.ratings.ratings_of(bob) == []  # no rating, history or mark
     assert stores.ratings.of_games([gid]) == [] and not stores.ratings.settled(gid)
     (g,) = client.get("/api/players/Ann").json()["games"]  # listed all the same, without a rating
     assert g["id"] == gid and g["rated"] is False and g["rating"] is None and g["rating_change"] is None
     # a rated game still being played is not settled either
     gid, tokens = rated_game(service, [HUMAN, HUMAN], {0: ann, 1: bob})
-    assert app.state.ratings.settle(service.record(gid)) is False and not stores.ratings.settled(gid)
+    assert app.state.parts.ratings.settle(service.record(gid)) is False and not stores.ratings.settled(gid)
 
 
 # ------------------------------------------------------------------ the API
@@ -472,7 +472,7 @@ def test_profile_shape_games_and_errors(app, client):
 def test_leaderboard_shape_rules_and_errors(app, client, monkeypatch):
     monkeypatch.setattr(rating, "level_seed", lambda game, spec: None)  # easy starts as a newcomer, whatever the bench says
     clock = [datetime.now(timezone.utc)]
-    app.state.ratings.clock = lambda: clock[0]
+    app.state.parts.ratings.clock = lambda: clock[0]
     ann, bob, cid = account(app, "Ann"), account(app, "Bob"), account(app, "Cid")
     service = conducted(app)
     for i in range(3):  # Ann and Bob: 3 rated games (Bob resigns each); Cid: 1 (not enough)
@@ -570,7 +570,7 @@ def fuzzed(tmp_path_factory):
     app = create_app(str(tmp_path_factory.mktemp("fuzz") / "games.db"), autoplay=False, password_hasher=CHEAP,
                      login_limit="none", register_limit="none")
     with TestClient(app, raise_server_exceptions=False) as c:
-        app.state.accounts.register("Zaza", PASSWORD)
+        app.state.parts.accounts.register("Zaza", PASSWORD)
         yield c
 
 

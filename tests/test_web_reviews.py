@@ -83,7 +83,7 @@ def until_done(client, gid, timeout=180):
 def test_a_game_with_people_ending_is_reviewed_and_its_planted_blunder_marked():
     stores = memory_stores()
     with TestClient(app_on(stores)) as client:
-        service = client.app.state.service
+        service = client.app.state.parts.service
         c = create(client, [ANN, BO], seed=SEED)
         error(client.get(f"/api/games/{c['id']}/review"), 409, "game_not_over", "finished")
         error(client.post(f"/api/games/{c['id']}/review"), 409, "game_not_over")
@@ -106,10 +106,10 @@ def test_a_game_with_people_ending_is_reviewed_and_its_planted_blunder_marked():
         # stored: as served, and asked again it is the same review (nothing computed again)
         stored = stores.reviews.get(gid)
         assert stored.status == "done" and stored.entries == rv["entries"] and stored.holder is None
-        judged = client.app.state.reviews.judged
+        judged = client.app.state.parts.reviews.judged
         r = client.post(f"/api/games/{gid}/review")
         assert r.status_code == 202 and r.json()["entries"] == rv["entries"]
-        assert client.app.state.reviews.judged == judged == len(rv["entries"])
+        assert client.app.state.parts.reviews.judged == judged == len(rv["entries"])
         assert client.get("/api/health").json()["reviews"]["judged"] == judged
 
 
@@ -135,7 +135,7 @@ def test_a_review_is_none_until_asked_and_asking_queues_it_once():
         store = stores.reviews
         assert store.get(gid).seats is None  # an uploaded game: every seat reviewed
         # a game ended here with one person: that person's seat only
-        service = client.app.state.service
+        service = client.app.state.parts.service
         c = service.create(seats=[ANN, {"kind": "computer", "player": "random"}], seed=5, on_resign="end")
         client.post(f"/api/games/{c.id}/resign", json={"token": c.seats[0]["token"]})
         assert store.get(c.id).seats == [0] and store.get(c.id).status == "queued"
@@ -151,7 +151,7 @@ def test_reviews_are_asked_within_the_per_address_limit():
 def test_a_review_resumes_from_its_stored_entries():
     url = memory_stores()  # (kept from one app to the next, as a database is from one server to the next)
     with TestClient(app_on(url, review_loop=False)) as client:
-        service = client.app.state.service
+        service = client.app.state.parts.service
         gid, tokens, _ = planted_game(service, length=12)
         client.post(f"/api/games/{gid}/resign", json={"token": tokens[1]})  # over: its review queued
         todo = [i for i, _ in reviewing.decisions(service, service.record(gid), [0, 1])]
@@ -166,7 +166,7 @@ def test_a_review_resumes_from_its_stored_entries():
         rv = until_done(client, gid)
         assert rv["entries"][:3] == kept and [e["index"] for e in rv["entries"]] == todo
         assert all(e["played"] != "STORED" for e in rv["entries"][3:])
-        assert client.app.state.reviews.judged == len(todo) - 3  # the three stored were not judged again
+        assert client.app.state.parts.reviews.judged == len(todo) - 3  # the three stored were not judged again
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

@@ -207,7 +207,7 @@ def test_the_creating_address_is_whose_turn_a_games_searches_take(tmp_path):
     app = create_app(str(tmp_path / "games.db"), autoplay=False)
     with TestClient(app) as c:
         gid = c.post("/api/games", json={"seats": [{"kind": "computer", "player": "mcts:time=1"}, HUMAN]}).json()["id"]
-        _, _, search = app.state.live._next_search(gid)
+        _, _, search = app.state.parts.live.computers.next_search(gid)
         assert search.owner == "testclient"  # TestClient's address
         # nothing of it is shown
         assert "testclient" not in c.get(f"/api/games/{gid}").text and "testclient" not in c.get("/api/games").text

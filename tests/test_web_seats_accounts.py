@@ -80,13 +80,13 @@ def take(c, gid, seat, csrf=None):
 
 
 def seat_rows(app, gid):
-    with app.state.store.engine.connect() as con:
+    with app.state.parts.store.engine.connect() as con:
         return sorted((r.seat, r.account_id) for r in con.execute(
             select(SEAT_ACCOUNTS).where(SEAT_ACCOUNTS.c.game_id == gid)))
 
 
 def account_id(app, name):
-    return app.state.accounts.named(name)[0]
+    return app.state.parts.accounts.named(name)[0]
 
 
 # ------------------------------------------------------------------ claiming
@@ -103,7 +103,7 @@ def test_a_logged_in_person_claims_a_join_links_seat_and_plays_it_without_the_to
     assert claim(zaza, gid, t0).json()["outcome"] == "already"  # again: nothing changes
     seat = view(anon, gid)["seats"][0]
     assert seat["claimed"] and seat["name"] == "Zaza"
-    assert app.state.store.get(gid).seats[0]["token_hash"] is None
+    assert app.state.parts.store.get(gid).seats[0]["token_hash"] is None
     assert seat_rows(app, gid) == [(0, account_id(app, "Zaza"))]
     # the old token now says why it fails; the session plays, with its CSRF token only
     error(act(anon, gid, t0), 403, "claimed")
@@ -146,7 +146,7 @@ def test_the_session_is_a_credential_on_every_seat_route(app, anon):
     assert zaza.get(f"/api/games/{gid}/export").status_code == 200
     error(anon.get(f"/api/games/{gid}/export"), 403, "hidden")
     assert act(zaza, gid).status_code == 200
-    app.state.service.computer_step(gid)
+    app.state.parts.service.computer_step(gid)
     r = changing(zaza, "POST", f"/api/games/{gid}/takeback", {})
     assert r.status_code == 200 and r.json()["outcome"] == "done", r.text
     error(changing(zaza, "POST", f"/api/games/{gid}/takeback/answer", {"accept": True}), 409, "stale")
@@ -154,7 +154,7 @@ def test_the_session_is_a_credential_on_every_seat_route(app, anon):
     # resigned: the seat keeps its account for the record, which plays it no more
     r = changing(zaza, "POST", f"/api/games/{gid}/resign", {})
     assert r.status_code == 200 and r.json()["outcome"] == "ended", r.text
-    stored = app.state.store.get(gid).seats[0]
+    stored = app.state.parts.store.get(gid).seats[0]
     assert stored["account"] == account_id(app, "Zaza") and stored["resigned"]
     assert seat_rows(app, gid) == [(0, account_id(app, "Zaza"))]
     g = create(anon, [HUMAN, HUMAN])
@@ -275,7 +275,7 @@ def test_two_servers_race_for_an_open_seat_and_one_wins(url):
     with TestClient(first) as a, TestClient(second) as b:
         zaza, momo = person(first, "Zaza"), person(second, "Momo")
         gid = create(a, [HUMAN, {"kind": "human", "open": True}])["id"]
-        service = second.state.service
+        service = second.state.parts.service
         save = service.save
 
         def rival_first(*args, **kw):  # the other server takes the seat between this one's read and write
@@ -388,9 +388,9 @@ def test_my_games_and_seat_accounts_kept_with_the_seats(app, anon):
     assert doomed["id"] not in {g["id"] for g in zaza.get("/api/me/games").json()["playing"]}
     # expired: its rows go too
     from datetime import datetime, timedelta, timezone
-    gone = app.state.store.expire(datetime.now(timezone.utc) + timedelta(days=1))
+    gone = app.state.parts.store.expire(datetime.now(timezone.utc) + timedelta(days=1))
     assert playing["id"] in gone and seat_rows(app, playing["id"]) == []
-    found = app.state.store.games_of_account(account_id(app, "Zaza"), limit=1)
+    found = app.state.parts.store.games_of_account(account_id(app, "Zaza"), limit=1)
     assert [(f.listing.id, f.seats) for f in found] == [(over["id"], (0,))]
 
 
@@ -416,17 +416,17 @@ def test_a_rated_game_waits_for_its_players_then_plays_without_takebacks(app, an
     seats = [COMPUTER, {"kind": "human", "account": "Zaza"}, {"kind": "human", "open": True}]
     g = create(zaza, seats, session=True, rated=True)
     gid = g["id"]
-    stored = app.state.store.get(gid)
+    stored = app.state.parts.store.get(gid)
     assert stored.meta["rated"] is True and stored.meta["creator_account"] == account_id(app, "Zaza")
     assert view(anon, gid)["rated"] is True
     assert next(x for x in anon.get("/api/games").json()["open"] if x["id"] == gid)["rated"] is True
     # the computer sits first: it waits for every seat to be taken, and so do people
-    assert app.state.service.computer_step(gid) is False
-    assert app.state.service.games_waiting_for_computers() == []
+    assert app.state.parts.service.computer_step(gid) is False
+    assert app.state.parts.service.games_waiting_for_computers() == []
     error(take(zaza, gid, 2), 409, "already_seated")
     assert take(momo, gid, 2).status_code == 200
-    assert app.state.service.computer_step(gid) is True
-    while app.state.service.computer_step(gid):
+    assert app.state.parts.service.computer_step(gid) is True
+    while app.state.parts.service.computer_step(gid):
         pass
     assert act(zaza, gid).status_code == 200
     error(changing(zaza, "POST", f"/api/games/{gid}/takeback", {}), 409, "rated_game")
@@ -472,7 +472,7 @@ def test_rated_games_are_refused_unless_every_rule_holds(app, anon):
     assert changing(zaza, "POST", "/api/games", {"seats": pair, "rated": True}).status_code == 201
     # never by upload
     g = create(anon, [HUMAN, COMPUTER], seed=3)
-    app.state.service.computer_step(g["id"])
+    app.state.parts.service.computer_step(g["id"])
     saved = anon.get(f"/api/games/{g['id']}/export?token={g['seats'][0]['token']}").json()
     error(anon.post("/api/games/import", json={"saved": saved, "rated": True}), 422, "bad_import")
     error(anon.post("/api/games/import", json={**saved, "rated": True}), 422, "bad_import")
@@ -514,7 +514,7 @@ def test_any_seats_invited_open_or_rated_get_a_game_or_a_clear_error(fuzzed, bod
     r = c.post("/api/games", content=json.dumps(body), headers={"Content-Type": "application/json"})
     answered(r)
     if r.status_code == 201 and body.get("rated") is True:
-        seats = c.app.state.store.get(r.json()["id"]).seats
+        seats = c.app.state.parts.store.get(r.json()["id"]).seats
         claimed = [s["account"] for s in seats if s.get("account") is not None]
         assert len(set(claimed)) == len(claimed)
         assert all(s["kind"] == "computer" or s.get("account") is not None or s.get("open") for s in seats)

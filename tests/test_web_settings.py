@@ -82,8 +82,8 @@ def test_the_environment_sets_what_no_flag_does(monkeypatch, tmp_path):
     assert Settings().smtp is None  # set but empty: no mail, as before
     # create_app reads it too
     app = create_app(autoplay=False, search_processes=False)
-    assert app.state.store.url == "sqlite:///" + str(tmp_path / "env.db")
-    assert app.state.service.max_think == 3.0
+    assert app.state.parts.store.url == "sqlite:///" + str(tmp_path / "env.db")
+    assert app.state.parts.service.max_think == 3.0
 
 
 def test_a_flag_beats_the_environment_which_beats_the_default(monkeypatch):
@@ -165,7 +165,7 @@ def test_create_app_checks_its_keywords_through_the_model(tmp_path):
     assert not (tmp_path / "games.db").exists()  # refused before the database was opened
     app = create_app(db, settings=Settings(first_move=45, max_think=3), max_think=4, autoplay=False,
                      search_processes=False)
-    assert app.state.service.first_move == 45.0 and app.state.service.max_think == 4.0  # a keyword over settings
+    assert app.state.parts.service.first_move == 45.0 and app.state.parts.service.max_think == 4.0  # a keyword over settings
 
 
 def test_serve_says_a_refusal_on_one_line_naming_the_flag(capsys):
@@ -219,10 +219,10 @@ def test_the_settings_go_to_the_workers_whole_as_json(monkeypatch, tmp_path):
     monkeypatch.setattr(gc, "freeze", lambda: None)
     monkeypatch.setattr(gc, "set_threshold", lambda *a: None)
     app = app_from_environment()
-    assert app.state.service.first_move == 45.0 and app.state.service.max_think == 3.0
-    assert app.state.expiry.after == timedelta(days=2.5)
-    assert app.state.live.limits == Limits(spectators=10, queue_bytes=300 * 1024)
-    assert app.state.mail is not None  # the mail server's URL came along
+    assert app.state.parts.service.first_move == 45.0 and app.state.parts.service.max_think == 3.0
+    assert app.state.parts.expiry.after == timedelta(days=2.5)
+    assert app.state.parts.live.limits == Limits(spectators=10, queue_bytes=300 * 1024)
+    assert app.state.parts.notices is not None  # the mail server's URL came along
 
 
 def test_serve_with_workers_hands_them_what_it_was_given(monkeypatch):

@@ -123,7 +123,7 @@ def test_a_connection_over_its_byte_bound_is_closed_and_forgotten():
         try:
             sock, feed = StuckSocket(), Feed()
             conn = live.join(sock, "g", None, frozenset())
-            live._feeds["g"] = feed
+            live.publisher.feeds["g"] = feed
             publish(feed, conn, churning_view(0))
             await asyncio.sleep(0)
             i = 1
@@ -137,7 +137,7 @@ def test_a_connection_over_its_byte_bound_is_closed_and_forgotten():
             assert sock.closed == (1013, "too slow: reconnect to get the game again")
             assert len(conn.outbox) == 0 and conn.outbox.bytes == 0  # its memory given back at once
             assert conn.writer.done()
-            assert "g" not in live.connections and "g" not in live._feeds  # nothing of it left here
+            assert "g" not in live.connections and "g" not in live.publisher.feeds  # nothing of it left here
             conn.send({"type": "pong"})  # later messages go nowhere
             assert len(conn.outbox) == 0
         finally:
@@ -213,12 +213,12 @@ def test_serve_passes_its_caps_to_the_app(monkeypatch):
     assert main(["serve", "--db", "sqlite://", "--max-spectators", "10", "--max-game-spectators", "5",
                  "--max-address-spectators", "4", "--max-address-game-spectators", "2", "--max-seat-connections",
                  "3", "--max-queued-kb", "300"]) == 0
-    assert apps[0].state.live.limits == Limits(spectators=10, game_spectators=5, address_spectators=4,
+    assert apps[0].state.parts.live.limits == Limits(spectators=10, game_spectators=5, address_spectators=4,
                                                address_game_spectators=2, seat_connections=3, queue_bytes=300 * 1024)
     # the former names set the caps on spectators they became
     assert main(["serve", "--db", "sqlite://", "--max-connections", "10", "--max-game-connections", "5",
                  "--max-address-connections", "2"]) == 0
-    assert apps[1].state.live.limits == Limits(spectators=10, game_spectators=5, address_game_spectators=2)
+    assert apps[1].state.parts.live.limits == Limits(spectators=10, game_spectators=5, address_game_spectators=2)
     for wrong in (["--max-game-connections", "0"], ["--max-seat-connections", "0"], ["--max-queued-kb", "100"]):  # (a whole view must fit)
         with pytest.raises(SystemExit):
             main(["serve", *wrong])

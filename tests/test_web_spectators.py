@@ -82,13 +82,13 @@ def test_an_address_flooding_spectators_over_many_games_locks_no_player_out(db, 
             assert got.count(True) == 24
             for e in got[24:]:
                 assert e.code == 1013 and e.reason == "too many spectators on this server (at most 24)"
-            live = app.state.live
+            live = app.state.parts.live
             assert sum(len(c) for c in live.connections.values()) == 24  # nothing kept of the refused ones
         # all gone with them, once the last leavers' news has gone out (while the server runs)
         deadline = time.monotonic() + 10
-        while (live.connections or live._tally or live._feeds) and time.monotonic() < deadline:
+        while (live.connections or live.admission.tally or live.publisher.feeds) and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert not live.connections and not live._tally and not live._feeds
+        assert not live.connections and not live.admission.tally and not live.publisher.feeds
 
 
 def test_a_game_full_of_spectators_still_lets_its_seats_in(db):

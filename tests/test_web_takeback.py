@@ -201,7 +201,7 @@ def test_a_takeback_against_the_computer_restores_the_turn_exactly_and_the_compu
 def test_a_takeback_while_the_computer_thinks_stores_none_of_its_move(client):
     """The computer's search, begun before the takeback, is refused when it tries to store its move."""
     app = client.app
-    live, service = app.state.live, app.state.service
+    live, service = app.state.parts.live, app.state.parts.service
     g = create(client, [HUMAN, {"kind": "computer", "player": "mcts:time=0.5"}], seed=8)
     gid, token = g["id"], g["seats"][0]["token"]
     v = view(client, gid)
@@ -209,7 +209,7 @@ def test_a_takeback_while_the_computer_thinks_stores_none_of_its_move(client):
     while view(client, gid)["current_player"] == 0:  # my first turn, then the computer thinks
         w = view(client, gid)
         ok(act(client, gid, token, w["legal_actions"][0]))
-    assert gid in live._tasks  # searching
+    assert gid in live.computers.tasks  # searching
     ok(post(client, gid, "takeback", token=token))
     client.portal.call(live.idle, 10.0)
     after = view(client, gid)
@@ -268,7 +268,7 @@ def test_takeback_requests_between_people(client):
     x = view(client, gid)
     assert x["moves"] == req["to"] and x["current_player"] == 0 and x["takeback"]["count"] == 1
     assert x["takeback"]["last"]["outcome"] == "done"
-    assert client.app.state.store.get(gid).meta["takebacks"][0]["agreed"] == [1, 2]
+    assert client.app.state.parts.store.get(gid).meta["takebacks"][0]["agreed"] == [1, 2]
 
 
 def test_takebacks_refused_when_there_is_nothing_to_take_back_or_the_game_is_over(client):
@@ -414,7 +414,7 @@ def test_only_the_creator_deletes_an_unfinished_game(client):
     error(delete(client, gid, other["creator_token"]), 403, "bad_token")
     error(delete(client, gid, None), 401, "missing_token")
     error(delete(client, "nope", g["creator_token"]), 404, "not_found")
-    stored = client.app.state.store.get(gid).meta
+    stored = client.app.state.parts.store.get(gid).meta
     assert g["creator_token"] not in str(stored) and len(stored["creator_hash"]) == 64
     with client.websocket_connect(f"/ws/games/{gid}?token={g['seats'][1]['token']}") as ws:
         assert ws.receive_json()["type"] == "state"

@@ -75,7 +75,7 @@ def test_fifty_imports_of_one_big_set_store_it_once(db):
     saved = saved_game(big_set())
     size = len(json.dumps(saved["tiles"], separators=(",", ":")))
     with TestClient(create_app(db, autoplay=False, create_limit=None)) as client:
-        store = client.app.state.store
+        store = client.app.state.parts.store
         import_game(client, saved)  # the first stores the set
         if store.backend == "sqlite":
             with store.engine.begin() as con:
@@ -101,7 +101,7 @@ def test_fifty_imports_of_one_big_set_store_it_once(db):
 def test_a_set_no_game_plays_on_any_more_goes_with_its_last_game(db):
     saved = saved_game(big_set())
     with TestClient(create_app(db, autoplay=False, create_limit=None)) as client:
-        store = client.app.state.store
+        store = client.app.state.parts.store
         a, b = import_game(client, saved), import_game(client, saved)
 
         def rows() -> int:
@@ -175,7 +175,7 @@ def test_start_up_reads_no_tile_set_and_a_game_opened_plays_on_its_set(db, monke
         game = safari.new_game(players=2, seed=saved["seed"], tiles=saved["tiles"])
         for a in [*saved["actions"], v["legal_actions"][0]]:
             game.apply(a)
-        stored = client.app.state.store.get(g["id"])
+        stored = client.app.state.parts.store.get(g["id"])
         assert stored.actions == [str(a) for a in game.history] and stored.summary["scores"] == game.scores
         out = json.loads(client.get(f"/api/games/{g['id']}/export", params={"token": g["hotseat_token"]}).text)
         assert out["tiles"] == saved["tiles"]  # whole, its notes too
@@ -256,7 +256,7 @@ def test_a_database_from_before_is_moved_over_and_every_game_plays_on(db, tmp_pa
         for which, seed in plan:
             saved = saved_game("real-1" if which == "real-1" else big_set(which), seed=seed)
             g = import_game(client, saved)
-            rows.append((g, client.app.state.store.get(g["id"])))
+            rows.append((g, client.app.state.parts.store.get(g["id"])))
     fat = big_set("fat")
     fat["source"] = "x" * 122_000  # the issue's, stored before notes were bounded
     url = _url(db)
@@ -277,7 +277,7 @@ def test_a_database_from_before_is_moved_over_and_every_game_plays_on(db, tmp_pa
         engine.dispose()
 
     with TestClient(create_app(db, autoplay=False, create_limit=None)) as client:
-        store = client.app.state.store
+        store = client.app.state.parts.store
         with store.engine.connect() as con:
             kept = {r.hash: r.data for r in con.execute(select(DATA.c.hash, DATA.c.data))}
             named = dict(con.execute(select(GAMES.c.id, GAMES.c.data_hash)).all())

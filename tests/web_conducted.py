@@ -35,4 +35,4 @@ class Conducted:
 
 
 def conducted(app: Any) -> Conducted:
-    return Conducted(app.state.service, app.state.conductor)
+    return Conducted(app.state.parts.service, app.state.parts.conductor)

@@ -13,8 +13,8 @@ from savanna.web.store.stores import Stores, memory_stores
 
 
 def memory_app(stores: Stores | None = None, **options: Any) -> Any:
-    """web_apps.create_app(**options) on `stores` (default: new memory stores): app.state.stores
-    (`app.state.store` the games', as on a database)."""
+    """web_apps.create_app(**options) on `stores` (default: new memory stores): app.state.parts.stores
+    (`app.state.parts.store` the games', as on a database)."""
     from web_apps import create_app
 
     return create_app(None, stores=stores or memory_stores(), **options)

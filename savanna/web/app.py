@@ -32,10 +32,11 @@ One way down, one way back: a person's move (REST or WebSocket) is parsed by the
 to the conductor (live/conductor.py), which, in the pool of moves, has the table handle it
 (table/service.py: the game's lock, the checks, the store's write, the lock released) and gets
 back the new record and what happened (table/events.py: Moved, Ended...); the same trip builds
-the game's new views for its connections (live/publishing.py), then a computer seat to act is
-kicked, and last the subscribers declared below are handed the events, outside any lock
-(live/subscribers/: ratings, seat addresses, mail, hints, reviews). Other servers sharing the
-database hear of the write from the store's notification (live/cluster.py, live/sync.py).
+the game's new views for its connections (live/publishing.py), and last the subscribers
+declared below are handed the events, outside any lock (live/subscribers/: in the loop, computer
+play; in a worker thread, ratings, seat addresses, mail, hints, reviews). Other servers sharing
+the database hear of the write from the store's notification, sent in the write's own
+transaction (live/cluster.py), and publish it on their own conductor's way up (live/sync.py).
 
 REST (every error answers {"type": "error", "code": ..., "message": ...} with the HTTP
 status of the code, see table/errors.py):
@@ -148,6 +149,7 @@ from .live.ratings import RatingSweep
 from .live.reviews import Reviews
 from .live.searches import Searches
 from .live.smtp import Sender, SmtpSettings, parse_smtp
+from .live.subscribers.computers import LetComputersMove
 from .live.subscribers.hints import DropStaleHints
 from .live.subscribers.mail import LookForNotices
 from .live.subscribers.ratings import SettleRatings
@@ -257,7 +259,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                           "register": CreationLimits(settings.register_limit, storage=shared)}
     live = LiveGames(service, autoplay=settings.autoplay, computer_delay=settings.computer_delay, searches=searches,
                      limits=caps, cluster=cluster)
-    expiry = Expiry(store, service, live, after=settings.expire_after)
+    expiry = Expiry(store, live, after=settings.expire_after)
     hints = Hints(live, iterations=settings.coach_iterations)
     reviews = Reviews(live, stores.reviews, cluster, iterations=settings.coach_iterations,
                       loop=settings.review_loop)
@@ -272,11 +274,14 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
         DropStaleHints(hints),  # a hint waiting at an older position is dropped
         QueueReviews(reviews),  # a game with people ended: its review queued
     )
-    parts = Parts(store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
+    live.conductor.subscribe(  # in the loop, before those above
+        LetComputersMove(live.computers, service),  # a computer seat to act moves
+        in_loop=True,
+    )
+    parts = Parts(stores=stores, store=store, service=service, live=live, searches=searches, expiry=expiry, limits=creation_limits,
                   cluster=cluster, message_limit=settings.message_limit, accounts=accounts,
-                  account_limits=account_limits,
-                  https=settings.https, ratings=ratings, mail=mail_store, mail_on=mail is not None, hints=hints,
-                  reviews=reviews, coach_limits=coach_limits)
+                  account_limits=account_limits, https=settings.https, ratings=ratings, mail=mail_store,
+                  notices=mail, hints=hints, reviews=reviews, coach_limits=coach_limits, clocks=clocks)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -308,20 +313,7 @@ def create_app(database_url: str | None = None, settings: Settings | None = None
                      description="Board games (" + ", ".join(s.title for s in games.specs()) + "): games, seats, "
                                  "live updates and replays. The rules are the engines'; actions are each game's "
                                  "notation.")
-    app.state.stores = stores  # (every store: store/stores.py)
-    app.state.store = store
-    app.state.service = service
-    app.state.live = live
-    app.state.conductor = live.conductor
-    app.state.limits = creation_limits
-    app.state.accounts = accounts
-    app.state.account_limits = account_limits
-    app.state.expiry = expiry
-    app.state.clocks = clocks
-    app.state.ratings = ratings
-    app.state.mail = mail
-    app.state.hints = hints
-    app.state.reviews = reviews
+    app.state.parts = parts  # the app's parts, one place (edge/parts.py)
     app.add_middleware(BodyLimit, message_limit=settings.message_limit)
     # the guard is outermost (GuardedApp): its headers on every answer, a crash's 500 included
     errors.install(app)

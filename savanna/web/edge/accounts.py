@@ -81,7 +81,7 @@ async def resign_all(parts: Parts, account: int) -> list[str]:
     """Resign every seat the account holds in an unfinished game (its account deleted): the
     games it resigned in."""
     done = []
-    playing = await asyncio.to_thread(parts.service.store.games_of_account, account, "playing", 10_000)
+    playing = await parts.reads.playing(account)
     for found in playing:
         for seat in found.seats:
             try:

@@ -12,14 +12,13 @@ are: in memory, or in the database that several servers share): the page asks ev
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
-from ..live.room import MAX_PAIRS, held_games
+from ..live.room import MAX_PAIRS
 from .commands import STRICT
 from .parts import Parts
 from .ratelimit import CreationLimits, client_host
@@ -55,9 +54,7 @@ def router(parts: Parts, lookup_limit: str | None = LOOKUP_LIMIT) -> APIRouter:
         the lobby lists them with "seat" and "my_seats". A pair whose token plays no seat of its
         game (or no such game) is left out. Limited per client address (429 with Retry-After)."""
         limits.hit("lookup", client_host(request))
-        online = await parts.live.online_everywhere()
-        pairs = [(g.id, g.token) for g in body.games]
-        out = await asyncio.to_thread(held_games, parts.service, pairs, online)
+        out = await parts.reads.held([(g.id, g.token) for g in body.games])
         return JSONResponse(out, headers={"Cache-Control": "no-store"})
 
     return r

@@ -104,7 +104,7 @@ def router(parts: Parts) -> APIRouter:
         """A seat's own e-mail address, to its holder only (its token, or the session's claimed
         seat): {"seat", "email": address | null, "enabled"}."""
         cred = await credential(parts, request, token, change=False)
-        rec = await asyncio.to_thread(parts.service.record, game_id)
+        rec = await parts.reads.record(game_id)
         mine = checked_token(rec.seats, cred)
         chosen = seat_of(rec.summary.get("current_player"), mine, seat, "read the e-mail address of")
         found = await asyncio.to_thread(store.get, seat_owner(game_id, chosen))
@@ -120,8 +120,8 @@ def router(parts: Parts) -> APIRouter:
         seat = await asyncio.to_thread(mail.set_seat_address, parts.service, store, game_id, cred, body.seat,
                                        body.email, language(request, body.lang), site(parts, request))
         shown = None if body.email is None else mail.checked_address(body.email)
-        if shown and request.app.state.mail is not None:  # its turn may be now: told at once, not at the next scan
-            request.app.state.mail.look(game_id)
+        if shown and parts.notices is not None:  # its turn may be now: told at once, not at the next scan
+            parts.notices.look(game_id)
         return JSONResponse({"type": "email_set" if shown else "email_removed", "seat": seat, "email": shown},
                             headers=NO_STORE)
 

@@ -96,10 +96,6 @@ class CreationLimits:
         self.storage: Storage = made
         self.limiter = MovingWindowRateLimiter(self.storage)
 
-    @property
-    def enabled(self) -> bool:
-        return bool(self.items)
-
     def hit(self, kind: str, host: str | None) -> None:
         """Count one request of `kind` from `host`, or raise RateLimited (and count nothing)
         if that would pass one of the limits."""

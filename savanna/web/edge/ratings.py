@@ -91,7 +91,7 @@ def _error(code: str) -> dict[str, Any]:
 
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
-    ratings, service, live = parts.ratings, parts.service, parts.live
+    ratings, reads = parts.ratings, parts.reads
 
     @r.get("/api/players/{name}", tags=["ratings"], response_model=ProfileOut,
            responses={404: _error("unknown_player")})
@@ -99,9 +99,7 @@ def router(parts: Parts) -> APIRouter:
         """A player's profile: ratings per game with their history, finished games with place,
         points, rating change and replay, and the games where it is their turn. `name`: a
         person's account (in any case) or a computer player ("easy", "medium", "hard", a spec)."""
-        online = await live.online_everywhere()
-        return JSONResponse(await asyncio.to_thread(
-            ratings.profile, name, lambda account: service.games_of(account, connected=online)["to_move"]))
+        return JSONResponse(await asyncio.to_thread(ratings.profile, name, await reads.to_move()))
 
     @r.get("/api/leaderboard", tags=["ratings"], response_model=LeaderboardOut,
            responses={400: _error("unknown_game")})

@@ -98,7 +98,7 @@ def players_info(max_think: float, computer_only: bool, first_move: float = cloc
 def router(parts: Parts) -> APIRouter:
     """Every REST route and page, calling down into `parts`."""
     r = APIRouter()
-    service, live, conductor = parts.service, parts.live, parts.conductor
+    reads, live, conductor = parts.reads, parts.live, parts.conductor
 
     # ------------------------------------------------------------ pages
 
@@ -132,7 +132,7 @@ def router(parts: Parts) -> APIRouter:
     @r.get("/api/players", tags=["lobby"])
     async def players() -> dict[str, Any]:
         """Computer players, strength levels and options, and the games, for the lobby's form."""
-        return players_info(service.max_think, service.computer_only, service.first_move)
+        return players_info(reads.max_think, reads.computer_only, reads.first_move)
 
     @r.get("/api/catalogue", tags=["lobby"])
     async def games_catalogue() -> dict[str, Any]:
@@ -167,13 +167,12 @@ def router(parts: Parts) -> APIRouter:
                                    listed=body.listed, on_resign=body.on_resign, resign_player=body.resign_player,
                                    address=client_host(request), rated=body.rated, creator_account=creator,
                                    clock=body.clock, on_time=body.on_time)
-        live.kick(c.id)  # a computer may sit first
-        return created(request, c)
+        return created(request, c)  # (a computer sitting first was let move: the conductor's subscriber)
 
     @r.get("/api/games", tags=["lobby"])
     async def lobby(limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
         """Listed games: "open" (being played) and "recent" (over), latest first."""
-        return await asyncio.to_thread(service.lobby, limit, await live.online_everywhere())
+        return await reads.lobby(limit)
 
     @r.post("/api/games/import", status_code=201, tags=["lobby"])
     async def import_game(request: Request, body: Annotated[dict[str, Any], Body(
@@ -183,7 +182,6 @@ def router(parts: Parts) -> APIRouter:
         one, in the same limit per client address."""
         parts.limits.hit("create", client_host(request))
         c = await conductor.import_game(**import_body(body), address=client_host(request))
-        live.kick(c.id)
         return created(request, c)
 
     # ------------------------------------------------------------ games
@@ -225,7 +223,7 @@ def router(parts: Parts) -> APIRouter:
         over; before that only for a token (or a session's account) that plays every human seat
         (the file holds the seed)."""
         cred = await credential(parts, request, token, change=False)
-        text = await asyncio.to_thread(service.export, game_id, cred)
+        text = await reads.export(game_id, cred)
         return Response(text, media_type="application/json",
                         headers={"Content-Disposition": f'attachment; filename="savanna-{game_id}.json"'})
 

@@ -31,7 +31,6 @@ class ClaimIn(BaseModel):
 
 def router(parts: Parts) -> APIRouter:
     r = APIRouter()
-    live = parts.live
 
     @r.post("/api/games/{game_id}/claim", tags=["games"])
     async def claim(request: Request, game_id: str, body: ClaimIn) -> dict[str, Any]:
@@ -56,8 +55,7 @@ def router(parts: Parts) -> APIRouter:
         (those where one of its seats is to act) and "over"; each as the lobby lists it, plus
         "seat" and "my_seats" (its seats there). 401 "not_logged_in" without a session."""
         cur = await asyncio.to_thread(session_of, parts, dict(request.cookies))
-        online = await live.online_everywhere()
-        body = await asyncio.to_thread(parts.service.games_of, cur.account.id, limit, online)
+        body = await parts.reads.games_of(cur.account.id, limit)
         return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
     return r

@@ -97,8 +97,8 @@ async def _auth(parts: Parts, conn: Connection, command: commands.Auth, ref: Any
     token = command.token
     if not isinstance(token, str) or not token:
         raise GameError("missing_token", "auth needs a token")
-    rec = await asyncio.to_thread(parts.service.record, conn.game_id)
-    seats = parts.service.seats_for(rec, token)
+    rec = await parts.reads.record(conn.game_id)
+    seats = parts.reads.seats_for(rec, token)
     if not seats:
         raise GameError("bad_token", "this token is not one of this game's seats (check your join link)")
     conn.token, conn.seats = token, seats
@@ -142,7 +142,7 @@ def router(parts: Parts) -> APIRouter:
     """The game WebSocket, /ws/games/{id}?token=TOKEN (no token: the seats the session cookie's
     account claimed; neither: a spectator)."""
     r = APIRouter()
-    live, service = parts.live, parts.service
+    live, reads = parts.live, parts.reads
 
     @r.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
@@ -153,13 +153,13 @@ def router(parts: Parts) -> APIRouter:
         if not token and account is None and (refused := live.admit(game_id, address)):
             return await refuse(websocket, refused)  # a spectator: before the database is asked
         try:
-            rec = await asyncio.to_thread(service.record, game_id)
+            rec = await reads.record(game_id)
         except GameError as e:
             await websocket.send_text(json.dumps(e.as_dict()))
             await websocket.close(code=CLOSE_UNKNOWN_GAME, reason="unknown game")
             return
         given = token or (Credential(account=account) if account is not None else None)
-        seats = service.seats_for(rec, given)
+        seats = reads.seats_for(rec, given)
         # a spectator's caps again (others may have joined meanwhile), and those of every server if
         # several; a seat always gets in
         conn = await live.enter(websocket, game_id, given, seats, address)

@@ -164,10 +164,10 @@ class Clocks:
             how = (rec.meta.get("ended") or {}).get("reason") if rec.status == "over" else "a computer plays on"
             log.info("game %s: the flag fell (%s)", game_id, how)
             await self.live.publish(game_id)
-        if outcome is not None:
+        if outcome is not None:  # (its computer seats play on: the conductor's subscriber kicks them)
             await self.live.conductor.told(outcome)
-        if rec is not None or self.cluster is not None:  # (a server that found the lease taken here
-            self.live.kick(game_id)                      # gave up driving the game: this one looks)
+        if rec is None and self.cluster is not None:  # (a server that found the lease taken here
+            self.live.kick(game_id)                   # gave up driving the game: this one looks)
         return True
 
     async def close(self) -> None:

@@ -14,7 +14,7 @@ whose computer seats it drove. Times are the database's own (`now()`), so the ma
 clocks need not agree.
 
 - Live updates: while other servers are alive, every write of a game runs
-  `pg_notify('savanna_games', '<id> <version>')` (`<id> -1`: deleted) in its own statement or
+  `pg_notify('savanna_games', '<id> <version>')` (`<id> -1`: deleted, `-2`: expired) in its own statement or
   transaction (storage.py's `tell_others`), delivered at commit. Each process LISTENs on one
   connection of its own and brings its own viewers of that game up to date; the view is built
   from the game as stored, never sent through the database. A server alone notifies nothing
@@ -127,7 +127,7 @@ class Cluster:
     async def start(self, on_game: Callable[[str, int], Any], on_presence: Callable[[str], Any],
                     on_dead: Callable[[list[str], list[str]], Any], on_reconnect: Callable[[], Any]) -> None:
         """Register, then keep the heartbeat and the listening connection going. `on_game(id,
-        version)` (-1: deleted) and `on_presence(id)` are called in the loop for every
+        version)` (-1: deleted, -2: expired) and `on_presence(id)` are called in the loop for every
         notification; `on_dead(games leased, games with connections)` when dead servers'
         rows were cleared; `on_reconnect()` when notifications may have been missed."""
         await self._listen_once(on_game, on_presence)  # (listening before it says it is here)
@@ -211,7 +211,6 @@ class Cluster:
         for channel in (GAMES_CHANNEL, PRESENCE_CHANNEL, SERVERS_CHANNEL, EVICT_CHANNEL):
             await conn.execute(f"LISTEN {channel}")
         self._listener = conn
-        self._handlers = (on_game, on_presence)
 
     async def _listen(self, on_game: Callable[[str, int], Any], on_presence: Callable[[str], Any],
                       on_reconnect: Callable[[], Any]) -> None:

@@ -1,6 +1,8 @@
 """Computer play: a task per game lets its computer seats move while one is to act.
 
-`kick(game_id)` is called after every change that may hand the turn to a computer (idempotent).
+`kick(game_id)` is called after every change that may hand the turn to a computer (idempotent;
+the conductor's subscriber subscribers/computers.py), when a connection opens, and for the games
+of a server that died.
 Each move's search goes through searches.py (worker processes, a fair queue, a per-move cap),
 and its move is stored through the conductor (conductor.py: its viewers see it, its
 subscribers are told). With several servers, one drives a game at a time: the one holding the

@@ -5,15 +5,23 @@ through it, one way each.
     conductor   in the pool of moves: the table's `handle(concern, ...)`, which takes the
                 game's lock, checks, stores (the store), releases the lock and returns
                 (its answer, [events]) (table/events.py)
-                then, in the loop: the game's viewers get their new views (publishing.py),
-                a computer seat to act is let move,
-                and last the subscribers are handed the events (in a worker thread, outside any
-                lock): ratings, mail, hints, reviews (live/subscribers/, declared in app.py)
+                then, in the loop: the game's viewers get their new views (publishing.py)
+                (a deleted game's, by its creator or expired, are told and closed),
+                and last the subscribers are handed the events, outside any lock: first those
+                of the loop (computer play: a computer seat to act is let move), then those of
+                a worker thread (ratings, mail, hints, reviews) (live/subscribers/, declared in
+                app.py)
 
 A subscriber that fails is logged and the others still run; a request's answer waits for them
 (a rated game's last move answers once its ratings are settled). The computer seats' moves and
-the clocks' flag falls come through here too, so that their events are told alike. `run` is the
-same without the loop (tools, tests, a thread of the server's own).
+the clocks' flag falls come through here too, so that their events are told alike, and so do
+the writes other servers sharing the database made (live/sync.py: Notified). `run` is the same
+without the loop (tools, tests, a thread of the server's own): the loop's subscribers are not told.
+
+What is not a subscriber: the notice to the other servers of a write (store/storage.py's
+`tell_others`). It is sent in the write's own statement or transaction, so that it is delivered
+at the write's commit, never without it nor after a later write's; sent by a subscriber, it would
+be a transaction of its own after the lock is released.
 """
 
 from __future__ import annotations
@@ -21,14 +29,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 from ..table import claims, takeback
 from ..table import resign as resigning
-from ..table.events import Event, Outcome
+from ..table.events import Deleted, Event, Outcome
 from .subscribers import Subscriber
 
 log = logging.getLogger("savanna.web")
+
+# what a deleted game's connections are told before they are closed
+DELETED = "the game was deleted by its creator"
+EXPIRED = "the game was deleted: nobody moved in it or watched it for too long"
 
 
 def act(service: Any, game_id: str, token: Any, action: Any, version: Any = None) -> Any:
@@ -39,6 +52,11 @@ def act(service: Any, game_id: str, token: Any, action: Any, version: Any = None
 def computer_move(service: Any, record: Any, position: Any, action: str) -> None:
     """A computer seat's action chosen in `position` (the table's `computer_move`)."""
     service.computer_move(record, position, action)
+
+
+def expire(service: Any, before: datetime, keep: list[str]) -> list[str]:
+    """The unfinished games untouched since `before` deleted, but `keep` (the table's `expire`)."""
+    return list(service.expire(before, keep))
 
 
 def create(service: Any, **body: Any) -> Any:
@@ -54,28 +72,37 @@ def import_game(service: Any, **body: Any) -> Any:
 class Conductor:
     """See the module docstring. `service`: the table (table/service.GameService, or anything
     with its `handle`); `live`: the LiveGames whose connections see the games (its pool of moves,
-    `publish`, `kick`; None: nobody to show, as in `run`); `subscribers`: those told of each
-    event, in order (app.py declares them; `subscribe` adds more)."""
+    `publish`, `publish_after`, `gone`; None: nobody to show, as in `run`); `subscribers`: those
+    told of each event in a worker thread, in order, and `in_loop` those told first, in the loop
+    (app.py declares them; `subscribe` adds more)."""
 
-    def __init__(self, service: Any, live: Any = None, subscribers: Iterable[Subscriber] = ()):
+    def __init__(self, service: Any, live: Any = None, subscribers: Iterable[Subscriber] = (),
+                 in_loop: Iterable[Subscriber] = ()):
         self.service = service
         self.live = live
         self.subscribers: list[Subscriber] = list(subscribers)
+        self.in_loop: list[Subscriber] = list(in_loop)
 
-    def subscribe(self, *subscribers: Subscriber) -> None:
-        self.subscribers.extend(subscribers)
+    def subscribe(self, *subscribers: Subscriber, in_loop: bool = False) -> None:
+        """Tell `subscribers` of every event from now on: in a worker thread, or (`in_loop`:
+        quick ones, handing on to asyncio) in the event loop, before the others."""
+        (self.in_loop if in_loop else self.subscribers).extend(subscribers)
 
     # ------------------------------------------------------ the way back up
 
-    def wanted(self, events: Iterable[Event]) -> list[tuple[Event, Subscriber]]:
-        """Each (event, subscriber) where the subscriber wants the event, in order."""
-        return [(event, s) for event in events for s in self.subscribers
+    def wanted(self, events: Iterable[Event], subscribers: Iterable[Subscriber] | None = None
+               ) -> list[tuple[Event, Subscriber]]:
+        """Each (event, subscriber) where the subscriber (default: the worker thread's) wants the
+        event, in order."""
+        subs = list(self.subscribers if subscribers is None else subscribers)
+        return [(event, s) for event in events for s in subs
                 if getattr(s, "wants", None) is None or s.wants(event)]  # (a plain callable wants every event)
 
-    def tell(self, events: Iterable[Event]) -> None:
-        """Hand each event to every subscriber that wants it; one that fails is logged and the
-        others still run (a rated game's settlement that fails is caught up by live/ratings.py's sweep)."""
-        self._hand(self.wanted(events))
+    def tell(self, events: Iterable[Event], subscribers: Iterable[Subscriber] | None = None) -> None:
+        """Hand each event to every subscriber (default: the worker thread's) that wants it; one
+        that fails is logged and the others still run (a rated game's settlement that fails is
+        caught up by live/ratings.py's sweep)."""
+        self._hand(self.wanted(events, subscribers))
 
     @staticmethod
     def _hand(pairs: list[tuple[Event, Subscriber]]) -> None:
@@ -87,8 +114,11 @@ class Conductor:
                               type(subscriber).__name__)
 
     async def told(self, outcome: Outcome) -> None:
-        """`tell` the outcome's events, in a worker thread (the subscribers write to the database),
-        if any subscriber wants one of them (most moves: none, and no thread is crossed)."""
+        """`tell` the outcome's events: first to the loop's subscribers, here, then to the others
+        in a worker thread (they write to the database), if any of them wants one of the events
+        (most moves: none, and no thread is crossed)."""
+        if outcome.events and self.in_loop:
+            self.tell(outcome.events, self.in_loop)
         pairs = self.wanted(outcome.events)
         if pairs:
             await asyncio.to_thread(self._hand, pairs)
@@ -108,12 +138,11 @@ class Conductor:
 
     async def change(self, game_id: str, concern: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """`concern(service, game_id, *args)`: a change of the game (a takeback, an answer, a
-        resignation, a claim, a hint noted; table/): then its connections see it, a computer seat
-        moves if one is to act (a resigned seat's computer may be), and the subscribers are told.
+        resignation, a claim, a hint noted; table/): then its connections see it, and the
+        subscribers are told (a computer seat to act moves: a resigned seat's computer may be).
         Its answer (GameError if refused: nothing changed, no one is told)."""
         outcome = await self.handle(concern, game_id, *args, **kwargs)
         await self.live.publish(game_id)
-        self.live.kick(game_id)
         await self.told(outcome)
         return outcome.value
 
@@ -122,11 +151,8 @@ class Conductor:
         the same trip to the pool (publishing.py's publish_after), then the subscribers are told."""
         outcome = await self.live.publish_after(game_id, lambda: self.service.handle(act, game_id, token, action,
                                                                                      version), record=_record)
-        rec = outcome.value
-        if self.service.computer_to_move(rec) is not None:
-            self.live.kick(game_id)
         await self.told(outcome)
-        return rec
+        return outcome.value
 
     async def computer_move(self, record: Any, position: Any, action: str) -> None:
         """Store a computer seat's action (nothing if someone moved first); the viewers see it."""
@@ -135,7 +161,8 @@ class Conductor:
         await self.told(outcome)
 
     async def create(self, **body: Any) -> Any:
-        """Create a game (the table's `create`'s keywords): its Created answer."""
+        """Create a game (the table's `create`'s keywords): its Created answer (told: a computer
+        seat may sit first)."""
         outcome = await self.handle(create, **body)
         await self.told(outcome)
         return outcome.value
@@ -173,9 +200,25 @@ class Conductor:
         connections here are told and closed (the other servers' when they hear of it,
         cluster.py), then the subscribers."""
         outcome = await self.handle(concern, game_id, token)
-        await self.live.gone(game_id)
+        await self.deleted(outcome)
         await self.told(outcome)
         return outcome.value
+
+    async def expire(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Delete the unfinished games untouched since `before`, but those in `keep` (the table's
+        `expire`; live/expiry.py's sweep): each one's connections here are told and closed, then
+        the subscribers hear of each Deleted, as of a deletion by its creator. The ids deleted.
+        (In a worker thread of its own, not the pool of moves: a sweep may delete many games.)"""
+        outcome = await asyncio.to_thread(self.service.handle, expire, before, list(keep))
+        await self.deleted(outcome)
+        await self.told(outcome)
+        return list(outcome.value)
+
+    async def deleted(self, outcome: Outcome) -> None:
+        """The connections of each game the outcome deleted are told why, and closed."""
+        for event in outcome.events:
+            if isinstance(event, Deleted):
+                await self.live.gone(event.game_id, EXPIRED if event.expired else DELETED)
 
 
 def _record(outcome: Outcome) -> Any:

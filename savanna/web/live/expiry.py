@@ -1,6 +1,6 @@
 """Games nobody comes back to are deleted: unfinished games untouched for a while.
 
-    expiry = Expiry(store, service, live, after=timedelta(days=30))
+    expiry = Expiry(store, live, after=timedelta(days=30))
     await expiry.start()      # a sweep now, then every `every` seconds (an hour)
     expiry.touch(game_id)     # a connection came or went (from the WebSocket handler)
     await expiry.sweep(now)   # one sweep, at `now` (default: the clock's time)
@@ -13,7 +13,9 @@ the expiry time keeps its game, and another server process sharing the database 
 it as touched. A sweep deletes the games still being played (status "playing") that
 nothing touched for `after`; games that are over are kept (the lobby's recent games,
 their replays and downloads), and so is any game with a connection to this process.
-`after=None` keeps every game.
+`after=None` keeps every game. The deletions go through the conductor (live/conductor.py's
+`expire`): a deleted game's connections are told and closed, and the subscribers hear of each
+(a Deleted event, `expired`), as of a game its creator deleted.
 """
 
 from __future__ import annotations
@@ -39,13 +41,14 @@ def _now() -> datetime:
 
 class Expiry:
     """Touches games as connections come and go, and sweeps away the unfinished games
-    untouched for `after` (see the module docstring). `clock`: the time now (tests)."""
+    untouched for `after` (see the module docstring). `live`: the LiveGames (its connections,
+    its conductor); `clock`: the time now (tests)."""
 
-    def __init__(self, store: GameStore, service: Any, live: Any, after: timedelta | None = DEFAULT_EXPIRE_AFTER,
+    def __init__(self, store: GameStore, live: Any, after: timedelta | None = DEFAULT_EXPIRE_AFTER,
                  every: float = SWEEP_EVERY, clock: Callable[[], datetime] = _now):
         if after is not None and after <= timedelta(0):
             after = None
-        self.store, self.service, self.live = store, service, live
+        self.store, self.live, self.conductor = store, live, live.conductor
         self.after, self.every, self.clock = after, every, clock
         self._task: asyncio.Task[None] | None = None
         self._touches: set[asyncio.Future[Any]] = set()
@@ -80,14 +83,14 @@ class Expiry:
 
         after = self.after  # (not None: looked at above)
 
-        def run() -> list[str]:
+        def touch() -> None:
             for gid in live:
                 self.store.touch(gid, now)
-            return self.store.expire(now - after, keep=live)
 
-        gone = await asyncio.to_thread(run)
+        await asyncio.to_thread(touch)
+        # through the conductor, as any change: their connections are told, the subscribers hear
+        gone: list[str] = await self.conductor.expire(now - after, keep=live)
         if gone:
-            self.service.forget(gone)
             self.expired += len(gone)
             log.info("expired %d unfinished game(s) untouched for %s (no move, no connection)",
                      len(gone), _days(self.after))

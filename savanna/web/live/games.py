@@ -40,7 +40,7 @@ from ..table.seats import MAX_THINK, Credential
 from ..table.service import GameService
 from .admission import Admission
 from .computers import ComputerPlay
-from .conductor import Conductor
+from .conductor import DELETED, Conductor
 from .connection import CLOSE_SEAT_ELSEWHERE, CLOSE_UNKNOWN_GAME, Connection, Limits
 from .presence import Presence
 from .publishing import Publisher
@@ -73,15 +73,12 @@ class LiveGames:
         self.conductor = conductor or Conductor(service, self)
         self.computers = ComputerPlay(service, self.searches, self.work, self.conductor, cluster, autoplay,
                                       computer_delay)
-        self.sync = ClusterSync(cluster, self.presence, self.publisher, self.computers, self.spawn, self.gone)
-        self.on_stored = self.sync.on_stored  # called (in the loop) with a game another server stored (hints.py)
+        self.sync = ClusterSync(cluster, self.presence, self.publisher, self.computers, self.spawn, self.gone,
+                                self.conductor.told)
 
-    # (what the parts hold, under the names callers and tests read)
+    # (what the parts hold, under the names callers read)
     connections = property(lambda self: self.presence.connections)
     autoplay = property(lambda self: self.computers.autoplay)
-    _tally = property(lambda self: self.admission.tally)
-    _feeds = property(lambda self: self.publisher.feeds)
-    _tasks = property(lambda self: self.computers.tasks)
 
     # -------------------------------------------------------- connections
 
@@ -217,9 +214,9 @@ class LiveGames:
         """`write()` and the new views in one trip to the pool (publishing.py)."""
         return await self.publisher.publish_after(game_id, write, record)
 
-    async def gone(self, game_id: str) -> None:
-        """The game was deleted: its connections here are told, and closed (code 4404)."""
-        message = GameError("not_found", "the game was deleted by its creator").as_dict()
+    async def gone(self, game_id: str, why: str = DELETED) -> None:
+        """The game was deleted: its connections here are told `why`, and closed (code 4404)."""
+        message = GameError("not_found", why).as_dict()
         for conn in list(self.presence.of(game_id)):
             conn.send(message)
             await conn.stop()
@@ -243,9 +240,6 @@ class LiveGames:
 
     def driving(self, game_id: str) -> bool:
         return self.computers.driving(game_id)
-
-    def _next_search(self, game_id: str) -> Any:
-        return self.computers.next_search(game_id)
 
     async def idle(self, timeout: float = 10.0) -> None:
         """Wait until no computer seat is thinking (for tests and shutdown)."""

@@ -7,9 +7,10 @@ owners, then games) and counts in the cap of searches at once, so a flood of hin
 address holds at most its share of the workers. A game has at most one hint waiting here
 ("hint_pending" for another); the per-address limit is the edge's (edge/coach_routes.py).
 
-If the game is written while its hint waits (a move, a takeback: this server's write, told by
-the conductor's subscriber subscribers/hints.py, or another server's told by cluster.py), a hint not yet handed to a worker is dropped at once,
-and one being searched is let finish and thrown away: the request gets "moved_on". The hint
+If the game is written while its hint waits (a move, a takeback: this server's write, or
+another server's heard of from cluster.py's notice, both told by the conductor to its subscriber
+subscribers/hints.py), a hint not yet handed to a worker is dropped at once, and one being
+searched is let finish and thrown away: the request gets "moved_on". The hint
 is recorded only if the game is still where it was (table/hints.record checks, under the
 game's lock).
 """
@@ -52,7 +53,6 @@ class Hints:
         self.iterations = iterations
         self.waiting: dict[str, Waiting] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        live.on_stored.append(self._stored)
 
     async def ask(self, game_id: str, token: Any, seat: Any = None, version: Any = None,
                   address: str | None = None) -> dict[str, Any]:
@@ -106,12 +106,15 @@ class Hints:
         if game_id in self.waiting and self._loop is not None:
             self._loop.call_soon_threadsafe(self.moved, game_id, actions)
 
-    def _stored(self, game_id: str) -> None:
-        """Another server stored the game (cluster.py's notice), in the loop."""
+    def stored(self, game_id: str) -> None:
+        """A server sharing the database stored the game (cluster.py's notice: subscribers/hints.py,
+        in a worker thread): its hint waiting is dropped if the game is no longer where it was
+        (or is gone)."""
         w = self.waiting.get(game_id)
-        if w is not None and w.task is not None:
-            self.live.spawn(self._check_stored(game_id))
-
-    async def _check_stored(self, game_id: str) -> None:
-        rec = await self.live.work(self.service.record, game_id)
-        self.moved(game_id, tuple(rec.actions))
+        if w is None or w.task is None or self._loop is None:
+            return
+        try:
+            actions: tuple[str, ...] | None = tuple(self.service.record(game_id).actions)
+        except GameError:  # deleted
+            actions = None
+        self._loop.call_soon_threadsafe(self.moved, game_id, actions)

@@ -27,7 +27,6 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 log = logging.getLogger("savanna.web")
 
-ENV = "SAVANNA_SMTP_URL"  # `savanna serve --smtp`'s default
 OPTIONS = ("from", "starttls", "site", "timeout")
 
 

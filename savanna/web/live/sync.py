@@ -1,7 +1,7 @@
 """Cluster sync: what another server sharing the database did, brought to this one's
 connections (cluster.py hears it: PostgreSQL's notifications and the servers' heartbeats).
 
-    on_game(game_id, version)   a game stored (by any server; -1: deleted)
+    on_game(game_id, version)   a game stored (by any server; -1: deleted, -2: expired)
     on_presence(game_id)        who is connected to a game changed on another server
     on_dead(leased, watched)    servers died: their computer seats and connections
     on_reconnect()              notifications may have been missed: look at every game again
@@ -13,7 +13,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ..table.events import Notified, Outcome
 from .computers import ComputerPlay
+from .conductor import DELETED, EXPIRED
 from .presence import Presence
 from .publishing import Publisher
 
@@ -21,23 +23,23 @@ from .publishing import Publisher
 class ClusterSync:
     """See the module docstring. `cluster`: cluster.Cluster; `presence`, `publisher` and
     `computers`: the live games' parts it brings up to date; `spawn(coro)`: runs a task in the
-    background; `gone(game_id)`: tells a deleted game's connections and closes them;
-    `on_stored`: called (in the loop) with each game another server stored (hints.py)."""
+    background; `gone(game_id, why)`: tells a deleted game's connections why and closes them;
+    `told(outcome)`: the conductor's, which hands each game stored (a Notified event) to its
+    subscribers (subscribers/hints.py)."""
 
     def __init__(self, cluster: Any, presence: Presence, publisher: Publisher, computers: ComputerPlay,
-                 spawn: Callable[[Any], None], gone: Callable[[str], Awaitable[None]],
-                 on_stored: list[Callable[[str], Any]] | None = None):
+                 spawn: Callable[[Any], None], gone: Callable[[str, str], Awaitable[None]],
+                 told: Callable[[Outcome], Awaitable[None]]):
         self.cluster, self.presence, self.publisher, self.computers = cluster, presence, publisher, computers
-        self.spawn, self.gone = spawn, gone
-        self.on_stored = on_stored if on_stored is not None else []
+        self.spawn, self.gone, self.told = spawn, gone, told
 
     def on_game(self, game_id: str, version: int) -> None:
-        """A game was stored at `version` (by any server; -1: deleted): its connections here
-        are brought up to date, unless they have that version already (this server's own)."""
-        for call in self.on_stored:
-            call(game_id)
+        """A game was stored at `version` (by any server; -1: deleted, -2: expired): the
+        subscribers are told (Notified), and its connections here are brought up to date, unless
+        they have that version already (this server's own)."""
+        self.spawn(self.told(Outcome(None, (Notified(game_id, version),))))
         if version < 0:
-            self.spawn(self.gone(game_id))
+            self.spawn(self.gone(game_id, EXPIRED if version == -2 else DELETED))
         elif self.presence.of(game_id) and version > self.publisher.versions.get(game_id, -1):
             self.spawn(self.publisher.publish(game_id, version=version))
 

@@ -380,8 +380,10 @@ class Store:
         self._single = (self.engine if self.backend == "sqlite"
                         else self.engine.execution_options(isolation_level="AUTOCOMMIT"))
         # set by cluster.py while other server processes share the (PostgreSQL) database: every
-        # write of a game then notifies them on CHANGES_CHANNEL, "<game> <version>" (-1: deleted),
-        # delivered at commit. Alone, a server sends nothing: one process pays nothing for it
+        # write of a game then notifies them on CHANGES_CHANNEL, "<game> <version>" (-1: deleted, -2: expired),
+        # delivered at commit. Alone, a server sends nothing: one process pays nothing for it.
+        # (Not one of the conductor's subscribers, which run after the lock is released in a
+        # transaction of their own: the notice must go with its write's commit, never without it.)
         self.tell_others = False
         # a game's own data by hash, as read lately (what a hash names never changes)
         self.data_cache_size = 16
@@ -558,6 +560,8 @@ class Store:
                     gone += [gid for gid in chunk if gid not in left]
             for i in range(0, len(gone), 500):
                 con.execute(delete(SEAT_ACCOUNTS).where(SEAT_ACCOUNTS.c.game_id.in_(gone[i:i + 500])))
+            for gid in gone:  # the other servers close their connections to it, as for a deletion
+                self._tell(con, gid, -2)
         if gone:
             self.drop_unused_data()
         return gone

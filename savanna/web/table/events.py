@@ -12,7 +12,11 @@ events to its subscribers (live/subscribers/).
     Ended(before, record)             the write above it ended the game (after that one)
     FlagFell(record)                  a clock ran out (after the Changed or Ended it made)
     HintGiven(record, seat)           the coach's hint noted for a seat (after its Changed)
-    Deleted(game_id)                  the game deleted by its creator
+    Deleted(game_id, expired)         the game deleted by its creator, or expired (nothing
+                                      touched it for a while: GameService.expire)
+    Notified(game_id, version)        a write of the game heard of from the database's notices
+                                      (any server's, this one's too; not the table's: live/sync.py
+                                      publishes it, on the same way up)
 
 `Written` is what every stored write is (Created, Moved, Changed): what a subscriber that looks
 at each version of a game (mail, hints) matches.
@@ -81,7 +85,17 @@ class HintGiven(Event):
 
 @dataclass(frozen=True)
 class Deleted(Event):
-    """The game was deleted (resign.delete: its creator's)."""
+    """The game was deleted: by its creator (resign.delete), or `expired` (live/expiry.py's sweep)."""
+
+    expired: bool = False
+
+
+@dataclass(frozen=True)
+class Notified(Event):
+    """A server sharing the database stored the game at `version` (-1: deleted, -2: expired),
+    as its notice said (live/cluster.py; this server's own writes come back too)."""
+
+    version: int = 0
 
 
 def written(before: GameRecord, saved: GameRecord, kind: type[Written] = Changed) -> list[Event]:

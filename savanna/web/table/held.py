@@ -31,7 +31,7 @@ def listing(record: Any) -> Listing:
 def held_games(service: Any, pairs: Iterable[tuple[str, str]],
                connected: Mapping[str, Iterable[int]] | None = None) -> dict[str, list[dict[str, Any]]]:
     """The games the `pairs`' tokens hold seats in, latest changed first, each as the lobby lists
-    it (the service's `_item`) with "seat" and "my_seats" (the seats held there)."""
+    it (the service's `listed`) with "seat" and "my_seats" (the seats held there)."""
     found: dict[str, dict[str, Any]] = {}
     for game_id, token in list(pairs)[:MAX_PAIRS]:
         if not possible_id(game_id) or not isinstance(token, str) or not token:
@@ -46,7 +46,7 @@ def held_games(service: Any, pairs: Iterable[tuple[str, str]],
         entry = found.setdefault(game_id, {"rec": rec, "seats": set()})
         entry["seats"] |= mine
     rows = sorted(found.values(), key=lambda e: e["rec"].updated_at, reverse=True)
-    games = [(e["rec"], {**service._item(listing(e["rec"]), connected or {}), "seat": min(e["seats"]), "my_seats": sorted(e["seats"])})
+    games = [(e["rec"], {**service.listed(listing(e["rec"]), connected or {}), "seat": min(e["seats"]), "my_seats": sorted(e["seats"])})
              for e in rows]
     playing = [g for rec, g in games if rec.status == "playing"]
     return {"playing": playing,

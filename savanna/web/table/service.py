@@ -31,6 +31,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from savanna import games, saved_games
@@ -371,11 +372,11 @@ class GameService:
         """Listed games: those being played ("open") and those over ("recent"), latest first."""
         connected = connected or {}
         shown = {o.name for spec in games.specs() for o in spec.options if o.lobby}
-        return {"open": [self._item(r, connected) for r in self.store.listings("playing", limit, shown)],
-                "recent": [self._item(r, connected) for r in self.store.listings("over", limit, shown)]}
+        return {"open": [self.listed(r, connected) for r in self.store.listings("playing", limit, shown)],
+                "recent": [self.listed(r, connected) for r in self.store.listings("over", limit, shown)]}
 
     @staticmethod
-    def _item(rec: Listing, connected: Mapping[str, Iterable[int]]) -> dict[str, Any]:
+    def listed(rec: Listing, connected: Mapping[str, Iterable[int]]) -> dict[str, Any]:
         """A game as the lobby lists it."""
         sm = rec.summary
         scores = sm.get("scores") or [0] * len(rec.seats)
@@ -405,7 +406,7 @@ class GameService:
         connected = connected or {}
 
         def item(found: Any) -> dict[str, Any]:
-            return {**self._item(found.listing, connected), "seat": found.seats[0], "my_seats": list(found.seats)}
+            return {**self.listed(found.listing, connected), "seat": found.seats[0], "my_seats": list(found.seats)}
 
         playing = self.store.games_of_account(account, "playing", limit)
         to_move = [g for g in playing if g.listing.summary.get("current_player") in g.seats
@@ -523,6 +524,14 @@ class GameService:
             raise GameError("conflict", "the game changed meanwhile; nothing was deleted (try again)") from None
         self.forget([rec.id])
         self.note(events.Deleted(rec.id))
+
+    def expire(self, before: datetime, keep: Iterable[str] = ()) -> list[str]:
+        """Delete the unfinished games nothing changed or touched since `before`, except those
+        in `keep` (store.expire): their ids, each noted Deleted (expired)."""
+        gone = self.store.expire(before, keep=keep)
+        self.forget(gone)
+        self.note(*(events.Deleted(gid, expired=True) for gid in gone))
+        return gone
 
     # ------------------------------------------------------------ computers
 

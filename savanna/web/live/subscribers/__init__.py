@@ -7,11 +7,14 @@ released and its viewers have the new views; each picks the events it cares for.
     mail.py              a timed game written is looked at for the notices it owes
     hints.py             a game written drops the hint waiting at its older position
     reviews.py           a game with people that ended has its review queued
+    computers.py         a change that may hand the turn to a computer seat lets it move (in the loop)
 
 They are declared once, in app.py. A subscriber is a callable of one event, with `wants(event)`
 saying (at once, in the loop, without I/O) whether it has anything to do for it: the conductor
 crosses to a worker thread only for the events some subscriber wants (most moves: none). One
-that fails is logged and the others still run.
+that fails is logged and the others still run. Most run in a worker thread (they write to the
+database); a few, quick and asyncio's, run in the event loop, first
+(`Conductor.subscribe(..., in_loop=True)`).
 """
 
 from __future__ import annotations
