@@ -46,8 +46,10 @@ def wait_for_my_turn_or_end(pg: Page, timeout: float = 20) -> str:
     return pg.evaluate("document.body.dataset.status")
 
 
-def test_a_person_creates_a_game_and_clicks_through_it_to_the_final_score(server, page):
+def test_a_person_creates_a_game_and_clicks_through_it_to_the_final_score(server, pages):
     rng = random.Random(7)
+    # (nothing here is about motion: with reduced motion a click need not wait for a mark to stand still)
+    page = pages.new(accept_downloads=True, reduced_motion="reduce")
     page.goto(server + "/")
     page.fill("input[name=name-0]", "Ann")
     page.select_option("select[name=level-1]", "medium")
