@@ -356,8 +356,9 @@ def test_the_lobby_says_what_hidden_gold_and_gems_hide_and_what_anyone_can_follo
     shot(page, "lobby-africa-options.png")
 
 
-def test_a_person_plays_africa_against_the_computer_to_the_end(server, page):
+def test_a_person_plays_africa_against_the_computer_to_the_end(server, pages):
     rng = random.Random(5)
+    page = pages.new(accept_downloads=True, reduced_motion="reduce")  # (it tests no motion)
     page.goto(server + "/")
     page.select_option("#game-select", "africa")
     expect(page.locator("#how-to-play")).to_contain_text("Africa")

@@ -149,7 +149,8 @@ def bring_into_view(pg: Page, choice: dict) -> None:
 
 def test_a_whole_safari_game_by_taps_on_a_phone(server, browser):
     rng = random.Random(16)
-    pg, errors = new_page(browser, PHONE)
+    # (it tests no motion: reduced, the board's glides end at once; test_e2e_motion.py tests them)
+    pg, errors = new_page(browser, {**PHONE, "reduced_motion": "reduce"})
     taken: set[str] = set()
     try:
         pg.goto(server + "/")
@@ -295,7 +296,7 @@ def focused(pg: Page) -> dict:
 def test_a_whole_safari_game_by_the_keyboard_alone_with_a_screen_readers_announcements(server, browser):
     rng = random.Random(4)
     c = create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "easy"}], "seed": 8})
-    pg, errors = new_page(browser, DESK)
+    pg, errors = new_page(browser, {**DESK, "reduced_motion": "reduce"})  # (it tests no motion)
     taken: set[str] = set()
     try:
         pg.goto(server + c["seats"][0]["join_path"])
