@@ -155,3 +155,23 @@ def shot(pg: Page, name: str, taken: set | None = None) -> None:
 def api(base: str, path: str) -> Any:
     with urllib.request.urlopen(base + path, timeout=10) as r:
         return json.load(r)
+
+
+# Whether any of an element's box shows inside the board (the SVG clips what its view box leaves out).
+SHOWN = """e => { const r = e.getBoundingClientRect(), svg = e.closest('svg');
+  if (!svg) return true;
+  const b = svg.getBoundingClientRect();
+  return Math.min(r.right, b.right) > Math.max(r.left, b.left) && Math.min(r.bottom, b.bottom) > Math.max(r.top, b.top); }"""
+
+
+def click(mark: Any, timeout: float = 3000) -> None:
+    """Click `mark` (a locator) as a person does; one the board shows nowhere (outside its view box, or
+    under another mark, so that Playwright's click keeps retrying until its timeout) gets its click
+    event dispatched instead, at once for one off the board, rather than after seconds of retrying."""
+    if mark.evaluate(SHOWN):
+        try:
+            mark.click(timeout=timeout)
+            return
+        except Exception:  # under another mark: click it where it is
+            pass
+    mark.dispatch_event("click")

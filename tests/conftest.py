@@ -22,11 +22,40 @@ def pytest_xdist_make_scheduler(config, log):
             path = nodeid.split("::", 1)[0]
             return path if path.rsplit("/", 1)[-1].startswith("test_e2e_") else nodeid
 
+    config.option.loadscopereorder = False  # the order is pytest_collection_modifyitems's: longest first
     return BrowserModulesTogether(config, log)
 
 
+DURATIONS = pathlib.Path(__file__).with_name("durations.txt")
+QUICK = 2.0  # the seconds of a test durations.txt does not name (a browser test's: most take a few)
+
+
+def longest_first(items):
+    """`items` with the longest work first, as xdist hands the work out in this order: a browser
+    module as one piece (the sum of its tests), every other test alone, each by its seconds in
+    durations.txt. (Started last, a long test would keep one worker busy while the other idles.)"""
+    known = {}
+    for line in DURATIONS.read_text().splitlines():
+        if line and not line.startswith("#"):
+            seconds, nodeid = line.split("\t", 1)
+            known[nodeid] = float(seconds)
+
+    def scope(item):
+        path = item.nodeid.split("::", 1)[0]
+        return path if path.rsplit("/", 1)[-1].startswith("test_e2e_") else item.nodeid
+
+    cost = {}
+    for item in items:
+        s = scope(item)
+        cost[s] = cost.get(s, 0.0) + known.get(item.nodeid, QUICK if s != item.nodeid else 0.0)
+    items.sort(key=lambda item: -cost[scope(item)])  # stable: a module's tests keep their order
+
+
 def pytest_collection_modifyitems(config, items):
-    """Tests marked slow (pyproject's markers) run only when asked: SAVANNA_SLOW=1, or -m naming them."""
+    """Under xdist, the longest tests first (`longest_first`). Tests marked slow (pyproject's
+    markers) run only when asked: SAVANNA_SLOW=1, or -m naming them."""
+    if hasattr(config, "workerinput"):  # an xdist worker: the order it collects is the order handed out
+        longest_first(items)
     if os.environ.get("SAVANNA_SLOW") == "1" or "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="slow: run with SAVANNA_SLOW=1 (or -m slow)")

@@ -20,7 +20,7 @@ import random
 import re
 
 import pytest
-from browser import PHONE, browser, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import PHONE, browser, click, pages, serve, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from web_client import poll
 from web_remote import request
 
@@ -80,10 +80,7 @@ def try_on_board(pg, action):
             break
         pg.locator("#rotate-right").click()
     if mark.count():
-        try:
-            mark.first.click(timeout=3000)
-        except Exception:  # under another mark
-            mark.first.dispatch_event("click")
+        click(mark.first)
         confirm = pg.locator("#confirm")
         if confirm.is_visible():
             confirm.click()

@@ -55,6 +55,10 @@ def wait_for_my_turn_or_end(pg: Page, timeout: float = 30) -> str:
     return pg.evaluate("document.body.dataset.status")
 
 
+# the view's fields a step reads (not the whole view, which carries the game's history)
+VIEW_NOW = "(({phase, moves, legal_actions}) => ({phase, moves, legal_actions}))(window.page.view)"
+
+
 def wait_for_move(pg: Page, moves: int) -> None:
     pg.wait_for_function(f"() => window.page.view.moves > {moves}", timeout=20000)
 
@@ -91,7 +95,7 @@ def choices_now(pg):
     pg.wait_for_function("() => !document.body.dataset.motion")
     return pg.evaluate(CHOICES)
 
-def touch_drag(pg: Page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+def touch_drag(pg: Page, start: tuple[float, float], end: tuple[float, float], steps: int = 4) -> None:
     """One finger dragged across the screen (Chromium's touch events, through the DevTools protocol)."""
     cdp = pg.context.new_cdp_session(pg)
     (x0, y0), (x1, y1) = start, end
@@ -128,11 +132,12 @@ def board_box(pg: Page) -> dict:
 
 
 def bring_into_view(pg: Page, choice: dict) -> None:
-    """Drag the board with a finger (from its middle, on the board itself) towards this choice."""
+    """Drag the board with a finger (from a point of the board itself) towards this choice: as far
+    as the board's width or height allows in one drag (the finger may end off the board)."""
     b = board_box(pg)
     mid = (b["x"] + b["w"] / 2, b["y"] + b["h"] / 2)
-    dx = max(-170, min(170, mid[0] - choice["x"]))
-    dy = max(-170, min(170, mid[1] - choice["y"]))
+    dx = max(-0.8 * b["w"], min(0.8 * b["w"], mid[0] - choice["x"]))
+    dy = max(-0.8 * b["h"], min(0.8 * b["h"], mid[1] - choice["y"]))
     start = pg.evaluate("""([x, y, dx, dy]) => { // a point of the board's own, free of the buttons over it
         for (const [ox, oy] of [[0, 0], [-40, -40], [40, 40], [-40, 40], [40, -40], [0, -80], [0, 80]]) {
           const e = document.elementFromPoint(x + ox - dx / 2, y + oy - dy / 2);
@@ -144,7 +149,8 @@ def bring_into_view(pg: Page, choice: dict) -> None:
 
 def test_a_whole_safari_game_by_taps_on_a_phone(server, browser):
     rng = random.Random(16)
-    pg, errors = new_page(browser, PHONE)
+    # (it tests no motion: reduced, the board's glides end at once; test_e2e_motion.py tests them)
+    pg, errors = new_page(browser, {**PHONE, "reduced_motion": "reduce"})
     taken: set[str] = set()
     try:
         pg.goto(server + "/")
@@ -196,7 +202,7 @@ def test_a_whole_safari_game_by_taps_on_a_phone(server, browser):
             steps += 1
             assert steps < 1500, "the game does not end"
             no_sideways_scroll(pg, f"step {steps}")
-            view = pg.evaluate("window.page.view")
+            view = pg.evaluate(VIEW_NOW)
             phase, moves = view["phase"], view["moves"]
             choices = choices_now(pg)
             for c in choices:  # every choice on the screen is a finger wide
@@ -290,7 +296,7 @@ def focused(pg: Page) -> dict:
 def test_a_whole_safari_game_by_the_keyboard_alone_with_a_screen_readers_announcements(server, browser):
     rng = random.Random(4)
     c = create(server, {"seats": [{"kind": "human", "name": "Ann"}, {"kind": "computer", "player": "easy"}], "seed": 8})
-    pg, errors = new_page(browser, DESK)
+    pg, errors = new_page(browser, {**DESK, "reduced_motion": "reduce"})  # (it tests no motion)
     taken: set[str] = set()
     try:
         pg.goto(server + c["seats"][0]["join_path"])
@@ -312,7 +318,7 @@ def test_a_whole_safari_game_by_the_keyboard_alone_with_a_screen_readers_announc
         while wait_for_my_turn_or_end(pg) != "over":
             steps += 1
             assert steps < 1500, "the game does not end"
-            view = pg.evaluate("window.page.view")
+            view = pg.evaluate(VIEW_NOW)
             phase, moves = view["phase"], view["moves"]
             pg.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
             f = focused(pg)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser import browser, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
+from browser import browser, click, pages, served, shot  # noqa: F401 (fixtures; skips this module without a browser)
 from web_client import poll
 from web_history import whole_history
 from web_remote import request
@@ -65,10 +65,7 @@ def click_a_choice(pg, rng):
     assert n > 0, "it is my turn but the page offers nothing to click"
     pick = marks.nth(rng.randrange(n))
     action = pick.get_attribute("data-action")
-    try:
-        pick.click(timeout=3000)
-    except Exception:  # under another mark
-        pick.dispatch_event("click")
+    click(pick)
     return action is not None
 
 
