@@ -42,8 +42,11 @@ class GamePage {
     if (frag.get("token")) Tokens.set(this.id, { token: frag.get("token") });
     this.view = null;
     // the entries before those the view carries, asked for when the log needs them (history.js)
-    this.past = new History((from, to) => api(`/api/games/${encodeURIComponent(this.id)}/history?from=${from}&to=${to}`
-      + (this.token && this.mode === "play" ? `&token=${encodeURIComponent(this.token)}` : "")));
+    this.past = new History((from, to) => {
+      const query = new URLSearchParams({ from: String(from), to: String(to) });
+      if (this.token && this.mode === "play") query.set("token", this.token);
+      return api(`/api/games/${encodeURIComponent(this.id)}/history?${query}`);
+    });
     this.rev = null; // the rev of the view (the server's patches name the rev they apply to)
     this.asking = false; // a patch did not fit: the whole view is asked for
     this.mySeats = [];
