@@ -116,7 +116,7 @@ class Held(NamedTuple):
 
 
 class GameViews(Protocol):
-    """What a game's view module gives (safari.py, africa.py; see game_views)."""
+    """What a game's view module gives (views/<game>.py; see game_views)."""
 
     PATCH_KEYS: Keys
     ASKING: tuple[str, ...]
