@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Any
 
-from .reviews import ACTIVE, Review
+from .reviews import ACTIVE, Review, progress
 
 
 def _now() -> datetime:
@@ -79,17 +79,8 @@ class MemoryReviews:
             review = self._reviews.get(game_id)
             if review is None or review.holder != holder:
                 return False
-            values: dict[str, Any] = {"lease_until": until}
-            if entries is not None:
-                values.update(entries=json.loads(json.dumps(entries)), done=len(entries))
-            if total is not None:
-                values["total"] = total
-            if failures is not None:
-                values["failures"] = failures
-            if status is not None:
-                values["status"] = status
-                if status not in ACTIVE:
-                    values.update(holder=None, lease_until=None)
+            values = progress(until, None if entries is None else json.loads(json.dumps(entries)), total,
+                              status, failures)  # (a copy, as the database keeps)
             self._reviews[game_id] = dataclasses.replace(review, **values)
             self._changed(game_id)
             return True

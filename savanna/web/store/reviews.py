@@ -34,6 +34,24 @@ from .storage import make_tables
 ACTIVE = ("queued", "running")
 
 
+def progress(until: float, entries: list[JSONObject] | None, total: int | None, status: str | None,
+             failures: int | None) -> dict[str, Any]:
+    """The fields a holder's progress write sets (`save`, here and in memory_reviews.py): the
+    lease renewed to `until`, what is given; a status other than running lets the lease go."""
+    values: dict[str, Any] = {"lease_until": until}
+    if entries is not None:
+        values.update(entries=entries, done=len(entries))
+    if total is not None:
+        values["total"] = total
+    if failures is not None:
+        values["failures"] = failures
+    if status is not None:
+        values["status"] = status
+        if status not in ACTIVE:
+            values.update(holder=None, lease_until=None)
+    return values
+
+
 @dataclasses.dataclass(frozen=True)
 class Review:
     game_id: str
@@ -108,17 +126,10 @@ class ReviewStore:
              total: int | None = None, status: str | None = None, failures: int | None = None) -> bool:
         """Write the holder's progress and renew its lease to `until` (True), or nothing if
         `holder` no longer holds it (False). A status other than running lets the lease go."""
-        values: dict[str, Any] = {"lease_until": until, "updated": _now()}
+        values = progress(until, entries, total, status, failures)
+        values["updated"] = _now()
         if entries is not None:
-            values.update(entries=dumps(entries), done=len(entries))
-        if total is not None:
-            values["total"] = total
-        if failures is not None:
-            values["failures"] = failures
-        if status is not None:
-            values["status"] = status
-            if status not in ACTIVE:
-                values.update(holder=None, lease_until=None)
+            values["entries"] = dumps(entries)
         with self.engine.begin() as con:
             got = con.execute(update(REVIEWS).where(REVIEWS.c.game_id == game_id, REVIEWS.c.holder == holder)
                               .values(**values))
