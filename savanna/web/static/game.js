@@ -54,6 +54,7 @@ class GamePage {
     this.shown = null; // the view drawn last (this.view: the last one come, drawn once its game's files are here)
     this.loading = null; // the game whose files are being added to the page
     this.sending = false;
+    this.sentVersion = -1; // the view's version when the action waiting for its answer was sent
     this.retry = 0; // reconnections since the game last came (a lost connection: 1 s, 2 s, ... 8 s)
     this.busy = 0; // of them, refused or dropped by the server with 1013 (2 s, 4 s, ... 60 s)
     this.notice = null; // {reason, until}: why the server closed the connection, until it is back
@@ -258,6 +259,7 @@ class GamePage {
       return;
     }
     this.sending = true;
+    this.sentVersion = this.view.version;
     this.pz.release(); // the person acted: the view follows the game again at once
     this.ws.send(JSON.stringify({ type: "action", action, version: this.view.version }));
   }
@@ -304,6 +306,9 @@ class GamePage {
   /** @param {View} view */
   show(view) {
     const prev = this.shown;
+    // the view shows the action sent stored (its patches come before the "accepted"): the next
+    // key or click is the person's next action, not one dropped as sent twice
+    if (this.sending && view.version > this.sentVersion) this.sending = false;
     this.view = view;
     this.past.take(view);
     const game = Games.get(view.game);
