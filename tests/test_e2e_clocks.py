@@ -282,8 +282,10 @@ def test_the_clocks_in_the_browsers_language(server, pages, lang, said):
 
 @pytest.fixture
 def quick_first_move(tmp_path):
-    """A server in this process whose people have 2 s for their first move (GameService's
-    first_move; `savanna serve` keeps the 30 s default), its clocks' loop running."""
+    """A server in this process whose people have 8 s for their first move (GameService's
+    first_move; `savanna serve` keeps the 30 s default), its clocks' loop running. (The window
+    runs from the game's creation: the page must be up, its countdown shown, before it ends,
+    even on a machine busy with other browsers.)"""
     import threading
 
     import uvicorn
@@ -292,7 +294,7 @@ def quick_first_move(tmp_path):
     from web_remote import free_port
 
     app = create_app(str(tmp_path / "games.db"), create_limit="none", search_processes=False)
-    app.state.parts.service.first_move = 2.0
+    app.state.parts.service.first_move = 8.0
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -312,7 +314,7 @@ def test_a_game_without_a_first_move_in_time_is_aborted_and_the_page_says_so(qui
     pg = pages.new(**PHONE)
     pg.goto(server + c["seats"][0]["join_path"])
     pg.wait_for_selector("#first-move-left")
-    pg.wait_for_function("() => document.body.dataset.status === 'over'", timeout=20000)
+    pg.wait_for_function("() => document.body.dataset.status === 'over'", timeout=30000)
     v = view(server, c["id"])
     assert v["ended_by"] == "aborted" and v["ended"]["seat"] == 0
     pg.locator("#summary button", has_text="Close").click()
