@@ -246,6 +246,10 @@ def test_an_expired_game_goes_through_the_conductor_its_viewers_told_and_its_sub
         gid = create(c).json()["id"]
         with c.websocket_connect(f"/ws/games/{gid}") as ws:
             ws.receive_json()
+            for _ in range(500):  # the connection's touch is noted in the background: let it land first
+                if touched_at(app.state.parts.store, gid) is not None:
+                    break
+                time.sleep(0.01)
             set_times(app.state.parts.store, gid, NOW - 40 * DAY)
             assert c.portal.call(app.state.parts.conductor.expire, NOW - 30 * DAY) == [gid]
             while (m := ws.receive_json())["type"] != "error":
